@@ -1,0 +1,121 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import globals from 'globals';
+
+const FEATURES = ['stubs', 'registration', 'bulk', 'history', 'settings'];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist',
+      'coverage',
+      'node_modules',
+      'fixtures/reference',
+      'test-results',
+      'playwright-report',
+      'bench/results',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, '@tanstack/query': pluginQuery },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...pluginQuery.configs.recommended.rules,
+    },
+  },
+  // The protocol client is pure TypeScript: no React, no UI, no emulator.
+  {
+    files: ['src/protocol/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-*', '@tanstack/*'],
+              message: 'The protocol client knows no React.',
+            },
+            {
+              group: ['**/features/**', '**/components/**', '**/app/**', '**/emulator/**'],
+              message: 'The protocol client imports nothing from the UI or the emulator.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The emulator shares only the operation table with the client.
+  {
+    files: ['emulator/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+src/(?!protocol/operations(\\.ts)?$)',
+              message:
+                'The emulator may import only src/protocol/operations.ts from the client, so the two cannot agree on a mistake.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Imports flow one way: shared -> features -> app; no feature imports another.
+  ...FEATURES.map((feature) => ({
+    files: [`src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: FEATURES.filter((f) => f !== feature).map((f) => `**/features/${f}/**`),
+              message:
+                'Features do not import each other; lift the shared piece into src/components or src/lib.',
+            },
+            { group: ['**/app/**'], message: 'Features do not import the app layer.' },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/features/**', '**/app/**'],
+              message: 'Shared code does not import features or the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['scripts/**', 'bench/**', 'e2e/**', 'emulator/cli.ts'],
+    rules: { 'no-console': 'off' },
+  },
+);

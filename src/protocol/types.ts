@@ -1,0 +1,113 @@
+/**
+ * The public shapes of the Inode client: what a call returns and what every error carries.
+ * This is a contract other parts of the console and the tests rely on; extend it, do not break it.
+ */
+import type { Binding, GetAssetStubsParams, AddUserAssetIndexParams } from './operations.ts';
+
+/** Exactly what was sent. Header names are lower-case. */
+export interface RawRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Exactly what came back. Header names are lower-case. */
+export interface RawResponse {
+  status: number;
+  statusText: string;
+  headers: Record<string, string>;
+  bodyText: string;
+  /** Size of the body in bytes as received (before decoding to text). */
+  byteLength: number;
+}
+
+export interface ExchangeTimings {
+  /** Wall-clock time the request started (ms since the epoch). */
+  startedAt: number;
+  /** Time until the response headers arrived (ms). */
+  headersMs: number;
+  /** Time until the whole body was read (ms). */
+  totalMs: number;
+}
+
+/** One request and its response: present on every result and on every error that got a response. */
+export interface Exchange {
+  request: RawRequest;
+  response: RawResponse;
+  timings: ExchangeTimings;
+}
+
+/** How the service put the XML into DataStubs. */
+export type DataStubsForm =
+  /** Child elements, as the real service sends it. */
+  | 'xml'
+  /** Text whose characters are XML, escaped with &lt; and friends. */
+  | 'escaped'
+  /** A CDATA section holding XML. */
+  | 'cdata';
+
+/** Something the decoder tolerated and the user should know about. */
+export interface DecodeWarning {
+  code: 'invalid-character-reference' | string;
+  message: string;
+}
+
+/**
+ * The GetAssetStubs record. Every string field is `string | null`: null when the element was
+ * absent, '' when it was present and empty.
+ */
+export interface AssetStubsRecord {
+  Success: boolean;
+  ErrorMessage: string | null;
+  ErrorCode: string | null;
+  Exception: string | null;
+  /**
+   * The embedded XML as a standalone well-formed XML string (the content of DataStubs, with the
+   * namespace declarations it needs), or the decoded text when the service sent it escaped or as
+   * CDATA. Null when DataStubs was absent.
+   */
+  DataStubs: string | null;
+  NewRecordID: string | null;
+  UserID: string | null;
+}
+
+export interface GetAssetStubsResult {
+  record: AssetStubsRecord;
+  /** Null when DataStubs was absent. */
+  dataStubsForm: DataStubsForm | null;
+  warnings: DecodeWarning[];
+  exchange: Exchange;
+}
+
+export interface AddUserAssetIndexResult {
+  value: string;
+  warnings: DecodeWarning[];
+  exchange: Exchange;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface InodeClientOptions {
+  /** Origin under which /Inode.asmx lives, or '' for the same origin. */
+  baseUrl: string;
+  binding: Binding;
+  /** The service namespace URI; when omitted it is read once from ?WSDL and cached. */
+  namespace?: string;
+  fetch?: typeof globalThis.fetch;
+  /** Per-call timeout; default 30 000 ms. */
+  timeoutMs?: number;
+}
+
+export interface InodeClient {
+  readonly binding: Binding;
+  getAssetStubs(params: GetAssetStubsParams, options?: CallOptions): Promise<GetAssetStubsResult>;
+  addUserAssetIndex(
+    params: AddUserAssetIndexParams,
+    options?: CallOptions,
+  ): Promise<AddUserAssetIndexResult>;
+  /** The namespace in use: the configured one, or the one discovered from ?WSDL. */
+  namespace(options?: CallOptions): Promise<string>;
+}
