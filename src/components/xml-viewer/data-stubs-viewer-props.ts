@@ -7,4 +7,6 @@ export interface DataStubsViewerProps {
   form: DataStubsForm | null;
   /** Base name for downloads, without extension. */
   fileName?: string;
+  /** The whole response body exactly as received, for the Raw view. */
+  rawBody?: string;
 }
