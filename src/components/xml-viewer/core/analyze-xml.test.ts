@@ -1,0 +1,214 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { analyzeXml } from './analyze-xml.ts';
+import { canonicalXml } from './canonical-xml.test-helper.ts';
+import { childrenOf, NODE_CDATA, NODE_ELEMENT, NODE_TEXT, nodeName, rootElement } from './xml-index.ts';
+import { XmlSyntaxError } from './xml-tokenizer.ts';
+
+const STUBS =
+  '<?xml version="1.0" encoding="utf-8"?><AssetStubs xmlns=""><Stub ID="1" Type="UserAssetIndex" ServiceURI="http://a/?x=1&amp;y=2" MediaType="image"><Title>Tom &amp; Jerry</Title></Stub><Stub ID="2" Type="UserAssetIndex" ServiceURI="http://b/" MediaType="video"><Title>b</Title></Stub></AssetStubs>';
+
+describe('analyzeXml pretty-printing', () => {
+  it('puts one tag per line, short text inline, indented by two spaces', () => {
+    expect(analyzeXml(STUBS).pretty).toBe(
+      [
+        '<?xml version="1.0" encoding="utf-8"?>',
+        '<AssetStubs xmlns="">',
+        '  <Stub ID="1" Type="UserAssetIndex" ServiceURI="http://a/?x=1&amp;y=2" MediaType="image">',
+        '    <Title>Tom &amp; Jerry</Title>',
+        '  </Stub>',
+        '  <Stub ID="2" Type="UserAssetIndex" ServiceURI="http://b/" MediaType="video">',
+        '    <Title>b</Title>',
+        '  </Stub>',
+        '</AssetStubs>',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('re-indents an already indented document the same way', () => {
+    const once = analyzeXml(STUBS).pretty;
+    expect(analyzeXml(once).pretty).toBe(once);
+  });
+
+  it('keeps empty elements, CDATA, comments and mixed content', () => {
+    const xml = '<a><e></e><f/><c><![CDATA[<x>]]></c><!-- note --><m>one<b>two</b>three</m></a>';
+    expect(analyzeXml(xml).pretty).toBe(
+      [
+        '<a>',
+        '  <e></e>',
+        '  <f/>',
+        '  <c><![CDATA[<x>]]></c>',
+        '  <!-- note -->',
+        '  <m>',
+        '    one',
+        '    <b>two</b>',
+        '    three',
+        '  </m>',
+        '</a>',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('breaks a long one-line text out of its element', () => {
+    const long = 'x'.repeat(500);
+    expect(analyzeXml(`<a>${long}</a>`).pretty).toBe(`<a>\n  ${long}\n</a>\n`);
+  });
+
+  it('puts a start tag written over several lines on one line', () => {
+    const { pretty } = analyzeXml('<a\n  x="1"\n  y="line\nbreak"><b/></a>');
+    expect(pretty).toBe('<a x="1" y="line break">\n  <b/>\n</a>\n');
+  });
+
+  it('counts lines, including line breaks inside text and comments', () => {
+    const result = analyzeXml('<a><!--\n1\n2\n--><b>x</b></a>');
+    expect(result.pretty.split('\n').length - 1).toBe(result.prettyLineCount);
+    expect(result.prettyLineCount).toBe(7);
+  });
+
+  it('never produces a line much longer than a tag on a one-line 100,000-stub payload', () => {
+    const xml = `<AssetStubs>${'<Stub ID="1" MediaType="image"><Title>t</Title></Stub>'.repeat(100_000)}</AssetStubs>`;
+    const { pretty, prettyLineCount } = analyzeXml(xml);
+    expect(prettyLineCount).toBe(300_002);
+    expect(Math.max(...pretty.slice(0, 10_000).split('\n').map((l) => l.length))).toBeLessThan(60);
+  });
+
+  it('throws a located XmlSyntaxError on malformed input', () => {
+    expect(() => analyzeXml('<a><b></a>')).toThrow(XmlSyntaxError);
+  });
+});
+
+describe('analyzeXml fold and tree index', () => {
+  it('maps the line of each multi-line element to the line of its close tag', () => {
+    const { foldEnd } = analyzeXml(STUBS);
+    expect(Array.from(foldEnd)).toEqual([-1, 8, 4, -1, -1, 7, -1, -1, -1]);
+  });
+
+  it('gives the same fold index with and without the tree index', () => {
+    const xml = '<a><b><c>1</c><d><e/></d></b><f>x</f></a>';
+    expect(Array.from(analyzeXml(xml, { buildIndex: false }).foldEnd)).toEqual(
+      Array.from(analyzeXml(xml).foldEnd),
+    );
+    expect(analyzeXml(xml, { buildIndex: false }).index).toBeNull();
+  });
+
+  it('indexes elements with names, attributes, children, offsets and lines', () => {
+    const { index } = analyzeXml(STUBS);
+    if (!index) throw new Error('no index');
+    const root = rootElement(index);
+    expect(nodeName(index, root)).toBe('AssetStubs');
+    const stubs = childrenOf(index, root);
+    expect(stubs.map((s) => nodeName(index, s))).toEqual(['Stub', 'Stub']);
+    const first = stubs[0] ?? -1;
+    expect(index.attrCount[first]).toBe(4);
+    const attr = (index.attrStart[first] ?? 0) + 2;
+    expect(index.names[index.attrNameId[attr] ?? -1]).toBe('ServiceURI');
+    expect(STUBS.slice(index.attrValueStart[attr], index.attrValueEnd[attr])).toBe('http://a/?x=1&amp;y=2');
+    expect(STUBS.slice(index.start[first], index.end[first])).toMatch(/^<Stub ID="1".*<\/Stub>$/);
+    expect([index.line[first], index.endLine[first]]).toEqual([2, 4]);
+    const title = childrenOf(index, first)[0] ?? -1;
+    const text = childrenOf(index, title)[0] ?? -1;
+    expect(index.kind[title]).toBe(NODE_ELEMENT);
+    expect(index.kind[text]).toBe(NODE_TEXT);
+    expect(STUBS.slice(index.start[text], index.end[text])).toBe('Tom &amp; Jerry');
+    expect(index.line[text]).toBe(3);
+    expect(index.elementChildCount[root]).toBe(2);
+  });
+
+  it('indexes CDATA as its own node kind', () => {
+    const { index } = analyzeXml('<a><![CDATA[x]]></a>');
+    expect(index?.kind[2]).toBe(NODE_CDATA);
+  });
+});
+
+describe('analyzeXml escaping report', () => {
+  it('flags text that decodes to markup (XML embedded as escaped text)', () => {
+    const { escaping } = analyzeXml('<a><b>&lt;Stub ID="1"/&gt;</b><c>a &lt; b</c></a>');
+    expect(escaping.escapedMarkupTextNodes).toBe(1);
+    expect(escaping.doubleEscapedTextNodes).toBe(0);
+    expect(escaping.firstOffset).toBe(6);
+  });
+
+  it('flags double escaping (&amp;lt;)', () => {
+    const { escaping } = analyzeXml('<a>&amp;lt;Stub/&amp;gt;</a>');
+    expect(escaping.doubleEscapedTextNodes).toBe(1);
+  });
+
+  it('flags markup inside CDATA', () => {
+    expect(analyzeXml('<a><![CDATA[<Stub/>]]></a>').escaping.markupInCdataNodes).toBe(1);
+  });
+
+  it('recognises a payload that is still escaped XML as a whole', () => {
+    const result = analyzeXml('&lt;AssetStubs&gt;&lt;Stub/&gt;&lt;/AssetStubs&gt;');
+    expect(result.escaping.payloadIsEscapedXml).toBe(true);
+    expect(result.topLevelElementCount).toBe(0);
+  });
+
+  it('does not flag ordinary text', () => {
+    const { escaping } = analyzeXml(STUBS);
+    expect(escaping).toMatchObject({
+      doubleEscapedTextNodes: 0,
+      escapedMarkupTextNodes: 0,
+      markupInCdataNodes: 0,
+      payloadIsEscapedXml: false,
+    });
+  });
+});
+
+// Random documents for the round-trip property.
+const nameArb = fc.constantFrom('a', 'Stub', 'x:Title', 'b-c', 'd.e', 'café');
+const textArb = fc
+  .array(fc.constantFrom('x', ' ', '\n', '\t', '&amp;', '&lt;', '&gt;', 'é', '"', "'", 'z9', '&#x41;'), {
+    maxLength: 12,
+  })
+  .map((parts) => parts.join(''));
+const attrValueArb = fc
+  .array(fc.constantFrom('v', ' ', '&amp;', '&quot;', '>', '\n', 'ü'), { maxLength: 6 })
+  .map((parts) => parts.join(''));
+
+interface Gen {
+  element: string;
+}
+const { element } = fc.letrec<Gen>((tie) => ({
+  element: fc
+    .tuple(
+      nameArb,
+      fc.uniqueArray(fc.tuple(fc.constantFrom('id', 'x:y', 'xmlns:x', 'T'), attrValueArb), {
+        maxLength: 3,
+        selector: ([n]) => n,
+      }),
+      fc.array(
+        fc.oneof(
+          { depthSize: 'small' },
+          textArb,
+          textArb.map((t) => `<![CDATA[${t.replace(/&/g, '<')}]]>`),
+          fc.constant('<!-- c -->'),
+          tie('element'),
+        ),
+        { maxLength: 4 },
+      ),
+      fc.boolean(),
+      fc.constantFrom(' ', '\n  ', ''),
+    )
+    .map(([name, attrs, children, selfClose, space]) => {
+      const attrText = attrs.map(([n, v]) => `${space || ' '}${n}="${v}"`).join('');
+      if (selfClose && children.length === 0) return `<${name}${attrText}${space}/>`;
+      return `<${name}${attrText}>${children.join('')}</${name}${space.trim()}>`;
+    }),
+}));
+
+describe('analyzeXml round-trip', () => {
+  it('never changes the information set of a random document', () => {
+    fc.assert(
+      fc.property(element, fc.boolean(), (xml, withDecl) => {
+        const doc = (withDecl ? '<?xml version="1.0"?>\n' : '') + xml;
+        const { pretty } = analyzeXml(doc);
+        expect(canonicalXml(pretty)).toBe(canonicalXml(doc));
+        // Pretty-printing is idempotent.
+        expect(analyzeXml(pretty).pretty).toBe(pretty);
+      }),
+      { numRuns: 400 },
+    );
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * The element tree index the worker builds and transfers: one slot per node in parallel typed
+ * arrays (structure of arrays), so that 300,000 nodes cost a few megabytes and move to the main
+ * thread without copying. Offsets point into the payload string, which the main thread also has:
+ * names, attribute values and text are sliced and decoded only for what is on screen.
+ */
+
+export const NODE_DOCUMENT = 0;
+export const NODE_ELEMENT = 1;
+export const NODE_TEXT = 2;
+export const NODE_CDATA = 3;
+export const NODE_COMMENT = 4;
+export const NODE_PI = 5;
+export const NODE_DOCTYPE = 6;
+
+export interface XmlTreeIndex {
+  nodeCount: number;
+  /** One of the NODE_* constants. Node 0 is the document. */
+  kind: Uint8Array;
+  parent: Int32Array;
+  firstChild: Int32Array;
+  nextSibling: Int32Array;
+  childCount: Int32Array;
+  /** Element children only (text, comments... excluded). */
+  elementChildCount: Int32Array;
+  /** Index into `names`, -1 for non-elements. */
+  nameId: Int32Array;
+  /** Source range of the whole node. */
+  start: Int32Array;
+  end: Int32Array;
+  /** For elements: the range between the start and end tags (empty when self-closing). */
+  contentStart: Int32Array;
+  contentEnd: Int32Array;
+  /** 0-based pretty-printed line of the node's first and last line. */
+  line: Int32Array;
+  endLine: Int32Array;
+  attrStart: Int32Array;
+  attrCount: Int32Array;
+  attrNameId: Int32Array;
+  /** Raw (escaped) value range in the source, quotes excluded. */
+  attrValueStart: Int32Array;
+  attrValueEnd: Int32Array;
+  /** Element and attribute names (qualified, as written). */
+  names: string[];
+}
+
+/** The typed arrays of an index, for the transfer list of postMessage. */
+export function indexBuffers(index: XmlTreeIndex): ArrayBuffer[] {
+  return [
+    index.kind,
+    index.parent,
+    index.firstChild,
+    index.nextSibling,
+    index.childCount,
+    index.elementChildCount,
+    index.nameId,
+    index.start,
+    index.end,
+    index.contentStart,
+    index.contentEnd,
+    index.line,
+    index.endLine,
+    index.attrStart,
+    index.attrCount,
+    index.attrNameId,
+    index.attrValueStart,
+    index.attrValueEnd,
+  ].map((array) => array.buffer as ArrayBuffer);
+}
+
+/** Children of `node` in document order. @example childrenOf(index, 0) // top-level nodes */
+export function childrenOf(index: XmlTreeIndex, node: number): number[] {
+  const children: number[] = [];
+  for (let child = index.firstChild[node] ?? -1; child !== -1; child = index.nextSibling[child] ?? -1) {
+    children.push(child);
+  }
+  return children;
+}
+
+/** The qualified name of an element, or '' for other nodes. */
+export function nodeName(index: XmlTreeIndex, node: number): string {
+  const id = index.nameId[node] ?? -1;
+  return id < 0 ? '' : (index.names[id] ?? '');
+}
+
+/** The first top-level element (the root), or -1. */
+export function rootElement(index: XmlTreeIndex): number {
+  for (const child of childrenOf(index, 0)) {
+    if (index.kind[child] === NODE_ELEMENT) return child;
+  }
+  return -1;
+}

@@ -1,0 +1,101 @@
+/**
+ * The page side of the viewer's worker: starts it, sends the payload, and turns request/response
+ * messages into promises. `dispose()` terminates the worker, which is how leaving the page
+ * cancels work in flight.
+ */
+import type { TableQuery } from '../core/table-query.ts';
+import type { AnalysisResult, FromWorker, SearchResult, ToWorker } from './viewer-worker-protocol.ts';
+
+export interface ViewerWorkerCallbacks {
+  onProgress(done: number, total: number): void;
+  onAnalyzed(result: AnalysisResult): void;
+  onFailed(message: string): void;
+}
+
+export interface ViewerWorkerClient {
+  search(query: string): Promise<SearchResult>;
+  queryTable(query: TableQuery): Promise<{ rows: Uint32Array; elapsedMs: number }>;
+  csv(columns: number[], rows: Uint32Array): Promise<string>;
+  dispose(): void;
+}
+
+type Pending = (message: FromWorker) => void;
+
+/**
+ * @example
+ * const client = startViewerWorker(xml, 50_000_000, { onProgress, onAnalyzed, onFailed });
+ * // later: client.dispose();
+ */
+export function startViewerWorker(
+  xml: string,
+  maxIndexBytes: number,
+  callbacks: ViewerWorkerCallbacks,
+): ViewerWorkerClient {
+  const worker = new Worker(new URL('./viewer.worker.ts', import.meta.url), { type: 'module' });
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let disposed = false;
+
+  worker.onmessage = (event: MessageEvent<FromWorker>) => {
+    const message = event.data;
+    switch (message.type) {
+      case 'progress':
+        callbacks.onProgress(message.done, message.total);
+        return;
+      case 'analyzed':
+        callbacks.onAnalyzed(message.result);
+        return;
+      case 'failed':
+        callbacks.onFailed(message.message);
+        return;
+      default: {
+        const resolve = pending.get(message.requestId);
+        pending.delete(message.requestId);
+        resolve?.(message);
+      }
+    }
+  };
+  worker.onerror = (event) => {
+    callbacks.onFailed(event.message || 'The viewer worker stopped unexpectedly.');
+  };
+
+  const post = (message: ToWorker, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
+  post({ type: 'analyze', xml, maxIndexBytes });
+
+  const request = <T>(build: (requestId: number) => ToWorker, pick: (m: FromWorker) => T, transfer: Transferable[] = []) =>
+    new Promise<T>((resolve, reject) => {
+      if (disposed) {
+        reject(new Error('The viewer was closed.'));
+        return;
+      }
+      const requestId = nextId++;
+      pending.set(requestId, (message) => resolve(pick(message)));
+      post(build(requestId), transfer);
+    });
+
+  return {
+    search: (query) =>
+      request(
+        (requestId) => ({ type: 'search', requestId, query }),
+        (m) => (m.type === 'search-result' ? m.result : { positions: new Int32Array(0), length: 0, total: 0 }),
+      ),
+    queryTable: (query) =>
+      request(
+        (requestId) => ({ type: 'table-query', requestId, query }),
+        (m) => (m.type === 'table-query-result' ? { rows: m.rows, elapsedMs: m.elapsedMs } : { rows: new Uint32Array(0), elapsedMs: 0 }),
+      ),
+    csv: (columns, rows) => {
+      const copy = rows.slice();
+      return request(
+        (requestId) => ({ type: 'table-csv', requestId, columns, rows: copy }),
+        (m) => (m.type === 'table-csv-result' ? m.csv : ''),
+        [copy.buffer],
+      );
+    },
+    dispose() {
+      disposed = true;
+      pending.clear();
+      worker.terminate();
+    },
+  };
+}

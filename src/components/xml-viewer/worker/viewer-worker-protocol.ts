@@ -1,0 +1,67 @@
+/** Messages between the viewer and its Web Worker. Typed arrays travel as Transferables. */
+import type { EscapingReport } from '../core/analyze-xml.ts';
+import type { TableColumn } from '../core/record-table.ts';
+import type { TableQuery } from '../core/table-query.ts';
+import type { XmlTreeIndex } from '../core/xml-index.ts';
+
+/** One table column as one string plus row boundaries: cheap to clone, sliced on demand. */
+export interface PackedColumn {
+  text: string;
+  /** offsets[row]..offsets[row + 1] is the row's value; length rows + 1. */
+  offsets: Uint32Array;
+}
+
+export interface TransferredTable {
+  rootName: string;
+  recordName: string;
+  records: Int32Array;
+  columns: TableColumn[];
+  otherChildren: number;
+  packed: PackedColumn[];
+}
+
+export interface SyntaxErrorInfo {
+  message: string;
+  line: number;
+  column: number;
+  offset: number;
+}
+
+export interface AnalysisResult {
+  charLength: number;
+  byteLength: number;
+  /** Null when the payload is not well-formed (see `syntaxError`). */
+  pretty: string | null;
+  prettyLineCount: number;
+  foldEnd: Int32Array;
+  index: XmlTreeIndex | null;
+  table: TransferredTable | null;
+  escaping: EscapingReport | null;
+  topLevelElementCount: number;
+  /** Set when the tree and table were not built because the payload is over the size limit. */
+  indexRefusedReason: string | null;
+  syntaxError: SyntaxErrorInfo | null;
+  analyzeMs: number;
+}
+
+export type ToWorker =
+  | { type: 'analyze'; xml: string; maxIndexBytes: number }
+  | { type: 'search'; requestId: number; query: string }
+  | { type: 'table-query'; requestId: number; query: TableQuery }
+  | { type: 'table-csv'; requestId: number; columns: number[]; rows: Uint32Array };
+
+export interface SearchResult {
+  /** Start offsets of the matches in the pretty text (at most `limit`). */
+  positions: Int32Array;
+  length: number;
+  /** All matches, even those beyond the stored positions. */
+  total: number;
+}
+
+export type FromWorker =
+  | { type: 'progress'; done: number; total: number }
+  | { type: 'analyzed'; result: AnalysisResult }
+  | { type: 'failed'; message: string }
+  | { type: 'search-result'; requestId: number; result: SearchResult }
+  | { type: 'table-query-result'; requestId: number; rows: Uint32Array; elapsedMs: number }
+  | { type: 'table-csv-result'; requestId: number; csv: string };

@@ -1,0 +1,147 @@
+/**
+ * The viewer's Web Worker: tokenizes, pretty-prints and indexes the payload, then answers
+ * searches, table queries and CSV exports against what it keeps. Results travel as transferred
+ * ArrayBuffers. The page terminates the worker to cancel.
+ */
+import { analyzeXml } from '../core/analyze-xml.ts';
+import { extractRecordTable, type RecordTable } from '../core/record-table.ts';
+import { queryRows, rowHaystacks, tableCsv } from '../core/table-query.ts';
+import { indexBuffers } from '../core/xml-index.ts';
+import { XmlSyntaxError } from '../core/xml-tokenizer.ts';
+import { searchText } from './search-text.ts';
+import { utf8Length } from './utf8-length.ts';
+import type { AnalysisResult, FromWorker, PackedColumn, ToWorker } from './viewer-worker-protocol.ts';
+
+interface WorkerScope {
+  postMessage(message: FromWorker, options?: { transfer: Transferable[] }): void;
+  onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
+}
+const scope = self as unknown as WorkerScope;
+
+let pretty = '';
+let table: RecordTable | null = null;
+let haystacks: string[] | null = null;
+const sortCache = new Map<string, Uint32Array>();
+
+function packColumn(values: readonly string[]): PackedColumn {
+  const offsets = new Uint32Array(values.length + 1);
+  let length = 0;
+  for (let i = 0; i < values.length; i++) {
+    length += (values[i] ?? '').length;
+    offsets[i + 1] = length;
+  }
+  return { text: values.join(''), offsets };
+}
+
+function analyze(xml: string, maxIndexBytes: number): void {
+  const started = performance.now();
+  const byteLength = utf8Length(xml);
+  const buildIndex = byteLength <= maxIndexBytes;
+  const result: AnalysisResult = {
+    charLength: xml.length,
+    byteLength,
+    pretty: null,
+    prettyLineCount: 0,
+    foldEnd: new Int32Array(0),
+    index: null,
+    table: null,
+    escaping: null,
+    topLevelElementCount: 0,
+    indexRefusedReason: buildIndex
+      ? null
+      : `The payload is ${formatMegabytes(byteLength)}, over the ${formatMegabytes(maxIndexBytes)} limit for the tree and table views.`,
+    syntaxError: null,
+    analyzeMs: 0,
+  };
+  try {
+    const analysis = analyzeXml(xml, {
+      buildIndex,
+      onProgress: (done) => scope.postMessage({ type: 'progress', done, total: xml.length }),
+    });
+    pretty = analysis.pretty;
+    result.pretty = analysis.pretty;
+    result.prettyLineCount = analysis.prettyLineCount;
+    result.foldEnd = analysis.foldEnd;
+    result.index = analysis.index;
+    result.escaping = analysis.escaping;
+    result.topLevelElementCount = analysis.topLevelElementCount;
+    if (analysis.index) {
+      table = extractRecordTable(xml, analysis.index);
+      if (table) {
+        result.table = {
+          rootName: table.rootName,
+          recordName: table.recordName,
+          records: table.records,
+          columns: table.columns,
+          otherChildren: table.otherChildren,
+          packed: table.values.map(packColumn),
+        };
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof XmlSyntaxError)) throw error;
+    result.syntaxError = {
+      message: error.message,
+      line: error.line,
+      column: error.column,
+      offset: error.offset,
+    };
+  }
+  result.analyzeMs = performance.now() - started;
+  const transfer: Transferable[] = [result.foldEnd.buffer as ArrayBuffer];
+  if (result.index) transfer.push(...indexBuffers(result.index));
+  if (result.table) {
+    // The worker keeps its own copy of the record ids for nothing; the page needs them.
+    result.table.records = result.table.records.slice();
+    transfer.push(result.table.records.buffer as ArrayBuffer);
+    for (const column of result.table.packed) transfer.push(column.offsets.buffer as ArrayBuffer);
+  }
+  scope.postMessage({ type: 'analyzed', result }, { transfer });
+}
+
+function formatMegabytes(bytes: number): string {
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+scope.onmessage = (event) => {
+  const message = event.data;
+  try {
+    switch (message.type) {
+      case 'analyze':
+        analyze(message.xml, message.maxIndexBytes);
+        break;
+      case 'search': {
+        const result = searchText(pretty, message.query);
+        scope.postMessage(
+          { type: 'search-result', requestId: message.requestId, result },
+          { transfer: [result.positions.buffer as ArrayBuffer] },
+        );
+        break;
+      }
+      case 'table-query': {
+        const started = performance.now();
+        const values = table?.values ?? [];
+        haystacks ??= rowHaystacks(values, table?.records.length ?? 0);
+        const rows = queryRows(values, haystacks, message.query, sortCache);
+        scope.postMessage(
+          { type: 'table-query-result', requestId: message.requestId, rows, elapsedMs: performance.now() - started },
+          { transfer: [rows.buffer as ArrayBuffer] },
+        );
+        break;
+      }
+      case 'table-csv': {
+        const columns = table?.columns ?? [];
+        const values = table?.values ?? [];
+        const csv = tableCsv(
+          message.columns.map((c) => columns[c]?.label ?? ''),
+          message.columns.map((c) => values[c] ?? []),
+          message.rows,
+        );
+        scope.postMessage({ type: 'table-csv-result', requestId: message.requestId, csv });
+        break;
+      }
+    }
+  } catch (error) {
+    scope.postMessage({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+  }
+};
