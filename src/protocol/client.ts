@@ -1,0 +1,166 @@
+/**
+ * createInodeClient: the public entry point. One client speaks one binding to one base URL;
+ * every call checks its values, builds the binding's request, sends it, and decodes the answer
+ * into a result or one of the typed errors, always with the raw exchange.
+ */
+import {
+  decodeResponse,
+  type DecodedRecord,
+  type DecodedString,
+} from './decode/decode-response.ts';
+import { encodeRequest, needsNamespace, serviceUrl } from './encode/encode-request.ts';
+import {
+  HttpError,
+  InputError,
+  ResponseFormatError,
+  TimeoutError,
+  TransportError,
+  type ErrorContext,
+} from './errors.ts';
+import { OPERATIONS, type OperationName, type OperationParams } from './operations.ts';
+import { ExchangeFailure, performExchange, type FetchLike } from './transport.ts';
+import type {
+  AddUserAssetIndexResult,
+  CallOptions,
+  Exchange,
+  GetAssetStubsResult,
+  InodeClient,
+  InodeClientOptions,
+} from './types.ts';
+import { NamespaceDiscoveryError, discoverNamespace } from './wsdl.ts';
+import { findForbiddenCharacter } from './xml-chars.ts';
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** The URL a call goes to (HTTP GET adds the query string to it). */
+export function operationUrl(
+  baseUrl: string,
+  binding: InodeClientOptions['binding'],
+  op: OperationName,
+): string {
+  return needsNamespace(binding) ? serviceUrl(baseUrl) : `${serviceUrl(baseUrl)}/${op}`;
+}
+
+/**
+ * Creates a client for one binding of one service.
+ *
+ * @example
+ * const client = createInodeClient({ baseUrl: '', binding: 'soap11' });
+ * const { record, dataStubsForm } = await client.getAssetStubs({ OpenIDKey: key, AssetType: '', OtherFilterCriteria: '' });
+ * if (!record.Success) console.warn(record.ErrorCode, record.ErrorMessage);
+ */
+export function createInodeClient(options: InodeClientOptions): InodeClient {
+  const { baseUrl, binding } = options;
+  const fetchImpl: FetchLike = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  const namespace = async (callOptions?: CallOptions): Promise<string> => {
+    if (options.namespace !== undefined) return options.namespace;
+    return discoverNamespace(baseUrl, fetchImpl, {
+      timeoutMs,
+      ...(callOptions?.signal ? { signal: callOptions.signal } : {}),
+    });
+  };
+
+  async function call<Op extends OperationName>(
+    operation: Op,
+    params: OperationParams<Op>,
+    callOptions: CallOptions = {},
+  ): Promise<{ decoded: DecodedRecord | DecodedString; exchange: Exchange }> {
+    const context: ErrorContext = {
+      operation,
+      binding,
+      url: operationUrl(baseUrl, binding, operation),
+    };
+    const values: Record<string, string> = {};
+    for (const parameter of OPERATIONS[operation].parameters) {
+      const raw: unknown = (params as Record<string, unknown>)[parameter.name];
+      const value = raw === undefined || raw === null ? '' : String(raw);
+      const forbidden = findForbiddenCharacter(value);
+      if (forbidden) throw new InputError(context, { parameter: parameter.name, ...forbidden });
+      values[parameter.name] = value;
+    }
+
+    let ns: string | null = options.namespace ?? null;
+    if (needsNamespace(binding)) {
+      try {
+        ns = await namespace(callOptions);
+      } catch (error) {
+        throw discoveryToCallError(context, error);
+      }
+    }
+
+    const request = encodeRequest(binding, operation, values, { baseUrl, namespace: ns ?? '' });
+    context.url = request.url;
+    context.request = request;
+    let exchange: Exchange;
+    try {
+      exchange = await performExchange(request, {
+        fetch: fetchImpl,
+        timeoutMs,
+        signal: callOptions.signal,
+      });
+    } catch (error) {
+      throw exchangeToCallError(context, error);
+    }
+    context.exchange = exchange;
+    const decoded = decodeResponse(
+      { operation, binding, namespace: ns },
+      exchange.response,
+      context,
+    );
+    return { decoded, exchange };
+  }
+
+  return {
+    binding,
+    namespace,
+    async getAssetStubs(params, callOptions): Promise<GetAssetStubsResult> {
+      const { decoded, exchange } = await call('GetAssetStubs', params, callOptions);
+      const { record, dataStubsForm, warnings } = decoded as DecodedRecord;
+      return { record, dataStubsForm, warnings, exchange };
+    },
+    async addUserAssetIndex(params, callOptions): Promise<AddUserAssetIndexResult> {
+      const { decoded, exchange } = await call('AddUserAssetIndex', params, callOptions);
+      const { value, warnings } = decoded as DecodedString;
+      return { value, warnings, exchange };
+    },
+  };
+}
+
+function exchangeToCallError(context: ErrorContext, error: unknown): Error {
+  if (error instanceof ExchangeFailure) {
+    if (error.kind === 'timeout') return new TimeoutError(context, error.timeoutMs);
+    return new TransportError(context, error.message, error.cause);
+  }
+  return new TransportError(context, `request failed: ${String(error)}`, error);
+}
+
+/** A failed ?WSDL lookup during a call becomes one of the call's typed errors. */
+function discoveryToCallError(context: ErrorContext, error: unknown): Error {
+  if (!(error instanceof NamespaceDiscoveryError)) return exchangeToCallError(context, error);
+  const discovery: ErrorContext = {
+    ...context,
+    url: error.url,
+    ...(error.exchange ? { exchange: error.exchange } : {}),
+  };
+  switch (error.kind) {
+    case 'timeout':
+      return new TimeoutError(discovery, error.timeoutMs);
+    case 'aborted':
+    case 'network':
+      return new TransportError(discovery, error.message, error.cause ?? error);
+    case 'http':
+      return new HttpError(discovery, {
+        status: error.status ?? 0,
+        summary: error.message,
+        bindingDisabled: false,
+      });
+    case 'format':
+      return new ResponseFormatError(discovery, {
+        expected:
+          'a WSDL whose wsdl:definitions has a targetNamespace (to learn the service namespace)',
+        received: error.message,
+      });
+  }
+}

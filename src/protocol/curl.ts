@@ -1,0 +1,32 @@
+/**
+ * "Copy as curl": a POSIX-shell command that sends exactly the same request. Redact first
+ * (redactRequest) unless the user chose to reveal the key.
+ */
+import type { RawRequest } from './types.ts';
+
+/** Single-quotes a word for POSIX shells: nothing inside single quotes is special but `'`. */
+export function shellQuote(word: string): string {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The curl command for a request. A relative URL (same-origin client) is resolved against
+ * `origin`.
+ *
+ * @example
+ * toCurlCommand(exchange.request, { origin: location.origin });
+ * // curl --globoff -X POST 'http://localhost:5173/Inode.asmx' -H 'content-type: text/xml; charset=utf-8' … --data-binary '<?xml …'
+ */
+export function toCurlCommand(request: RawRequest, options: { origin?: string } = {}): string {
+  const url = /^[a-z][a-z0-9+.-]*:/i.test(request.url)
+    ? request.url
+    : `${(options.origin ?? 'http://localhost').replace(/\/+$/, '')}${request.url.startsWith('/') ? '' : '/'}${request.url}`;
+  const parts = ['curl', '--globoff', '-X', request.method, shellQuote(url)];
+  for (const [name, value] of Object.entries(request.headers)) {
+    parts.push('-H', shellQuote(`${name}: ${value}`));
+  }
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    parts.push('--data-binary', shellQuote(request.body));
+  }
+  return parts.join(' ');
+}

@@ -1,0 +1,89 @@
+/**
+ * Removes secrets (the OpenIDKey) from a request or exchange before it is shown, stored or
+ * shared: every occurrence, in every encoding the client or server uses (raw, XML-escaped,
+ * HTML-escaped, percent-encoded with %20 or +).
+ */
+import type { Exchange, RawRequest, RawResponse } from './types.ts';
+
+export const REDACTED = '••••••';
+
+function encodings(secret: string): string[] {
+  const xml = secret.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const forms = new Set<string>([
+    secret,
+    xml,
+    xml.replace(/\r/g, '&#xD;'),
+    xml.replace(/"/g, '&quot;'),
+    xml.replace(/"/g, '&quot;').replace(/'/g, '&#39;'),
+    xml.replace(/"/g, '&quot;').replace(/'/g, '&apos;'),
+  ]);
+  try {
+    const percent = encodeURIComponent(secret);
+    forms.add(percent);
+    forms.add(percent.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()));
+    forms.add(new URLSearchParams({ v: secret }).toString().slice(2));
+  } catch {
+    // A lone surrogate cannot be percent-encoded, so it cannot have been sent that way either.
+  }
+  // Longest first, so that a raw form inside an encoded one cannot leave half of it behind.
+  return [...forms].filter((f) => f !== '').sort((a, b) => b.length - a.length);
+}
+
+function redactText(text: string, variants: readonly string[]): string {
+  let result = text;
+  for (const variant of variants) {
+    if (result.includes(variant)) result = result.split(variant).join(REDACTED);
+  }
+  return result;
+}
+
+function variantsOf(secrets: readonly string[]): string[] {
+  return secrets
+    .filter((s) => s !== '')
+    .flatMap(encodings)
+    .sort((a, b) => b.length - a.length);
+}
+
+function redactHeaders(
+  headers: Record<string, string>,
+  variants: readonly string[],
+): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, redactText(v, variants)]));
+}
+
+/**
+ * A copy of the request with every secret replaced by ••••••.
+ *
+ * @example
+ * redactRequest(exchange.request, [params.OpenIDKey]).body; // '…<OpenIDKey>••••••</OpenIDKey>…'
+ */
+export function redactRequest(request: RawRequest, secrets: readonly string[]): RawRequest {
+  const variants = variantsOf(secrets);
+  return {
+    ...request,
+    url: redactText(request.url, variants),
+    headers: redactHeaders(request.headers, variants),
+    body: redactText(request.body, variants),
+  };
+}
+
+/**
+ * A copy of the exchange with every secret replaced by •••••• in request and response.
+ * The response byte size is left as received.
+ *
+ * @example
+ * history.save(redactExchange(result.exchange, [params.OpenIDKey]));
+ */
+export function redactExchange(exchange: Exchange, secrets: readonly string[]): Exchange {
+  const variants = variantsOf(secrets);
+  const response: RawResponse = {
+    ...exchange.response,
+    headers: redactHeaders(exchange.response.headers, variants),
+    bodyText: redactText(exchange.response.bodyText, variants),
+  };
+  return {
+    request: redactRequest(exchange.request, secrets),
+    response,
+    timings: { ...exchange.timings },
+  };
+}
