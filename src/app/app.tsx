@@ -1,8 +1,51 @@
+import { lazy } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
+import { AppProviders } from './providers.tsx';
+import { Layout } from './layout.tsx';
+import { NotFound } from './not-found.tsx';
+
+// Each page loads when first opened, so the first page pays only for itself.
+const StubsPage = lazy(() =>
+  import('../features/stubs/stubs-page.tsx').then((m) => ({ default: m.StubsPage })),
+);
+const RegisterPage = lazy(() =>
+  import('../features/registration/register-page.tsx').then((m) => ({ default: m.RegisterPage })),
+);
+const HistoryPage = lazy(() =>
+  import('../features/history/history-page.tsx').then((m) => ({ default: m.HistoryPage })),
+);
+const SettingsPage = lazy(() =>
+  import('../features/settings/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
+);
+
+function ToStubs() {
+  const { search } = useLocation();
+  return <Navigate to={{ pathname: '/stubs', search }} replace />;
+}
+
+/** The routes, without a router: tests wrap them in a MemoryRouter. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<ToStubs />} />
+        <Route path="stubs" element={<StubsPage />} />
+        <Route path="register" element={<RegisterPage />} />
+        <Route path="history" element={<HistoryPage />} />
+        <Route path="settings" element={<SettingsPage />} />
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}
+
+/** The whole console: path-based routes (the URL hash belongs to the DataStubs viewer). */
 export function App() {
   return (
-    <main>
-      <h1>Inode Console</h1>
-      <p>An admin console for the Inode.asmx web service.</p>
-    </main>
+    <AppProviders>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </AppProviders>
   );
 }

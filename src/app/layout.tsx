@@ -1,0 +1,68 @@
+import { Suspense } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { NavLink, Outlet } from 'react-router';
+import { BINDINGS } from '../protocol/operations.ts';
+import { useSettings } from '../lib/settings-context.tsx';
+import { effectiveTargetId, targetsQueryOptions } from '../lib/targets.ts';
+
+const NAV = [
+  { to: '/stubs', label: 'Asset stubs' },
+  { to: '/register', label: 'Register' },
+  { to: '/history', label: 'History' },
+  { to: '/settings', label: 'Settings' },
+] as const;
+
+function ConnectionStatus() {
+  const { settings, binding } = useSettings();
+  const targets = useQuery(targetsQueryOptions());
+  const id = effectiveTargetId(settings.targetId, targets.data);
+  const target = targets.data?.targets.find((t) => t.id === id);
+  const targetText = target
+    ? `${target.label}${target.url ? ` (${target.url})` : ''}`
+    : targets.isPending
+      ? 'loading…'
+      : 'server default';
+  return (
+    <dl className="connection" aria-label="Connection">
+      <div>
+        <dt>Target</dt>
+        <dd data-testid="current-target">{targetText}</dd>
+      </div>
+      <div>
+        <dt>Binding</dt>
+        <dd data-testid="current-binding">{BINDINGS[binding].label}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The shell: skip link, navigation, the current target and binding, then the page. */
+export function Layout() {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="app-header">
+        <NavLink to="/stubs" className="brand">
+          Inode Console
+        </NavLink>
+        <nav aria-label="Main">
+          <ul>
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to}>{item.label}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <ConnectionStatus />
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </>
+  );
+}

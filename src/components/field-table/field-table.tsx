@@ -1,0 +1,52 @@
+import { OPERATIONS } from '../../protocol/operations.ts';
+import type { AssetStubsRecord } from '../../protocol/types.ts';
+import { formatBytes, utf8Length } from '../../lib/format.ts';
+import { ExceptionText } from './exception-text.tsx';
+
+const FIELDS = OPERATIONS.GetAssetStubs.result.fields;
+
+function Absent() {
+  return <em className="marker marker-absent">absent</em>;
+}
+
+function Empty() {
+  return <em className="marker marker-empty">empty</em>;
+}
+
+function FieldValue({ name, value }: { name: string; value: string | boolean | null }) {
+  if (value === null) return <Absent />;
+  if (typeof value === 'boolean') return <strong>{String(value)}</strong>;
+  if (value === '') return <Empty />;
+  if (name === 'Exception') return <ExceptionText text={value} />;
+  if (name === 'DataStubs') return <span>XML, {formatBytes(utf8Length(value))} (shown below)</span>;
+  return <span className="mono">{value}</span>;
+}
+
+/**
+ * The seven GetAssetStubs fields in wire order; an absent element and an empty one read
+ * differently ("absent" vs "empty").
+ * @example <FieldTable record={result.record} />
+ */
+export function FieldTable({ record }: { record: AssetStubsRecord }) {
+  return (
+    <table className="field-table">
+      <caption>Result fields</caption>
+      <thead>
+        <tr>
+          <th scope="col">Field</th>
+          <th scope="col">Value</th>
+        </tr>
+      </thead>
+      <tbody>
+        {FIELDS.map((field) => (
+          <tr key={field.name}>
+            <th scope="row">{field.name}</th>
+            <td>
+              <FieldValue name={field.name} value={record[field.name]} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

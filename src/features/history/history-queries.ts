@@ -1,0 +1,31 @@
+/** History (IndexedDB via lib/history-db.ts) as TanStack Query state. */
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { clearCalls, deleteCall, listCalls } from '../../lib/history-db.ts';
+
+export const historyKeys = {
+  all: ['history'] as const,
+  list: () => [...historyKeys.all, 'list'] as const,
+};
+
+export function historyQueryOptions() {
+  return queryOptions({
+    queryKey: historyKeys.list(),
+    queryFn: listCalls,
+    // Calls are written from other pages; show the latest whenever History opens.
+    staleTime: 0,
+  });
+}
+
+export function deleteCallMutation(queryClient: QueryClient) {
+  return mutationOptions({
+    mutationFn: (id: number) => deleteCall(id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: historyKeys.list() }),
+  });
+}
+
+export function clearHistoryMutation(queryClient: QueryClient) {
+  return mutationOptions({
+    mutationFn: () => clearCalls(),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: historyKeys.list() }),
+  });
+}

@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { OPERATIONS, type AddUserAssetIndexParams } from '../../protocol/operations.ts';
+import { useConnection } from '../../lib/connection.ts';
+import { useKeyMemory } from '../../lib/key-memory.tsx';
+import { useSettings } from '../../lib/settings-context.tsx';
+import { isBinding } from '../../lib/settings-store.ts';
+import { loadMediaTypes } from '../../lib/media-type-memory.ts';
+import { describeError, describeRegistrationValue, exchangeOf } from '../../lib/outcome.ts';
+import { OutcomeBanner } from '../../components/outcome-banner/outcome-banner.tsx';
+import { RawExchangePanel } from '../../components/raw-exchange/raw-exchange-panel.tsx';
+import { CopyButton } from '../../components/copy-button/copy-button.tsx';
+import { RegisterForm } from './register-form.tsx';
+import { RegistrationsList } from './registrations-list.tsx';
+import { addUserAssetIndexMutation, registrationsQueryOptions } from './registration-queries.ts';
+
+/** What History's "Re-run" passes in router state (never the key). */
+function rerunValues(state: unknown): Partial<AddUserAssetIndexParams> & { binding?: string } {
+  if (typeof state !== 'object' || state === null) return {};
+  const s = state as Record<string, unknown>;
+  const pick = (k: string) => (typeof s[k] === 'string' ? { [k]: s[k] } : {});
+  return { ...pick('ServiceURI'), ...pick('MediaType'), ...pick('binding') };
+}
+
+/** The Register page: AddUserAssetIndex by form, its answer, and this browser's registrations. */
+export function RegisterPage() {
+  const queryClient = useQueryClient();
+  const connection = useConnection();
+  const { key, setKey } = useKeyMemory();
+  const { binding, setBinding } = useSettings();
+  const location = useLocation();
+  const [rerun] = useState(() => rerunValues(location.state));
+  useEffect(() => {
+    if (isBinding(rerun.binding)) setBinding(rerun.binding);
+  }, [rerun.binding, setBinding]);
+  const [suggestions, setSuggestions] = useState(loadMediaTypes);
+  const mutation = useMutation(addUserAssetIndexMutation(queryClient, connection));
+  const registrations = useQuery(registrationsQueryOptions());
+
+  const submit = (params: AddUserAssetIndexParams) => {
+    setKey(params.OpenIDKey);
+    mutation.mutate({ binding, params }, { onSettled: () => setSuggestions(loadMediaTypes()) });
+  };
+
+  const value = mutation.data?.value;
+  const outcome = mutation.data
+    ? describeRegistrationValue(mutation.data.value)
+    : mutation.error
+      ? describeError(mutation.error)
+      : null;
+  const raw = mutation.data
+    ? { exchange: mutation.data.exchange, request: mutation.data.exchange.request }
+    : exchangeOf(mutation.error);
+  const secret = mutation.variables?.params.OpenIDKey ?? '';
+
+  return (
+    <>
+      <h1>Register</h1>
+      <p className="lead">{OPERATIONS.AddUserAssetIndex.summary}</p>
+      <div className="page-grid">
+        <RegisterForm
+          defaultValues={{
+            OpenIDKey: key,
+            ServiceURI: rerun.ServiceURI ?? '',
+            MediaType: rerun.MediaType ?? '',
+          }}
+          binding={binding}
+          onBindingChange={setBinding}
+          onSubmit={submit}
+          busy={mutation.isPending}
+          mediaTypeSuggestions={suggestions}
+          serverError={
+            outcome && outcome.kind !== 'success'
+              ? `${outcome.title}. Your values are kept: correct them and register again.`
+              : undefined
+          }
+        />
+        <div className="result-area" aria-live="polite">
+          {mutation.isPending && (
+            <p role="status" className="loading">
+              Registering…
+            </p>
+          )}
+          {outcome && (
+            <div className={mutation.isPending ? 'result stale' : 'result'}>
+              <OutcomeBanner outcome={outcome} stale={mutation.isPending} />
+              {value !== undefined && outcome.kind === 'success' && (
+                <div className="returned-value">
+                  <p>
+                    Returned value:{' '}
+                    <output className="mono big" aria-label="Returned value">
+                      {value === '' ? '(empty)' : value}
+                    </output>
+                  </p>
+                  <CopyButton text={value} label="Copy value" />
+                </div>
+              )}
+              <RawExchangePanel
+                exchange={raw.exchange}
+                request={raw.request}
+                secrets={[secret]}
+                targetId={connection.targetId}
+              />
+            </div>
+          )}
+        </div>
+      </div>
+      <RegistrationsList
+        registrations={registrations.data ?? []}
+        loading={registrations.isPending}
+      />
+    </>
+  );
+}

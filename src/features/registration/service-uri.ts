@@ -1,0 +1,17 @@
+/**
+ * Advice on a ServiceURI, never a block: the service's accepted values are unknown.
+ * @example serviceUriWarning('example.org/x') // 'This is not an absolute URI ...'
+ */
+export function serviceUriWarning(value: string | undefined): string | undefined {
+  const trimmed = (value ?? '').trim();
+  if (trimmed === '') return undefined;
+  if (/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(trimmed)) {
+    try {
+      new URL(trimmed);
+      return undefined;
+    } catch {
+      // fall through to the warning
+    }
+  }
+  return 'This is not an absolute URI (such as https://host/path). The service may still accept it.';
+}

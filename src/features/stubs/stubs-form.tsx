@@ -1,0 +1,85 @@
+import { useForm } from 'react-hook-form';
+import { OPERATIONS, type Binding, type GetAssetStubsParams } from '../../protocol/operations.ts';
+import { BindingSelect } from '../../components/binding-select/binding-select.tsx';
+import { FormField, fieldDescribedBy } from '../../components/form-field/form-field.tsx';
+import { SecretInput } from '../../components/secret-input/secret-input.tsx';
+import { RememberKey } from '../../components/remember-key/remember-key.tsx';
+import { submitOnCtrlEnter } from '../../lib/keyboard.ts';
+
+const [KEY, ASSET_TYPE, FILTER] = OPERATIONS.GetAssetStubs.parameters;
+
+export interface StubsFormProps {
+  defaultValues: GetAssetStubsParams;
+  binding: Binding;
+  onBindingChange(binding: Binding): void;
+  onSubmit(values: GetAssetStubsParams): void;
+  busy: boolean;
+  onCancel(): void;
+}
+
+/**
+ * The GetAssetStubs form: labels are the parameter names, help text comes from the operation
+ * table. Submit by button or Ctrl/Cmd+Enter; Cancel while a call is in flight.
+ */
+export function StubsForm({
+  defaultValues,
+  binding,
+  onBindingChange,
+  onSubmit,
+  busy,
+  onCancel,
+}: StubsFormProps) {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<GetAssetStubsParams>({ defaultValues });
+  const submit = handleSubmit(onSubmit);
+  const keyError = errors.OpenIDKey?.message;
+
+  return (
+    <form
+      className="call-form"
+      aria-label="GetAssetStubs"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      onKeyDown={submitOnCtrlEnter(() => void submit())}
+    >
+      <BindingSelect value={binding} onChange={onBindingChange} />
+      <FormField id="stubs-key" label={KEY.name} help={KEY.description} error={keyError}>
+        <SecretInput
+          id="stubs-key"
+          aria-describedby={fieldDescribedBy('stubs-key', { error: keyError })}
+          aria-invalid={keyError ? true : undefined}
+          {...register('OpenIDKey', { required: 'Enter the OpenIDKey: the service needs it.' })}
+        />
+      </FormField>
+      <RememberKey />
+      <FormField id="stubs-asset-type" label={ASSET_TYPE.name} help={ASSET_TYPE.description}>
+        <input
+          id="stubs-asset-type"
+          aria-describedby={fieldDescribedBy('stubs-asset-type')}
+          {...register('AssetType')}
+        />
+      </FormField>
+      <FormField id="stubs-filter" label={FILTER.name} help={FILTER.description}>
+        <input
+          id="stubs-filter"
+          aria-describedby={fieldDescribedBy('stubs-filter')}
+          {...register('OtherFilterCriteria')}
+        />
+      </FormField>
+      <div className="actions">
+        <button type="submit">Get asset stubs</button>
+        {busy && (
+          <button type="button" className="secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+        <span className="hint">
+          or press <kbd>Ctrl</kbd>+<kbd>Enter</kbd>
+        </span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,124 @@
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import type { Binding, GetAssetStubsParams } from '../../protocol/operations.ts';
+import { useConnection } from '../../lib/connection.ts';
+import { useKeyMemory } from '../../lib/key-memory.tsx';
+import { useSettings } from '../../lib/settings-context.tsx';
+import { OPERATIONS } from '../../protocol/operations.ts';
+import { StubsForm } from './stubs-form.tsx';
+import { StubsResult } from './stubs-result.tsx';
+import { stubsCallKey, stubsCallOptions, type StubsRequest } from './stubs-queries.ts';
+import { SECRET_URL_PARAMS, readStubsUrl, writeStubsUrl } from './stubs-url.ts';
+
+/** The Asset stubs page: GetAssetStubs on any binding, its result at a glance. */
+export function StubsPage() {
+  const queryClient = useQueryClient();
+  const connection = useConnection();
+  const { key, setKey } = useKeyMemory();
+  const { binding, setBinding } = useSettings();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const fromUrl = readStubsUrl(searchParams);
+
+  const [submitted, setSubmitted] = useState<StubsRequest | null>(null);
+  const [shown, setShown] = useState<StubsRequest | null>(null);
+  const [cancelledSubmission, setCancelledSubmission] = useState<number | null>(null);
+
+  // A key pasted into a shared link must not stay in the address bar or history.
+  useEffect(() => {
+    if (SECRET_URL_PARAMS.some((p) => searchParams.has(p))) {
+      const cleaned = new URLSearchParams(searchParams);
+      for (const p of SECRET_URL_PARAMS) cleaned.delete(p);
+      setSearchParams(cleaned, { replace: true });
+    }
+  }, [searchParams, setSearchParams]);
+
+  // A deep link's binding wins over the default, once, when the page opens.
+  const [urlBinding] = useState(fromUrl.binding);
+  useEffect(() => {
+    if (urlBinding) setBinding(urlBinding);
+  }, [urlBinding, setBinding]);
+
+  const current = useQuery(stubsCallOptions(connection, submitted));
+  const previous = useQuery(stubsCallOptions(connection, shown === submitted ? null : shown));
+
+  const settled = current.status !== 'pending' && current.fetchStatus === 'idle';
+  if (settled && submitted !== shown) setShown(submitted);
+  const cancelled = submitted !== null && cancelledSubmission === submitted.submission;
+  const inFlight = current.fetchStatus === 'fetching';
+
+  const changeBinding = (next: Binding) => {
+    setBinding(next);
+    setSearchParams(writeStubsUrl({ ...readStubsUrl(searchParams), binding: next }), {
+      replace: true,
+    });
+  };
+
+  const submit = (values: GetAssetStubsParams) => {
+    setKey(values.OpenIDKey);
+    setSearchParams(
+      writeStubsUrl({
+        AssetType: values.AssetType,
+        OtherFilterCriteria: values.OtherFilterCriteria,
+        binding,
+      }),
+      { replace: true },
+    );
+    setCancelledSubmission(null);
+    setSubmitted({ submission: (submitted?.submission ?? 0) + 1, binding, params: values });
+  };
+
+  const cancel = () => {
+    if (!submitted) return;
+    setCancelledSubmission(submitted.submission);
+    void queryClient.cancelQueries({ queryKey: stubsCallKey(connection, submitted) });
+  };
+
+  const showingPrevious = (inFlight || cancelled) && shown !== submitted;
+  const view = showingPrevious ? previous : current;
+  const viewRequest = showingPrevious ? shown : submitted;
+
+  return (
+    <>
+      <h1>Asset stubs</h1>
+      <p className="lead">{OPERATIONS.GetAssetStubs.summary}</p>
+      <div className="page-grid">
+        <StubsForm
+          defaultValues={{
+            OpenIDKey: key,
+            AssetType: fromUrl.AssetType,
+            OtherFilterCriteria: fromUrl.OtherFilterCriteria,
+          }}
+          binding={binding}
+          onBindingChange={changeBinding}
+          onSubmit={submit}
+          busy={inFlight}
+          onCancel={cancel}
+        />
+        <div className="result-area" aria-live="polite">
+          {inFlight && (
+            <p role="status" className="loading">
+              Calling GetAssetStubs over the selected binding…
+            </p>
+          )}
+          {cancelled && !inFlight && (
+            <p role="status" className="loading">
+              Call cancelled.{shown ? ' The result below is from the previous call.' : ''}
+            </p>
+          )}
+          {viewRequest && (view.data || view.error) && (
+            <StubsResult
+              result={view.data}
+              error={view.error}
+              cancelled={false}
+              secret={viewRequest.params.OpenIDKey}
+              targetId={connection.targetId}
+              assetType={viewRequest.params.AssetType}
+              stale={showingPrevious}
+            />
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

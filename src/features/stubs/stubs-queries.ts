@@ -1,0 +1,91 @@
+/**
+ * GetAssetStubs as TanStack Query state. Each submit is its own query (keyed by a submission
+ * number, never by the key), so the previous result can stay on screen while the next loads.
+ */
+import { queryOptions, skipToken, type QueryClient } from '@tanstack/react-query';
+import type {
+  Binding,
+  GetAssetStubsParams,
+  GetAssetStubsResult,
+  InodeError,
+} from '../../protocol/index.ts';
+import { openClient, type Connection } from '../../lib/connection.ts';
+import { recordedCall } from '../../lib/recorded-call.ts';
+import { describeStubsRecord } from '../../lib/outcome.ts';
+import { withoutSecrets } from '../../lib/history-db.ts';
+
+export interface StubsRequest {
+  /** Increments on every submit, so submitting the same values calls again. */
+  submission: number;
+  binding: Binding;
+  params: GetAssetStubsParams;
+}
+
+/** What identifies a call in the cache: everything but the key. */
+export interface StubsCallKey {
+  submission: number;
+  targetId: string | null;
+  binding: Binding;
+  AssetType: string;
+  OtherFilterCriteria: string;
+}
+
+export const stubsKeys = {
+  all: ['stubs'] as const,
+  calls: () => [...stubsKeys.all, 'call'] as const,
+  call: (key: StubsCallKey | null) => [...stubsKeys.calls(), key] as const,
+};
+
+export function stubsCallKey(connection: Connection, request: StubsRequest | null) {
+  return stubsKeys.call(
+    request && {
+      submission: request.submission,
+      targetId: connection.targetId,
+      binding: request.binding,
+      AssetType: request.params.AssetType,
+      OtherFilterCriteria: request.params.OtherFilterCriteria,
+    },
+  );
+}
+
+export async function callGetAssetStubs(
+  queryClient: QueryClient,
+  connection: Connection,
+  request: StubsRequest,
+  signal: AbortSignal,
+): Promise<GetAssetStubsResult> {
+  return recordedCall({
+    operation: 'GetAssetStubs',
+    binding: request.binding,
+    targetId: connection.targetId,
+    params: withoutSecrets('GetAssetStubs', request.params),
+    secrets: [request.params.OpenIDKey],
+    signal,
+    describe: (result) => describeStubsRecord(result.record),
+    run: async () =>
+      (await openClient(queryClient, connection, request.binding)).getAssetStubs(request.params, {
+        signal,
+      }),
+  });
+}
+
+/**
+ * @example useQuery(stubsCallOptions(connection, submitted))
+ */
+export function stubsCallOptions(connection: Connection, request: StubsRequest | null) {
+  return queryOptions<
+    GetAssetStubsResult,
+    InodeError,
+    GetAssetStubsResult,
+    ReturnType<typeof stubsCallKey>
+  >({
+    queryKey: stubsCallKey(connection, request),
+    queryFn: request
+      ? ({ client, signal }) => callGetAssetStubs(client, connection, request, signal)
+      : skipToken,
+    // A call is an event, not a cache of server state: never refetch it behind the user's back.
+    staleTime: Infinity,
+    gcTime: 10 * 60_000,
+    retry: false,
+  });
+}

@@ -1,0 +1,92 @@
+import { Suspense, useMemo } from 'react';
+import type { GetAssetStubsResult, InodeError } from '../../protocol/index.ts';
+import { DataStubsViewer } from '../../components/xml-viewer/index.ts';
+import { OutcomeBanner } from '../../components/outcome-banner/outcome-banner.tsx';
+import { FieldTable } from '../../components/field-table/field-table.tsx';
+import { RawExchangePanel } from '../../components/raw-exchange/raw-exchange-panel.tsx';
+import { describeError, describeStubsRecord, exchangeOf } from '../../lib/outcome.ts';
+import { describeXmlSummary, summarizeXml } from '../../lib/xml-summary.ts';
+
+export interface StubsResultProps {
+  result: GetAssetStubsResult | undefined;
+  error: InodeError | null;
+  cancelled: boolean;
+  /** The key used, redacted from the raw exchange unless revealed. */
+  secret: string;
+  targetId: string | null;
+  assetType: string;
+  stale: boolean;
+}
+
+function DataStubsSection({
+  result,
+  assetType,
+}: {
+  result: GetAssetStubsResult;
+  assetType: string;
+}) {
+  const xml = result.record.DataStubs;
+  const summary = useMemo(
+    () => (xml === null ? null : describeXmlSummary(summarizeXml(xml))),
+    [xml],
+  );
+  if (xml === null) return null;
+  return (
+    <section aria-labelledby="datastubs-heading" className="datastubs">
+      <h2 id="datastubs-heading">DataStubs</h2>
+      <p className="summary" data-testid="datastubs-summary">
+        {summary}
+        {result.dataStubsForm && result.dataStubsForm !== 'xml' && (
+          <> · sent as {result.dataStubsForm === 'cdata' ? 'a CDATA section' : 'escaped text'}</>
+        )}
+      </p>
+      <Suspense fallback={<p className="muted">Loading the viewer…</p>}>
+        <DataStubsViewer
+          xml={xml}
+          form={result.dataStubsForm}
+          fileName={`datastubs${assetType ? `-${assetType.replace(/[^\w.-]+/g, '_')}` : ''}`}
+          rawBody={result.exchange.response.bodyText}
+        />
+      </Suspense>
+    </section>
+  );
+}
+
+/**
+ * Everything about one GetAssetStubs call: the outcome in words, the seven fields, the
+ * DataStubs payload and the raw exchange.
+ */
+export function StubsResult({
+  result,
+  error,
+  cancelled,
+  secret,
+  targetId,
+  assetType,
+  stale,
+}: StubsResultProps) {
+  const outcome = result ? describeStubsRecord(result.record) : describeError(error, cancelled);
+  const raw = result
+    ? { exchange: result.exchange, request: result.exchange.request }
+    : exchangeOf(error);
+  return (
+    <div className={stale ? 'result stale' : 'result'} aria-busy={stale || undefined}>
+      <OutcomeBanner outcome={outcome} stale={stale} />
+      {result && result.warnings.length > 0 && (
+        <ul className="warnings" aria-label="Decoder warnings">
+          {result.warnings.map((w, i) => (
+            <li key={i}>{w.message}</li>
+          ))}
+        </ul>
+      )}
+      {result && <FieldTable record={result.record} />}
+      {result && <DataStubsSection result={result} assetType={assetType} />}
+      <RawExchangePanel
+        exchange={raw.exchange}
+        request={raw.request}
+        secrets={[secret]}
+        targetId={targetId}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * Runs one service call and writes it to History whatever happens (without the key).
+ */
+import {
+  InodeError,
+  SERVICE_PATH,
+  TransportError,
+  type Binding,
+  type OperationName,
+} from '../protocol/index.ts';
+import { addCall } from './history-db.ts';
+import type { OutcomeView } from './outcome.ts';
+import { describeError } from './outcome.ts';
+import { redactText } from './redact-text.ts';
+
+export interface RecordedCallInput<T> {
+  operation: OperationName;
+  binding: Binding;
+  targetId: string | null;
+  params: Record<string, string>;
+  /** Values to blank out of the summary: the service may echo the key in its messages. */
+  secrets: string[];
+  signal?: AbortSignal | undefined;
+  run: () => Promise<T>;
+  /** How a successful value reads in History. */
+  describe: (value: T) => OutcomeView;
+}
+
+/**
+ * Every failure comes out as an InodeError (anything else is wrapped in a TransportError), so
+ * callers and TanStack Query can type errors with the client's classes.
+ * @example await recordedCall({ operation: 'GetAssetStubs', ..., run: () => client.getAssetStubs(p) })
+ */
+export async function recordedCall<T>(input: RecordedCallInput<T>): Promise<T> {
+  const started = performance.now();
+  const at = Date.now();
+  const record = (view: OutcomeView) =>
+    addCall({
+      operation: input.operation,
+      binding: input.binding,
+      targetId: input.targetId,
+      params: input.params,
+      outcome: view.kind,
+      summary: redactText(
+        [view.title, ...view.facts.map((f) => `${f.label}: ${f.value}`)].join(' · '),
+        input.secrets,
+      ),
+      durationMs: performance.now() - started,
+      at,
+    }).catch((error: unknown) => {
+      console.warn('History could not be written', error instanceof Error ? error.name : error);
+    });
+  try {
+    const value = await input.run();
+    void record(input.describe(value));
+    return value;
+  } catch (thrown) {
+    const error =
+      thrown instanceof InodeError
+        ? thrown
+        : new TransportError(
+            { operation: input.operation, binding: input.binding, url: SERVICE_PATH },
+            thrown instanceof Error ? thrown.message : 'the call failed',
+            thrown,
+          );
+    void record(describeError(error, input.signal?.aborted === true));
+    throw error;
+  }
+}

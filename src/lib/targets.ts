@@ -1,0 +1,98 @@
+/**
+ * The targets the dev/preview server offers (GET /__console/targets, contracts.md §2) and the
+ * namespace each one declares in its ?WSDL. Shared by Settings, the shell and every call.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { discoverNamespace } from '../protocol/index.ts';
+import { createTargetFetch } from './target-fetch.ts';
+
+export interface ConsoleTarget {
+  id: string;
+  label: string;
+  kind: 'emulator' | 'remote' | string;
+  url?: string;
+}
+
+export interface TargetList {
+  targets: ConsoleTarget[];
+  defaultId: string | null;
+}
+
+export const TARGETS_PATH = '/__console/targets';
+
+/** Query keys for server-level facts (targets, namespaces), shared by every feature. */
+export const connectionKeys = {
+  all: ['connection'] as const,
+  targets: () => [...connectionKeys.all, 'targets'] as const,
+  namespace: (targetId: string | null) => [...connectionKeys.all, 'namespace', targetId] as const,
+};
+
+/**
+ * Reads the server's answer defensively: anything malformed becomes an empty list.
+ * @example parseTargetList({ targets: [{ id: 'emulator', label: 'Embedded emulator', kind: 'emulator' }], defaultId: 'emulator' })
+ */
+export function parseTargetList(raw: unknown): TargetList {
+  if (typeof raw !== 'object' || raw === null) return { targets: [], defaultId: null };
+  const r = raw as { targets?: unknown; defaultId?: unknown };
+  const targets: ConsoleTarget[] = [];
+  if (Array.isArray(r.targets)) {
+    for (const t of r.targets as unknown[]) {
+      if (typeof t !== 'object' || t === null) continue;
+      const { id, label, kind, url } = t as Record<string, unknown>;
+      if (typeof id !== 'string' || id === '') continue;
+      targets.push({
+        id,
+        label: typeof label === 'string' && label ? label : id,
+        kind: typeof kind === 'string' ? kind : 'remote',
+        ...(typeof url === 'string' ? { url } : {}),
+      });
+    }
+  }
+  const defaultId =
+    typeof r.defaultId === 'string' && targets.some((t) => t.id === r.defaultId)
+      ? r.defaultId
+      : (targets[0]?.id ?? null);
+  return { targets, defaultId };
+}
+
+export async function fetchTargets(signal?: AbortSignal): Promise<TargetList> {
+  const response = await fetch(TARGETS_PATH, {
+    headers: { accept: 'application/json' },
+    ...(signal ? { signal } : {}),
+  });
+  if (!response.ok) throw new Error(`GET ${TARGETS_PATH} answered HTTP ${response.status}`);
+  return parseTargetList(await response.json());
+}
+
+export function targetsQueryOptions() {
+  return queryOptions({
+    queryKey: connectionKeys.targets(),
+    queryFn: ({ signal }) => fetchTargets(signal),
+    staleTime: 60_000,
+    retry: 1,
+  });
+}
+
+/** The origin the service path is resolved against: the console's own, where the proxy lives. */
+export function serviceBaseUrl(): string {
+  return globalThis.location?.origin ?? '';
+}
+
+export function namespaceQueryOptions(targetId: string | null) {
+  return queryOptions({
+    queryKey: connectionKeys.namespace(targetId),
+    queryFn: () => discoverNamespace(serviceBaseUrl(), createTargetFetch(targetId)),
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** Which target a call goes to: the chosen one if the server still offers it, else the default. */
+export function effectiveTargetId(
+  chosen: string | null,
+  list: TargetList | undefined,
+): string | null {
+  if (!list) return chosen;
+  if (chosen !== null && list.targets.some((t) => t.id === chosen)) return chosen;
+  return list.defaultId;
+}
