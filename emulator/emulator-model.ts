@@ -1,0 +1,177 @@
+// The emulator's own model (normal mode). The real service's semantics are not public: this is
+// a plausible, documented stand-in (docs/emulator.md), not a copy of anything.
+import { randomUUID } from 'node:crypto';
+import { DEMO_INDEXES, DEMO_USERS, SEED_STUBS_KEY } from './demo-users.ts';
+import { ownerOf, type EmulatorStore } from './store.ts';
+import { element } from './xml-node.ts';
+import { userIdFor } from './user-id.ts';
+import { matchesFilter, parseFilterCriteria } from './filter-criteria.ts';
+import { deriveStub, stubElement } from './stub-builder.ts';
+import {
+  methodFrame,
+  ServiceMethodError,
+  type AddUserAssetIndexInput,
+  type AssetStubsRecord,
+  type GetAssetStubsInput,
+  type InodeModel,
+} from './model-types.ts';
+
+/** The AssetType (GetAssetStubs) or MediaType (AddUserAssetIndex) that makes the method throw. */
+export const FAULT_HOOK = '!fault';
+
+function failure(errorCode: string, errorMessage: string): AssetStubsRecord {
+  return {
+    Success: false,
+    ErrorMessage: errorMessage,
+    ErrorCode: errorCode,
+    Exception: null,
+    DataStubs: null,
+    NewRecordID: '',
+    UserID: null,
+  };
+}
+
+function isAbsoluteUri(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9+.-]*:/.test(value)) return false;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Seeds the demo users (and their sample indexes when they have none). Idempotent. */
+export function seedDemoUsers(store: EmulatorStore, now = new Date()): void {
+  for (const user of DEMO_USERS) {
+    const owner = ownerOf('emulator', user.openIdKey);
+    store.upsertUser(owner, user.displayName);
+    const samples = DEMO_INDEXES[user.openIdKey] ?? [];
+    if (samples.length > 0 && store.countIndexes(owner) === 0) {
+      samples.forEach((sample, n) => {
+        store.addIndex(owner, {
+          recordId: randomUUID(),
+          serviceUri: sample.serviceUri,
+          mediaType: sample.mediaType,
+          createdAt: new Date(now.getTime() - (samples.length - n) * 3_600_000).toISOString(),
+        });
+      });
+    }
+  }
+}
+
+const SEED_ADJECTIVES = [
+  'Quiet',
+  'Golden',
+  'Northern',
+  'Hidden',
+  'Bright',
+  'Distant',
+  'Silver',
+  'Early',
+];
+const SEED_NOUNS = [
+  'Harbour',
+  'Meadow',
+  'Skyline',
+  'Forest',
+  'Studio',
+  'Archive',
+  'Canyon',
+  'Market',
+];
+const SEED_MEDIA = [
+  ['image', 'jpg'],
+  ['video', 'mp4'],
+  ['audio', 'mp3'],
+  ['document', 'pdf'],
+] as const;
+
+/**
+ * Gives the `seed-stubs` user exactly `count` deterministic indexes (IDs, URIs, dates all derive
+ * from the position), in one transaction. Skipped when the user already has exactly that many.
+ */
+export function seedStubs(store: EmulatorStore, count: number): void {
+  const owner = ownerOf('emulator', SEED_STUBS_KEY);
+  store.upsertUser(owner, `Seeded user with ${count} stubs`);
+  if (store.countIndexes(owner) === count) return;
+  const epoch = Date.UTC(2025, 0, 1);
+  store.replaceIndexes(owner, count, (n) => {
+    const [mediaType, extension] = SEED_MEDIA[n % SEED_MEDIA.length] ?? SEED_MEDIA[0];
+    const adjective = SEED_ADJECTIVES[n % SEED_ADJECTIVES.length] ?? '';
+    const noun = SEED_NOUNS[Math.floor(n / SEED_ADJECTIVES.length) % SEED_NOUNS.length] ?? '';
+    return {
+      recordId: `5eed0000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`,
+      serviceUri: `https://seed.example.org/library/${mediaType}/${adjective.toLowerCase()}-${noun.toLowerCase()}-${n}.${extension}`,
+      mediaType,
+      createdAt: new Date(epoch + n * 60_000).toISOString(),
+    };
+  });
+}
+
+/**
+ * Creates the normal-mode model.
+ * @example createEmulatorModel(store).getAssetStubs({ OpenIDKey: 'demo-alice-key', AssetType: 'image', OtherFilterCriteria: '' })
+ */
+export function createEmulatorModel(store: EmulatorStore): InodeModel {
+  return {
+    getAssetStubs(input: GetAssetStubsInput): AssetStubsRecord {
+      const { OpenIDKey, AssetType, OtherFilterCriteria } = input;
+      if (AssetType === FAULT_HOOK) {
+        throw new ServiceMethodError(
+          'System.ApplicationException',
+          `GetAssetStubs was asked to fail (AssetType=${FAULT_HOOK}, an emulator test hook)`,
+          [methodFrame('GetAssetStubs', ['OpenIDKey', 'AssetType', 'OtherFilterCriteria'])],
+        );
+      }
+      if (!OpenIDKey) return failure('400', 'OpenIDKey is required');
+      const owner = ownerOf('emulator', OpenIDKey);
+      if (!store.hasUser(owner)) return failure('401', 'OpenIDKey is not recognised');
+      const wantedType = (AssetType ?? '').trim().toLowerCase();
+      const terms = parseFilterCriteria(OtherFilterCriteria);
+      const stubs = [];
+      for (const index of store.listIndexes(owner)) {
+        if (wantedType && (index.mediaType ?? '').toLowerCase() !== wantedType) continue;
+        const stub = deriveStub(index);
+        if (terms.length > 0 && !matchesFilter(stub, terms)) continue;
+        stubs.push(stubElement(stub));
+      }
+      return {
+        Success: true,
+        ErrorMessage: '',
+        ErrorCode: null,
+        Exception: null,
+        DataStubs: element('AssetStubs', [['xmlns', '']], stubs),
+        NewRecordID: store.lastRecordId(owner) ?? '',
+        UserID: userIdFor(OpenIDKey),
+      };
+    },
+
+    addUserAssetIndex(input: AddUserAssetIndexInput): string {
+      const { OpenIDKey, ServiceURI, MediaType } = input;
+      if (MediaType === FAULT_HOOK) {
+        throw new ServiceMethodError(
+          'System.ApplicationException',
+          `AddUserAssetIndex was asked to fail (MediaType=${FAULT_HOOK}, an emulator test hook)`,
+          [methodFrame('AddUserAssetIndex', ['OpenIDKey', 'ServiceURI', 'MediaType'])],
+        );
+      }
+      if (!OpenIDKey) return 'ERROR: OpenIDKey is required';
+      const owner = ownerOf('emulator', OpenIDKey);
+      if (!store.hasUser(owner)) return 'ERROR: OpenIDKey is not recognised';
+      const serviceUri = (ServiceURI ?? '').trim();
+      if (!serviceUri) return 'ERROR: ServiceURI is required';
+      if (!isAbsoluteUri(serviceUri)) return 'ERROR: ServiceURI must be an absolute URI';
+      const mediaType = (MediaType ?? '').trim();
+      if (!mediaType) return 'ERROR: MediaType is required';
+      const recordId = randomUUID();
+      store.addIndex(owner, {
+        recordId,
+        serviceUri,
+        mediaType,
+        createdAt: new Date().toISOString(),
+      });
+      return recordId;
+    },
+  };
+}

@@ -1,0 +1,95 @@
+// How the normal model turns a stored index into a realistic-looking stub, deterministically:
+// the same index always gives the same stub (title, source, size, checksum derive from its
+// fields), so answers are stable across restarts and easy to test.
+import type { StoredIndex } from './store.ts';
+import { element, type XmlElement } from './xml-node.ts';
+
+/** FNV-1a: cheap, stable, good enough to spread derived numbers (not for security). */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+function words(segment: string): string {
+  return segment
+    .replace(/\.[A-Za-z0-9]{1,5}$/, '')
+    .split(/[-_.+\s]+/)
+    .filter(Boolean)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+/**
+ * A human title from a service URI: its last path segment in words, else its host, else the URI.
+ * @example titleFor('https://media.example.org/vault/city-lights.png') // 'City Lights'
+ */
+export function titleFor(serviceUri: string): string {
+  try {
+    const url = new URL(serviceUri);
+    const segment = decodeURIComponent(url.pathname.split('/').filter(Boolean).pop() ?? '');
+    return words(segment) || url.host || serviceUri;
+  } catch {
+    return serviceUri;
+  }
+}
+
+function sourceFor(serviceUri: string): string {
+  try {
+    return new URL(serviceUri).host;
+  } catch {
+    return '';
+  }
+}
+
+/** The fields a stub is filtered on, computed once per index. */
+export interface DerivedStub {
+  readonly id: string;
+  readonly serviceUri: string;
+  readonly mediaType: string;
+  readonly title: string;
+  readonly index: StoredIndex;
+}
+
+/**
+ * Derives the filterable view of an index.
+ * @example deriveStub(index).title
+ */
+export function deriveStub(index: StoredIndex): DerivedStub {
+  const serviceUri = index.serviceUri ?? '';
+  return {
+    id: index.recordId,
+    serviceUri,
+    mediaType: index.mediaType ?? '',
+    title: titleFor(serviceUri),
+    index,
+  };
+}
+
+/**
+ * The `<Stub>` element of a derived stub.
+ * @example writeStub(deriveStub(index)) // <Stub ID=… Type="Asset" ServiceURI=… MediaType=…><Title>…</Title>…</Stub>
+ */
+export function stubElement(stub: DerivedStub): XmlElement {
+  const hash = fnv1a(stub.id + stub.serviceUri);
+  const size = 1024 + (hash % 50_000_000);
+  return element(
+    'Stub',
+    [
+      ['ID', stub.id],
+      ['Type', 'Asset'],
+      ['ServiceURI', stub.serviceUri],
+      ['MediaType', stub.mediaType],
+    ],
+    [
+      element('Title', [], stub.title),
+      element('Source', [], sourceFor(stub.serviceUri)),
+      element('Created', [], stub.index.createdAt),
+      element('SizeBytes', [], String(size)),
+      element('Checksum', [['Algorithm', 'FNV-1a']], hash.toString(16).padStart(8, '0')),
+    ],
+  );
+}

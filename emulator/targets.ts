@@ -1,0 +1,87 @@
+// The dev/preview server's targets (contracts.md §2): the embedded emulator and any remote
+// Inode.asmx named by INODE_TARGET / INODE_TARGETS. The browser picks only among these ids.
+
+export interface EmulatorTarget {
+  readonly id: 'emulator';
+  readonly label: string;
+  readonly kind: 'emulator';
+}
+
+export interface RemoteTarget {
+  readonly id: string;
+  readonly label: string;
+  readonly kind: 'remote';
+  readonly url: string;
+}
+
+export type Target = EmulatorTarget | RemoteTarget;
+
+export interface TargetConfig {
+  readonly targets: readonly Target[];
+  readonly defaultId: string;
+}
+
+/** The id INODE_TARGET gets. */
+export const PRIMARY_REMOTE_ID = 'remote';
+
+function remoteUrl(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name}: "${value}" is not an absolute URL (expected http://host[:port])`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`${name}: "${value}" must use http or https`);
+  }
+  if (url.search || url.hash)
+    throw new Error(`${name}: "${value}" must not have a query or fragment`);
+  return url.href.replace(/\/$/, '');
+}
+
+/**
+ * Reads the targets from the environment. Throws with a clear message on a bad value.
+ * @example targetsFromEnv({ INODE_TARGETS: 'staging=http://10.0.0.5:8080' }).defaultId // 'emulator'
+ */
+export function targetsFromEnv(env: NodeJS.ProcessEnv): TargetConfig {
+  const targets: Target[] = [];
+  const emulatorEnabled = (env.INODE_EMULATOR ?? '').toLowerCase() !== 'off';
+  if (emulatorEnabled)
+    targets.push({ id: 'emulator', label: 'Embedded emulator', kind: 'emulator' });
+  const primary = env.INODE_TARGET?.trim();
+  if (primary) {
+    targets.push({
+      id: PRIMARY_REMOTE_ID,
+      label: 'INODE_TARGET',
+      kind: 'remote',
+      url: remoteUrl('INODE_TARGET', primary),
+    });
+  }
+  for (const entry of (env.INODE_TARGETS ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const equals = entry.indexOf('=');
+    const id = equals < 0 ? '' : entry.slice(0, equals).trim();
+    if (!/^[A-Za-z0-9][\w.-]*$/.test(id)) {
+      throw new Error(
+        `INODE_TARGETS: "${entry}" must be name=http://host[:port] (name: letters, digits, . _ -)`,
+      );
+    }
+    if (targets.some((t) => t.id === id))
+      throw new Error(`INODE_TARGETS: target id "${id}" is used twice`);
+    targets.push({
+      id,
+      label: id,
+      kind: 'remote',
+      url: remoteUrl(`INODE_TARGETS ${id}`, entry.slice(equals + 1).trim()),
+    });
+  }
+  const first = targets[0];
+  if (!first)
+    throw new Error(
+      'No Inode target: set INODE_TARGET or INODE_TARGETS, or do not set INODE_EMULATOR=off',
+    );
+  const defaultId = primary ? PRIMARY_REMOTE_ID : emulatorEnabled ? 'emulator' : first.id;
+  return { targets, defaultId };
+}
