@@ -67,40 +67,65 @@ function extractElements(
   region: DataStubsRegion,
   sink: WarningSink,
 ): ExtractedDataStubs {
-  const first = region.topLevelElements[0];
+  const elements = region.topLevelElements;
+  const first = elements[0];
   if (!first) throw new Error('extractElements needs at least one element');
-  if (region.topLevelElements.length > 1) {
+  if (elements.length > 1) {
     sink.add(
       'data-stubs-fragment',
-      `DataStubs holds ${region.topLevelElements.length} top-level elements, not one; it is shown as a fragment.`,
+      `DataStubs holds ${elements.length} top-level elements, not one; it is shown as a fragment.`,
     );
   }
-  const pieces: string[] = [];
-  let last = region.contentStart;
-  for (const element of region.topLevelElements) {
-    pieces.push(text.slice(last, element.nameEnd));
-    pieces.push(missingDeclarations(region, element.attributes));
-    last = element.nameEnd;
-  }
-  pieces.push(text.slice(last, region.contentEnd));
-  const value = pieces.join('').trim();
   const leadingText = text.slice(region.contentStart, first.start).replace(COMMENT, '').trim();
   if (leadingText !== '') {
     sink.add('data-stubs-mixed', 'DataStubs mixes text with elements; it is shown as a fragment.');
   }
-  return { value, form: 'xml' };
+  let end = region.contentEnd;
+  while (end > first.start && /\s/.test(text.charAt(end - 1))) end -= 1;
+
+  const inherited = inheritedDeclarations(text, region);
+  const additions = elements.map((element) => missingDeclarations(inherited, element.attributes));
+  if (additions.every((added) => added === '')) {
+    // The common case: the exact substring, no copy of a possibly huge payload.
+    return { value: text.slice(first.start, end), form: 'xml' };
+  }
+  const pieces: string[] = [];
+  let last = first.start;
+  elements.forEach((element, index) => {
+    pieces.push(text.slice(last, element.nameEnd), additions[index] ?? '');
+    last = element.nameEnd;
+  });
+  pieces.push(text.slice(last, end));
+  return { value: pieces.join(''), form: 'xml' };
 }
 
 /**
- * Declarations a top-level element needs to stand alone: every prefix used inside DataStubs
- * that the envelope declared, unless the element declares it itself. An in-scope default
- * namespace is re-declared too, so unprefixed elements keep the namespace they had.
+ * The envelope's namespace declarations the payload relies on: each prefix declared outside
+ * and used in an element or attribute name inside, and a non-empty default namespace (which
+ * unprefixed top-level elements would otherwise lose).
  */
-function missingDeclarations(region: DataStubsRegion, attributes: string): string {
-  let added = '';
-  for (const prefix of region.prefixesUsed) {
+function inheritedDeclarations(text: string, region: DataStubsRegion): Map<string, string> {
+  const needed = new Map<string, string>();
+  const defaultNamespace = region.inScope.get('');
+  if (defaultNamespace) needed.set('', defaultNamespace);
+  const prefixes = [...region.inScope.keys()].filter((p) => p !== '');
+  if (prefixes.length === 0) return needed;
+  // One pass over the payload; a match inside text only adds a harmless extra declaration.
+  const usage = new RegExp(`[<\\s](${prefixes.map(escapeRegExp).join('|')}):[^\\s=/>]`, 'g');
+  const content = text.slice(region.contentStart, region.contentEnd);
+  for (const match of content.matchAll(usage)) {
+    const prefix = match[1] ?? '';
     const uri = region.inScope.get(prefix);
-    if (uri === undefined || (prefix === '' && uri === '')) continue;
+    if (uri !== undefined && !needed.has(prefix)) needed.set(prefix, uri);
+    if (needed.size === prefixes.length + (defaultNamespace ? 1 : 0)) break;
+  }
+  return needed;
+}
+
+/** Declarations from `inherited` that the element does not make itself. */
+function missingDeclarations(inherited: Map<string, string>, attributes: string): string {
+  let added = '';
+  for (const [prefix, uri] of inherited) {
     const attribute = prefix === '' ? 'xmlns' : `xmlns:${prefix}`;
     if (new RegExp(`(?:^|\\s)${escapeRegExp(attribute)}\\s*=`).test(attributes)) continue;
     added += ` ${attribute}="${escapeXmlAttribute(uri)}"`;

@@ -27,10 +27,8 @@ export interface DataStubsRegion {
   selfClosing: boolean;
   /** Namespace declarations in scope on the DataStubs element; key '' is the default namespace. */
   inScope: Map<string, string>;
-  /** Prefixes used by names inside the content ('' for unprefixed element names). */
-  prefixesUsed: Set<string>;
   /** The content's top-level elements: where each start tag's name ends, and its attributes. */
-  topLevelElements: Array<{ start: number; nameEnd: number; attributes: string }>;
+  topLevelElements: Array<{ start: number; nameEnd: number; end: number; attributes: string }>;
 }
 
 export class DoctypeRefused extends MalformedXml {
@@ -42,9 +40,10 @@ export class DoctypeRefused extends MalformedXml {
 const START_TAG =
   /([^\s<>/=!?"'&;]+)((?:\s+[^\s<>/=!?"'&;]+\s*=\s*(?:"[^<"]*"|'[^<']*'))*)\s*(\/?)>/y;
 const ATTRIBUTE = /([^\s<>/=!?"'&;]+)\s*=\s*(?:"([^<"]*)"|'([^<']*)')/g;
-const PREFIXED_ATTRIBUTE_NAME = /(?:^|\s)([^\s="'<>:]+):[^\s="'<>]+\s*=/g;
+// Control characters only: U+FFFE/U+FFFF would double the cost of this pass for a case no
+// server produces; they pass through as text.
 // eslint-disable-next-line no-control-regex -- finding these control characters is the point
-const RAW_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
+const RAW_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 const WHITESPACE_ONLY = /^[ \t\r\n]*$/;
 const MAX_DEPTH = 4096;
 
@@ -53,10 +52,11 @@ function localName(qname: string): string {
   return colon < 0 ? qname : qname.slice(colon + 1);
 }
 
-interface Frame {
-  qname: string;
-  declarations: Array<[prefix: string, uri: string]> | null;
+function isSpace(code: number): boolean {
+  return code === 32 || code === 9 || code === 10 || code === 13;
 }
+
+type Declarations = Array<[prefix: string, uri: string]> | null;
 
 /**
  * Scans `text`; throws MalformedXml (or DoctypeRefused) when it is not well-formed.
@@ -70,7 +70,9 @@ export function scanDocument(
   isDataStubs: (localName: string) => boolean = (name) => name === 'DataStubs',
 ): { regions: DataStubsRegion[] } {
   const regions: DataStubsRegion[] = [];
-  const stack: Frame[] = [];
+  // Open elements: names, and (outside DataStubs only) their namespace declarations.
+  const names: string[] = [];
+  const declarations: Declarations[] = [];
   let region: DataStubsRegion | null = null;
   let regionDepth = -1;
   let rootSeen = false;
@@ -86,19 +88,32 @@ export function scanDocument(
     );
   }
 
+  // Every & up to `upTo` must start a predefined entity or a character reference.
   const checkReferences = (upTo: number): void => {
     while (nextAmp !== -1 && nextAmp < upTo) {
-      const semicolon = text.indexOf(';', nextAmp + 1);
-      if (semicolon < 0 || semicolon > nextAmp + 12 || semicolon > upTo) {
-        throw new MalformedXml('a bare & (not a reference)', nextAmp);
+      const at = nextAmp;
+      const c1 = text.charCodeAt(at + 1);
+      let end = -1;
+      if (c1 === 97 /* a */) {
+        if (text.startsWith('amp;', at + 1)) end = at + 4;
+        else if (text.startsWith('apos;', at + 1)) end = at + 5;
+      } else if ((c1 === 108 /* l */ || c1 === 103) /* g */ && text.charCodeAt(at + 2) === 116) {
+        if (text.charCodeAt(at + 3) === 59) end = at + 3;
+      } else if (c1 === 113 /* q */ && text.startsWith('quot;', at + 1)) {
+        end = at + 5;
       }
-      const name = text.slice(nextAmp + 1, semicolon);
-      if (name !== 'amp' && name !== 'lt' && name !== 'gt' && name !== 'quot' && name !== 'apos') {
+      if (end < 0) {
+        const semicolon = text.indexOf(';', at + 1);
+        if (semicolon < 0 || semicolon > at + 12 || semicolon > upTo) {
+          throw new MalformedXml('a bare & (not a reference)', at);
+        }
+        const name = text.slice(at + 1, semicolon);
         const codePoint = characterReferenceCodePoint(name);
-        if (codePoint === null) throw new MalformedXml(`the undeclared entity &${name};`, nextAmp);
+        if (codePoint === null) throw new MalformedXml(`the undeclared entity &${name};`, at);
         if (!isXmlChar(codePoint)) sink.invalidReference(`&${name};`, codePoint);
+        end = semicolon;
       }
-      nextAmp = text.indexOf('&', semicolon + 1);
+      nextAmp = text.indexOf('&', end + 1);
     }
   };
 
@@ -107,38 +122,43 @@ export function scanDocument(
     if (nextAmp !== -1 && nextAmp < pos) nextAmp = text.indexOf('&', pos);
   };
 
-  const topLevelText = (from: number, to: number): void => {
-    if (stack.length === 0 && to > from && !WHITESPACE_ONLY.test(text.slice(from, to))) {
-      throw new MalformedXml('text outside the root element', from);
-    }
-  };
-
   while (pos < length) {
     const lt = text.indexOf('<', pos);
     const segmentEnd = lt < 0 ? length : lt;
-    topLevelText(pos, segmentEnd);
+    if (
+      names.length === 0 &&
+      segmentEnd > pos &&
+      !WHITESPACE_ONLY.test(text.slice(pos, segmentEnd))
+    ) {
+      throw new MalformedXml('text outside the root element', pos);
+    }
     checkReferences(segmentEnd);
     if (lt < 0) break;
     const c1 = text.charCodeAt(lt + 1);
 
     if (c1 === 47 /* / */) {
-      const gt = text.indexOf('>', lt + 2);
-      if (gt < 0) throw new MalformedXml('an unclosed end tag', lt);
-      const qname = text.slice(lt + 2, gt).trimEnd();
-      const frame = stack.pop();
-      if (!frame || frame.qname !== qname) {
+      const expected = names.pop();
+      let after = expected === undefined ? -1 : lt + 2 + expected.length;
+      if (expected === undefined || !text.startsWith(expected, lt + 2)) after = -1;
+      while (after > 0 && isSpace(text.charCodeAt(after))) after += 1;
+      if (after < 0 || text.charCodeAt(after) !== 62 /* > */) {
+        const gt = text.indexOf('>', lt);
+        const found = text.slice(lt + 2, gt < 0 ? lt + 40 : gt).trim();
         throw new MalformedXml(
-          frame ? `</${qname}> where </${frame.qname}> was expected` : `a stray </${qname}>`,
+          expected === undefined
+            ? `a stray </${found}>`
+            : `</${found}> where </${expected}> was expected`,
           lt,
         );
       }
-      if (region && stack.length === regionDepth) {
+      declarations.pop();
+      if (region && names.length === regionDepth) {
         region.contentEnd = lt;
         regions.push(region);
         region = null;
         regionDepth = -1;
       }
-      skipTo(gt + 1);
+      skipTo(after + 1);
       continue;
     }
 
@@ -148,7 +168,7 @@ export function scanDocument(
         if (end < 0) throw new MalformedXml('an unclosed comment', lt);
         skipTo(end + 3);
       } else if (text.startsWith('<![CDATA[', lt)) {
-        if (stack.length === 0) throw new MalformedXml('CDATA outside the root element', lt);
+        if (names.length === 0) throw new MalformedXml('CDATA outside the root element', lt);
         const end = text.indexOf(']]>', lt + 9);
         if (end < 0) throw new MalformedXml('an unclosed CDATA section', lt);
         skipTo(end + 3);
@@ -178,82 +198,77 @@ export function scanDocument(
     const attributes = match[2] ?? '';
     const selfClosing = match[3] === '/';
     const tagEnd = START_TAG.lastIndex;
-    if (stack.length === 0) {
+    if (names.length === 0) {
       if (rootSeen) throw new MalformedXml('a second root element', lt);
       rootSeen = true;
     }
     if (attributes.length > 0) checkReferences(tagEnd);
 
     if (region) {
-      if (stack.length === regionDepth + 1) {
-        region.topLevelElements.push({ start: lt, nameEnd: lt + 1 + qname.length, attributes });
+      if (names.length === regionDepth + 1) {
+        region.topLevelElements.push({
+          start: lt,
+          nameEnd: lt + 1 + qname.length,
+          end: tagEnd,
+          attributes,
+        });
       }
-      const colon = qname.indexOf(':');
-      region.prefixesUsed.add(colon < 0 ? '' : qname.slice(0, colon));
-      if (attributes.length > 0 && attributes.indexOf(':') >= 0) {
-        PREFIXED_ATTRIBUTE_NAME.lastIndex = 0;
-        for (const m of attributes.matchAll(PREFIXED_ATTRIBUTE_NAME)) {
-          region.prefixesUsed.add(m[1] ?? '');
-        }
+      if (!selfClosing) {
+        names.push(qname);
+        declarations.push(null);
       }
-      if (!selfClosing) stack.push({ qname, declarations: null });
     } else {
-      const declarations = attributes.length > 0 ? readDeclarations(attributes, sink) : null;
-      const frame: Frame = { qname, declarations };
+      const declared = attributes.length > 0 ? readDeclarations(attributes, sink) : null;
+      names.push(qname);
+      declarations.push(declared);
       if (isDataStubs(localName(qname))) {
-        stack.push(frame);
-        const inScope = namespacesInScope(stack);
         const found: DataStubsRegion = {
           qname,
           tagStart: lt,
           contentStart: tagEnd,
           contentEnd: tagEnd,
           selfClosing,
-          inScope,
-          prefixesUsed: new Set(),
+          inScope: namespacesInScope(declarations),
           topLevelElements: [],
         };
-        if (selfClosing) {
-          stack.pop();
-          regions.push(found);
-        } else {
+        if (selfClosing) regions.push(found);
+        else {
           region = found;
-          regionDepth = stack.length - 1;
+          regionDepth = names.length - 1;
         }
-      } else if (!selfClosing) {
-        stack.push(frame);
+      }
+      if (selfClosing) {
+        names.pop();
+        declarations.pop();
       }
     }
-    if (stack.length > MAX_DEPTH) throw new MalformedXml(`nesting deeper than ${MAX_DEPTH}`, lt);
+    if (names.length > MAX_DEPTH) throw new MalformedXml(`nesting deeper than ${MAX_DEPTH}`, lt);
     skipTo(tagEnd);
   }
 
-  if (stack.length > 0) {
-    throw new MalformedXml(`the document ends inside <${stack[stack.length - 1]?.qname ?? ''}>`);
+  if (names.length > 0) {
+    throw new MalformedXml(`the document ends inside <${names[names.length - 1] ?? ''}>`);
   }
   if (!rootSeen) throw new MalformedXml('no root element');
   return { regions };
 }
 
-function readDeclarations(
-  attributes: string,
-  sink: WarningSink,
-): Array<[prefix: string, uri: string]> | null {
+function readDeclarations(attributes: string, sink: WarningSink): Declarations {
   if (attributes.indexOf('xmlns') < 0) return null;
-  const declarations: Array<[string, string]> = [];
+  const found: Array<[string, string]> = [];
   for (const m of attributes.matchAll(ATTRIBUTE)) {
     const name = m[1] ?? '';
     if (name !== 'xmlns' && !name.startsWith('xmlns:')) continue;
     const value = decodeXmlText(m[2] ?? m[3] ?? '', sink);
-    declarations.push([name === 'xmlns' ? '' : name.slice(6), value]);
+    found.push([name === 'xmlns' ? '' : name.slice(6), value]);
   }
-  return declarations.length > 0 ? declarations : null;
+  return found.length > 0 ? found : null;
 }
 
-function namespacesInScope(stack: readonly Frame[]): Map<string, string> {
+function namespacesInScope(stack: readonly Declarations[]): Map<string, string> {
   const scope = new Map<string, string>();
-  for (const frame of stack) {
-    for (const [prefix, uri] of frame.declarations ?? []) scope.set(prefix, uri);
+  for (const declared of stack) {
+    for (const [prefix, uri] of declared ?? []) scope.set(prefix, uri);
   }
   return scope;
 }

@@ -1,0 +1,89 @@
+// npm run bench -- decode
+// Decodes a ~10 MB SOAP 1.1 GetAssetStubs response (60,000+ stubs, with entities and non-ASCII)
+// several times and compares it with the floor measured in the same run: TextDecoder over the
+// bytes plus one indexOf scan over the text, i.e. the least any decoder must do. Target: the
+// decoder takes at most 3x the floor.
+import { decodeResponse } from '../src/protocol/decode/decode-response.ts';
+import { decodeBody } from '../src/protocol/transport.ts';
+
+const NAMESPACE = 'http://assets.example.net/inode/';
+const STUBS = 62_000;
+const ROUNDS = 11;
+const TARGET_RATIO = 3;
+
+function buildResponse(): Uint8Array {
+  const parts: string[] = [
+    '<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema"><soap:Body>',
+    `<GetAssetStubsResponse xmlns="${NAMESPACE}"><GetAssetStubsResult><Success>true</Success><ErrorMessage /><DataStubs><AssetStubs xmlns="">`,
+  ];
+  const media = ['image', 'audio', 'video', 'text'];
+  for (let i = 0; i < STUBS; i += 1) {
+    const id = `${((i * 2654435761) % 0xffffffff).toString(16).padStart(8, '0')}-7c77-4fbb-bff0-${i.toString(16).padStart(12, '0')}`;
+    const title = `Tom &amp; Jerry &lt;${i}&gt; café 漢字 😀`.slice(i % 2 ? 0 : 10);
+    parts.push(
+      `<Stub ID="${id}" Type="UserAssetIndex" ServiceURI="http://m.example/${i}" MediaType="${media[i % 4]}"><Title>${title}</Title></Stub>`,
+    );
+  }
+  parts.push(
+    '</AssetStubs></DataStubs><NewRecordID /><UserID>user-6384e2b2184b</UserID></GetAssetStubsResult></GetAssetStubsResponse></soap:Body></soap:Envelope>',
+  );
+  return new TextEncoder().encode(parts.join(''));
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+function collect(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
+
+const bytes = buildResponse();
+const megabytes = bytes.byteLength / 1e6;
+const headers = { 'content-type': 'text/xml; charset=utf-8' };
+const context = { operation: 'GetAssetStubs', binding: 'soap11', url: '/Inode.asmx' } as const;
+
+let sink = 0;
+const floorTimes: number[] = [];
+const decodeTimes: number[] = [];
+let stubLength = 0;
+for (let round = 0; round < ROUNDS; round += 1) {
+  collect();
+  let started = performance.now();
+  const text = new TextDecoder('utf-8').decode(bytes);
+  sink += text.indexOf('\u0000');
+  floorTimes.push(performance.now() - started);
+
+  collect();
+  started = performance.now();
+  const decoded = decodeResponse(
+    { operation: 'GetAssetStubs', binding: 'soap11', namespace: NAMESPACE },
+    { status: 200, headers, bodyText: decodeBody(bytes, headers['content-type']) },
+    context,
+  );
+  decodeTimes.push(performance.now() - started);
+  stubLength = decoded.record.DataStubs?.length ?? 0;
+  if (!decoded.record.Success || stubLength < bytes.byteLength / 2) {
+    throw new Error('the benchmark response did not decode as expected');
+  }
+}
+
+const floorMs = median(floorTimes);
+const decodeMs = median(decodeTimes);
+const ratio = decodeMs / floorMs;
+const rate = (ms: number): string => `${(megabytes / (ms / 1000)).toFixed(0)} MB/s`;
+console.log(
+  `response: ${megabytes.toFixed(2)} MB, ${STUBS} stubs; DataStubs string ${(stubLength / 1e6).toFixed(2)} M chars; ${ROUNDS} rounds, medians`,
+);
+const fastest = (times: number[]): string => Math.min(...times).toFixed(1);
+console.log(
+  `floor  (TextDecoder + indexOf): ${floorMs.toFixed(1)} ms  ${rate(floorMs)}  (fastest ${fastest(floorTimes)} ms)`,
+);
+console.log(
+  `decode (bytes -> typed record): ${decodeMs.toFixed(1)} ms  ${rate(decodeMs)}  (fastest ${fastest(decodeTimes)} ms)`,
+);
+console.log(
+  `ratio decode/floor: ${ratio.toFixed(2)}x (target <= ${TARGET_RATIO}x) ${ratio <= TARGET_RATIO ? 'OK' : 'OVER TARGET'}`,
+);
+if (sink === 42) console.log('');
