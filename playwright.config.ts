@@ -27,6 +27,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { INODE_EMULATOR_DB: ':memory:' },
+    // `unreachable` is a target nobody listens on, for the "service down" flow.
+    env: { INODE_EMULATOR_DB: ':memory:', INODE_TARGETS: 'unreachable=http://127.0.0.1:9' },
   },
 });

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '../components/error-boundary/error-boundary.tsx';
 import { BINDINGS } from '../protocol/operations.ts';
 import { useSettings } from '../lib/settings-context.tsx';
 import { effectiveTargetId, targetsQueryOptions } from '../lib/targets.ts';
@@ -38,6 +39,7 @@ function ConnectionStatus() {
 
 /** The shell: skip link, navigation, the current target and binding, then the page. */
 export function Layout() {
+  const { pathname } = useLocation();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -59,9 +61,22 @@ export function Layout() {
         <ConnectionStatus />
       </header>
       <main id="main" tabIndex={-1}>
-        <Suspense fallback={<p role="status">Loading…</p>}>
-          <Outlet />
-        </Suspense>
+        <ErrorBoundary
+          key={pathname}
+          fallback={(error, retry) => (
+            <div role="alert">
+              <h1>This page failed to load</h1>
+              <p>{error.message}</p>
+              <button type="button" onClick={retry}>
+                Try again
+              </button>
+            </div>
+          )}
+        >
+          <Suspense fallback={<p role="status">Loading…</p>}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
       </main>
     </>
   );

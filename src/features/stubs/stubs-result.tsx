@@ -2,6 +2,7 @@ import { Suspense, useMemo } from 'react';
 import type { GetAssetStubsResult, InodeError } from '../../protocol/index.ts';
 import { DataStubsViewer } from '../../components/xml-viewer/index.ts';
 import { OutcomeBanner } from '../../components/outcome-banner/outcome-banner.tsx';
+import { ErrorBoundary } from '../../components/error-boundary/error-boundary.tsx';
 import { FieldTable } from '../../components/field-table/field-table.tsx';
 import { RawExchangePanel } from '../../components/raw-exchange/raw-exchange-panel.tsx';
 import { describeError, describeStubsRecord, exchangeOf } from '../../lib/outcome.ts';
@@ -40,14 +41,28 @@ function DataStubsSection({
           <> · sent as {result.dataStubsForm === 'cdata' ? 'a CDATA section' : 'escaped text'}</>
         )}
       </p>
-      <Suspense fallback={<p className="muted">Loading the viewer…</p>}>
-        <DataStubsViewer
-          xml={xml}
-          form={result.dataStubsForm}
-          fileName={`datastubs${assetType ? `-${assetType.replace(/[^\w.-]+/g, '_')}` : ''}`}
-          rawBody={result.exchange.response.bodyText}
-        />
-      </Suspense>
+      <ErrorBoundary
+        fallback={(error) => (
+          <>
+            <p role="alert" className="error">
+              The DataStubs viewer could not be shown ({error.message}). Here is the payload as
+              text.
+            </p>
+            <pre className="raw-body" tabIndex={0} aria-label="DataStubs XML">
+              {xml}
+            </pre>
+          </>
+        )}
+      >
+        <Suspense fallback={<p className="muted">Loading the viewer…</p>}>
+          <DataStubsViewer
+            xml={xml}
+            form={result.dataStubsForm}
+            fileName={`datastubs${assetType ? `-${assetType.replace(/[^\w.-]+/g, '_')}` : ''}`}
+            rawBody={result.exchange.response.bodyText}
+          />
+        </Suspense>
+      </ErrorBoundary>
     </section>
   );
 }

@@ -1,0 +1,36 @@
+import { execFileSync } from 'node:child_process';
+import { DEMO_USERS } from '../emulator/demo-users.ts';
+import { expect, test } from './fixtures.ts';
+import type { BindingLabel } from './support/pages.ts';
+
+const KEY = DEMO_USERS[1]?.openIdKey ?? 'demo-bob-key';
+
+for (const binding of ['SOAP 1.2', 'HTTP GET'] as BindingLabel[]) {
+  test(`"Copy as curl" over ${binding} reproduces the console's answer`, async ({
+    stubs,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await stubs.goto();
+    expect(await stubs.call({ key: KEY, binding })).toBe('success');
+    const consoleBody = await stubs.responseBody();
+
+    const redacted = await stubs.curlCommand(false);
+    expect(redacted).toContain('••••••');
+    expect(redacted).not.toContain(KEY);
+
+    const curl = await stubs.curlCommand(true);
+    expect(curl).toContain(KEY);
+    await stubs.page.getByRole('button', { name: 'Copy as curl' }).click();
+    await expect(stubs.page.getByText('Copied', { exact: true })).toBeVisible();
+    const clipboard = String(await stubs.page.evaluate('navigator.clipboard.readText()'));
+    expect(clipboard).toBe(curl);
+
+    // -s: quiet; the command prints only the response body, as the service sent it.
+    const curlBody = execFileSync('sh', ['-c', `${curl} -s`], { encoding: 'utf8' });
+    expect(curlBody.length).toBeGreaterThan(0);
+    // The raw panel shows the body indented; compare the XML with whitespace between tags removed.
+    const squash = (xml: string) => xml.replace(/>\s+</g, '><').trim();
+    expect(squash(curlBody)).toBe(squash(consoleBody));
+  });
+}
