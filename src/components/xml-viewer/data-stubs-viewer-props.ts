@@ -1,5 +1,8 @@
 import type { DataStubsForm } from '../../protocol/types.ts';
 
+/** Default size above which the tree and table views are refused (raw and download still work). */
+export const DEFAULT_MAX_INDEX_BYTES = 50 * 1024 * 1024;
+
 export interface DataStubsViewerProps {
   /** The DataStubs payload as the client decoded it (standalone XML, or the decoded text). */
   xml: string;
@@ -9,4 +12,6 @@ export interface DataStubsViewerProps {
   fileName?: string;
   /** The whole response body exactly as received, for the Raw view. */
   rawBody?: string;
+  /** UTF-8 size above which the tree and table are not built; default 50 MiB. */
+  maxIndexBytes?: number;
 }

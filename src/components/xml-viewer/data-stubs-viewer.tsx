@@ -1,10 +1,219 @@
-import type { DataStubsViewerProps } from './data-stubs-viewer-props.ts';
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { copyText, downloadText, safeFileName } from './clipboard-and-download.ts';
+import { hashForPath, pathFromHash, resolveNodePath } from './core/node-path.ts';
+import { decodeXmlEntities } from './core/xml-entities.ts';
+import { DEFAULT_MAX_INDEX_BYTES, type DataStubsViewerProps } from './data-stubs-viewer-props.ts';
+import { PayloadFacts } from './payload-facts.tsx';
+import { useXmlAnalysis } from './use-xml-analysis.ts';
+import { panelId, tabId, VIEW_TABS, ViewTabs, type ViewTab } from './view-tabs.tsx';
+import { RawView } from './views/raw-view.tsx';
+import './xml-viewer.css';
 
-// First cut: the text as received. The pretty, tree, table and raw views replace this.
-export function DataStubsViewer({ xml }: DataStubsViewerProps) {
+const PrettyView = lazy(() => import('./views/pretty-view.tsx'));
+const TreeView = lazy(() => import('./views/tree-view.tsx'));
+const TableView = lazy(() => import('./views/table-view.tsx'));
+
+/** Progress appears only for work that is still running after this long. */
+const PROGRESS_DELAY_MS = 200;
+
+function useHashPath(onFollowLink: () => void): [string | null, (path: string) => void] {
+  const [path, setPath] = useState(() => pathFromHash(window.location.hash));
+  const onFollowLinkRef = useRef(onFollowLink);
+  useEffect(() => {
+    onFollowLinkRef.current = onFollowLink;
+  });
+  useEffect(() => {
+    const onHashChange = () => {
+      const next = pathFromHash(window.location.hash);
+      setPath(next);
+      if (next) onFollowLinkRef.current();
+    };
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
+  }, []);
+  const update = (next: string) => {
+    // replaceState: a deep link should not add history entries or wake the console's router.
+    window.history.replaceState(window.history.state, '', hashForPath(next));
+    setPath(next);
+  };
+  return [path, update];
+}
+
+function useDelayedFlag(active: boolean, delayMs: number): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    if (!active) return;
+    const timer = setTimeout(() => setShown(true), delayMs);
+    return () => {
+      clearTimeout(timer);
+      setShown(false);
+    };
+  }, [active, delayMs]);
+  return active && shown;
+}
+
+/**
+ * The DataStubs viewer: Pretty, Tree, Table and Raw views of one payload, analysed in a Web
+ * Worker. Everything is rendered as text.
+ *
+ * @example <DataStubsViewer xml={record.DataStubs} form={result.dataStubsForm} fileName="stubs" />
+ */
+export function DataStubsViewer({
+  xml: receivedXml,
+  form,
+  fileName = 'datastubs',
+  rawBody,
+  maxIndexBytes = DEFAULT_MAX_INDEX_BYTES,
+}: DataStubsViewerProps) {
+  const idPrefix = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const [decodedAgain, setDecodedAgain] = useState(false);
+  const xml = useMemo(
+    () => (decodedAgain ? decodeXmlEntities(receivedXml) : receivedXml),
+    [decodedAgain, receivedXml],
+  );
+  const analysis = useXmlAnalysis(xml, maxIndexBytes);
+  const result = analysis.status === 'done' ? analysis.result : null;
+  const [chosenTab, setChosenTab] = useState<ViewTab | null>(null);
+  const [hashPath, setHashPath] = useHashPath(() => setChosenTab('tree'));
+  // Only a link the page was opened with picks the first view; later selections do not switch views.
+  const [openedWithLink] = useState(() => pathFromHash(window.location.hash) !== null);
+  const [revealLine, setRevealLine] = useState<{ line: number } | null>(null);
+  const [status, setStatus] = useState('');
+  const showProgress = useDelayedFlag(analysis.status === 'working', PROGRESS_DELAY_MS);
+
+  const deepLinkedNode = useMemo(
+    () => (result?.index && hashPath ? resolveNodePath(result.index, hashPath) : -1),
+    [result, hashPath],
+  );
+  const defaultTab: ViewTab = result?.syntaxError
+    ? 'raw'
+    : openedWithLink && deepLinkedNode >= 0
+      ? 'tree'
+      : 'pretty';
+  const tab = chosenTab ?? defaultTab;
+  const baseName = safeFileName(fileName);
+
+  const announce = (message: string) => setStatus(message);
+  const copy = async (text: string, what: string) => {
+    announce((await copyText(text)) ? `Copied ${what}.` : `The browser did not allow copying ${what}.`);
+  };
+
+  const refusal = result?.indexRefusedReason ?? null;
+  const panel = () => {
+    if (tab === 'raw') return <RawView text={rawBody ?? receivedXml} isWholeBody={rawBody !== undefined} />;
+    if (analysis.status === 'failed') {
+      return <p role="alert">The viewer could not analyse this payload: {analysis.message}</p>;
+    }
+    if (!result) return <p className="xv-muted">Analysing…</p>;
+    if (result.syntaxError) {
+      return (
+        <p role="alert">
+          This payload is not well-formed XML, so it cannot be shown as {tab}: {result.syntaxError.message}. The Raw
+          view shows it exactly as received.
+        </p>
+      );
+    }
+    if (tab === 'pretty') {
+      return (
+        <PrettyView
+          text={result.pretty ?? ''}
+          foldEnd={result.foldEnd}
+          client={analysis.status === 'done' ? analysis.client : null}
+          revealLine={revealLine}
+        />
+      );
+    }
+    if (refusal || !result.index) {
+      return (
+        <p role="alert">
+          {refusal ?? 'The tree and table views are not available for this payload.'} The Pretty and Raw views and the
+          download still work.
+        </p>
+      );
+    }
+    if (tab === 'tree') {
+      return (
+        <TreeView
+          xml={xml}
+          index={result.index}
+          selectedNode={deepLinkedNode}
+          onSelectPath={setHashPath}
+          onCopy={copy}
+          onShowInPretty={(line: number) => {
+            setRevealLine({ line });
+            setChosenTab('pretty');
+          }}
+        />
+      );
+    }
+    if (!result.table) {
+      return (
+        <p>
+          No table: the root element has no repeated child elements (a list of records such as &lt;Stub&gt; under
+          &lt;AssetStubs&gt;).
+        </p>
+      );
+    }
+    return (
+      <TableView
+        xml={xml}
+        table={result.table}
+        index={result.index}
+        client={analysis.status === 'done' ? analysis.client : null}
+        fileName={baseName}
+        onCopy={copy}
+        onSelectPath={setHashPath}
+      />
+    );
+  };
+
   return (
-    <pre aria-label="DataStubs XML" className="xml-viewer-raw">
-      {xml}
-    </pre>
+    <section className="xv-viewer" aria-label="DataStubs viewer">
+      <div className="xv-header">
+        <PayloadFacts
+          form={form ?? 'xml'}
+          result={result}
+          decodedAgain={decodedAgain}
+          onDecodeAgain={() => setDecodedAgain(true)}
+        />
+        <div className="xv-actions">
+          <button type="button" onClick={() => void copy(xml, 'the whole payload')}>
+            Copy XML
+          </button>
+          <button type="button" onClick={() => downloadText(xml, `${baseName}.xml`, 'application/xml')}>
+            Download .xml
+          </button>
+        </div>
+      </div>
+      {showProgress && analysis.status === 'working' && (
+        <div className="xv-progress">
+          <label>
+            Analysing the payload…{' '}
+            <progress max={1} value={analysis.progress}>
+              {Math.round(analysis.progress * 100)}%
+            </progress>
+          </label>
+        </div>
+      )}
+      <ViewTabs idPrefix={idPrefix} active={tab} onChange={setChosenTab} />
+      {VIEW_TABS.map(({ id }) => (
+        <div
+          key={id}
+          role="tabpanel"
+          id={panelId(idPrefix, id)}
+          aria-labelledby={tabId(idPrefix, id)}
+          className="xv-panel"
+          data-view={id}
+          hidden={id !== tab}
+        >
+          {id === tab && (
+            <Suspense fallback={<p className="xv-muted">Loading the {tab} view…</p>}>{panel()}</Suspense>
+          )}
+        </div>
+      ))}
+      <p role="status" className="xv-status">
+        {status}
+      </p>
+    </section>
   );
 }

@@ -1,0 +1,254 @@
+/**
+ * The Pretty view: a read-only CodeMirror 6 over the worker's pretty-printed text (short lines),
+ * with XML highlighting, line numbers, folding from the worker's fold index, search counted in
+ * the worker, and go to line. Loaded lazily with CodeMirror itself.
+ */
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Compartment, EditorSelection, EditorState, type Extension } from '@codemirror/state';
+import {
+  Decoration,
+  EditorView,
+  MatchDecorator,
+  ViewPlugin,
+  drawSelection,
+  highlightActiveLine,
+  keymap,
+  lineNumbers,
+  type DecorationSet,
+  type ViewUpdate,
+} from '@codemirror/view';
+import { codeFolding, foldGutter, foldKeymap, foldService, syntaxHighlighting } from '@codemirror/language';
+import { defaultKeymap } from '@codemirror/commands';
+import { xmlLanguage } from '@codemirror/lang-xml';
+import type { ViewerWorkerClient } from '../worker/viewer-worker-client.ts';
+import type { SearchResult } from '../worker/viewer-worker-protocol.ts';
+import { xmlHighlightStyle } from './xml-highlight-style.ts';
+
+const SEARCH_DELAY_MS = 250;
+
+function foldFromIndex(foldEnd: Int32Array): Extension {
+  return foldService.of((state, lineStart) => {
+    const line = state.doc.lineAt(lineStart);
+    const endLineIndex = foldEnd[line.number - 1] ?? -1;
+    if (endLineIndex < 0 || endLineIndex + 1 > state.doc.lines) return null;
+    const closing = state.doc.line(endLineIndex + 1);
+    // Fold up to the closing tag, so a folded element reads <Stub ...>…</Stub>.
+    const indent = /^\s*/.exec(closing.text)?.[0].length ?? 0;
+    return { from: line.to, to: closing.from + indent };
+  });
+}
+
+const matchMark = Decoration.mark({ class: 'xv-search-match' });
+
+function matchHighlighter(query: string): Extension {
+  if (!query) return [];
+  const decorator = new MatchDecorator({
+    regexp: new RegExp(query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'giu'),
+    decoration: matchMark,
+  });
+  return ViewPlugin.fromClass(
+    class {
+      decorations: DecorationSet;
+      constructor(view: EditorView) {
+        this.decorations = decorator.createDeco(view);
+      }
+      update(update: ViewUpdate) {
+        this.decorations = decorator.updateDeco(update, this.decorations);
+      }
+    },
+    { decorations: (plugin) => plugin.decorations },
+  );
+}
+
+export default function PrettyView({
+  text,
+  foldEnd,
+  client,
+  revealLine,
+}: {
+  text: string;
+  foldEnd: Int32Array;
+  client: ViewerWorkerClient | null;
+  revealLine: { line: number } | null;
+}) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const statusId = useId();
+  const viewRef = useRef<EditorView | null>(null);
+  const highlightRef = useRef(new Compartment());
+  const searchInputRef = useRef<HTMLInputElement>(null);
+  const lineInputRef = useRef<HTMLInputElement>(null);
+  const [query, setQuery] = useState('');
+  const [search, setSearch] = useState<{ query: string; result: SearchResult } | null>(null);
+  const [current, setCurrent] = useState(-1);
+  const [lineError, setLineError] = useState('');
+
+  const selectRange = useCallback((from: number, to: number) => {
+    const view = viewRef.current;
+    if (!view) return;
+    view.dispatch({
+      selection: EditorSelection.single(from, to),
+      effects: EditorView.scrollIntoView(from, { y: 'center' }),
+    });
+  }, []);
+
+  const goToMatch = useCallback(
+    (result: SearchResult, at: number) => {
+      const count = result.positions.length;
+      if (count === 0) return;
+      const wrapped = ((at % count) + count) % count;
+      setCurrent(wrapped);
+      const from = result.positions[wrapped] ?? 0;
+      selectRange(from, from + result.length);
+    },
+    [selectRange],
+  );
+
+  const step = useCallback(
+    (delta: number) => {
+      if (search) goToMatch(search.result, current + delta);
+    },
+    [search, current, goToMatch],
+  );
+  const stepRef = useRef(step);
+  useEffect(() => {
+    stepRef.current = step;
+  }, [step]);
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    const view = new EditorView({
+      parent: host,
+      state: EditorState.create({
+        doc: text,
+        extensions: [
+          EditorState.readOnly.of(true),
+          EditorView.contentAttributes.of({ 'aria-label': 'Pretty-printed DataStubs XML', 'aria-readonly': 'true' }),
+          lineNumbers(),
+          codeFolding(),
+          foldGutter(),
+          foldFromIndex(foldEnd),
+          xmlLanguage,
+          syntaxHighlighting(xmlHighlightStyle),
+          drawSelection(),
+          highlightActiveLine(),
+          highlightRef.current.of([]),
+          keymap.of([
+            { key: 'Mod-f', run: () => (searchInputRef.current?.focus(), true) },
+            { key: 'Alt-g', run: () => (lineInputRef.current?.focus(), true) },
+            { key: 'Mod-Alt-g', run: () => (lineInputRef.current?.focus(), true) },
+            { key: 'F3', run: () => (stepRef.current(1), true), shift: () => (stepRef.current(-1), true) },
+            ...foldKeymap,
+            ...defaultKeymap,
+          ]),
+        ],
+      }),
+    });
+    viewRef.current = view;
+    return () => {
+      view.destroy();
+      viewRef.current = null;
+    };
+  }, [text, foldEnd]);
+
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!view || !revealLine) return;
+    const line = view.state.doc.line(Math.min(Math.max(revealLine.line + 1, 1), view.state.doc.lines));
+    selectRange(line.from, line.from);
+  }, [revealLine, selectRange]);
+
+  useEffect(() => {
+    viewRef.current?.dispatch({ effects: highlightRef.current.reconfigure(matchHighlighter(search?.query ?? '')) });
+  }, [search]);
+
+  useEffect(() => {
+    if (!client) return;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      void client.search(query).then((result) => {
+        if (cancelled) return;
+        setSearch(query ? { query, result } : null);
+        const head = viewRef.current?.state.selection.main.from ?? 0;
+        const next = result.positions.findIndex((p) => p >= head);
+        if (result.positions.length > 0) goToMatch(result, next === -1 ? 0 : next);
+        else setCurrent(-1);
+      });
+    }, SEARCH_DELAY_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [query, client, goToMatch]);
+
+  const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      step(event.shiftKey ? -1 : 1);
+    } else if (event.key === 'Escape') {
+      viewRef.current?.focus();
+    }
+  };
+
+  const onGoToLine = (event: FormEvent) => {
+    event.preventDefault();
+    const view = viewRef.current;
+    const wanted = Number(lineInputRef.current?.value);
+    if (!view || !Number.isInteger(wanted) || wanted < 1 || wanted > view.state.doc.lines) {
+      setLineError(`Enter a line from 1 to ${(view?.state.doc.lines ?? 1).toLocaleString('en-US')}.`);
+      return;
+    }
+    setLineError('');
+    const line = view.state.doc.line(wanted);
+    selectRange(line.from, line.from);
+    view.focus();
+  };
+
+  const total = search?.result.total ?? 0;
+  const matchStatus = !search
+    ? ''
+    : total === 0
+      ? 'No matches'
+      : `${(current + 1).toLocaleString('en-US')} of ${total.toLocaleString('en-US')}${
+          total > search.result.positions.length ? ' (first million reachable)' : ''
+        }`;
+
+  return (
+    <div className="xv-pretty">
+      <div className="xv-toolbar">
+        <label>
+          Search{' '}
+          <input
+            ref={searchInputRef}
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            onKeyDown={onSearchKey}
+            aria-describedby={statusId}
+          />
+        </label>
+        <span id={statusId} className="xv-match-status" aria-live="polite">
+          {matchStatus}
+        </span>
+        <button type="button" onClick={() => step(-1)} disabled={total === 0}>
+          Previous
+        </button>
+        <button type="button" onClick={() => step(1)} disabled={total === 0}>
+          Next
+        </button>
+        <form onSubmit={onGoToLine} className="xv-goto">
+          <label>
+            Go to line <input ref={lineInputRef} type="number" min={1} inputMode="numeric" />
+          </label>
+          <button type="submit">Go</button>
+          {lineError && (
+            <span role="alert" className="xv-error">
+              {lineError}
+            </span>
+          )}
+        </form>
+      </div>
+      <div ref={hostRef} className="xv-editor" />
+    </div>
+  );
+}

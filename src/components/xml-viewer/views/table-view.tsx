@@ -1,0 +1,235 @@
+/**
+ * The Table view: one row per record, virtualized (@tanstack/react-virtual). Sorting, filtering
+ * and CSV run in the worker; the page only receives the row order.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { analyzeXml } from '../core/analyze-xml.ts';
+import { nodePath } from '../core/node-path.ts';
+import { nodeSource } from '../core/node-content.ts';
+import type { SortDirection } from '../core/table-query.ts';
+import type { XmlTreeIndex } from '../core/xml-index.ts';
+import { downloadText } from '../clipboard-and-download.ts';
+import type { ViewerWorkerClient } from '../worker/viewer-worker-client.ts';
+import type { TransferredTable } from '../worker/viewer-worker-protocol.ts';
+
+const ROW_HEIGHT = 30;
+const FILTER_DELAY_MS = 150;
+
+function identityRows(count: number): Uint32Array {
+  const rows = new Uint32Array(count);
+  for (let i = 0; i < count; i++) rows[i] = i;
+  return rows;
+}
+
+function cellText(table: TransferredTable, column: number, row: number): string {
+  const packed = table.packed[column];
+  if (!packed) return '';
+  return packed.text.slice(packed.offsets[row], packed.offsets[row + 1]);
+}
+
+/** A record's XML, pretty-printed for reading (falls back to the source slice). */
+function recordXml(source: string): string {
+  try {
+    return analyzeXml(source, { buildIndex: false }).pretty;
+  } catch {
+    return source;
+  }
+}
+
+export default function TableView({
+  xml,
+  table,
+  index,
+  client,
+  fileName,
+  onCopy,
+  onSelectPath,
+}: {
+  xml: string;
+  table: TransferredTable;
+  index: XmlTreeIndex;
+  client: ViewerWorkerClient | null;
+  fileName: string;
+  onCopy: (text: string, what: string) => Promise<void>;
+  onSelectPath: (path: string) => void;
+}) {
+  const recordCount = table.records.length;
+  const [visible, setVisible] = useState<boolean[]>(() => table.columns.map(() => true));
+  const [sort, setSort] = useState<{ column: number; direction: SortDirection } | null>(null);
+  const [filter, setFilter] = useState('');
+  const [view, setView] = useState<{ rows: Uint32Array; elapsedMs: number } | null>(null);
+  const [selectedRow, setSelectedRow] = useState<number | null>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const rows = useMemo(() => view?.rows ?? identityRows(recordCount), [view, recordCount]);
+
+  useEffect(() => {
+    if (!client) return;
+    let cancelled = false;
+    const timer = setTimeout(
+      () => {
+        void client
+          .queryTable({ sortColumn: sort?.column ?? null, sortDirection: sort?.direction ?? 'asc', filter })
+          .then((next) => {
+            if (!cancelled) setView(next);
+          });
+      },
+      filter ? FILTER_DELAY_MS : 0,
+    );
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [client, sort, filter]);
+
+  const shownColumns = table.columns.map((_, i) => i).filter((i) => visible[i]);
+  // The virtualizer is mutable by design and this component does not rely on compiler memoization.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+
+  const toggleSort = (column: number) => {
+    setSort((previous) =>
+      previous?.column !== column
+        ? { column, direction: 'asc' }
+        : previous.direction === 'asc'
+          ? { column, direction: 'desc' }
+          : null,
+    );
+  };
+
+  const downloadCsv = async () => {
+    if (!client) return;
+    const csv = await client.csv(shownColumns, rows);
+    downloadText(csv, `${fileName}.csv`, 'text/csv;charset=utf-8');
+  };
+
+  const selectedNode = selectedRow === null ? -1 : (table.records[selectedRow] ?? -1);
+  const selectedXml = useMemo(
+    () => (selectedNode >= 0 ? recordXml(nodeSource(xml, index, selectedNode)) : ''),
+    [selectedNode, xml, index],
+  );
+
+  const selectRow = (row: number) => {
+    setSelectedRow(row);
+    const node = table.records[row];
+    if (node !== undefined) onSelectPath(nodePath(index, node));
+  };
+  const onRowKey = (event: KeyboardEvent<HTMLDivElement>, row: number) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      selectRow(row);
+    }
+  };
+
+  const template = `repeat(${Math.max(shownColumns.length, 1)}, minmax(9rem, 1fr))`;
+
+  return (
+    <div className="xv-table">
+      <div className="xv-toolbar">
+        <label>
+          Filter <input type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
+        </label>
+        <span aria-live="polite" className="xv-match-status">
+          {rows.length.toLocaleString('en-US')} of {recordCount.toLocaleString('en-US')} {table.recordName} records
+        </span>
+        <details className="xv-columns">
+          <summary>Columns</summary>
+          <fieldset>
+            <legend>Columns shown</legend>
+            {table.columns.map((column, i) => (
+              <label key={column.key}>
+                <input
+                  type="checkbox"
+                  checked={visible[i] ?? true}
+                  onChange={(event) =>
+                    setVisible((previous) => previous.map((v, j) => (j === i ? event.target.checked : v)))
+                  }
+                />{' '}
+                {column.label}
+                {column.source === 'attribute' ? ' (attribute)' : ''}
+              </label>
+            ))}
+          </fieldset>
+        </details>
+        <button type="button" onClick={() => void downloadCsv()} disabled={!client || shownColumns.length === 0}>
+          Download CSV
+        </button>
+      </div>
+      <div
+        role="table"
+        aria-label={`${table.recordName} records`}
+        aria-rowcount={rows.length + 1}
+        className="xv-grid"
+      >
+        <div role="rowgroup">
+          <div role="row" aria-rowindex={1} className="xv-grid-row xv-grid-head" style={{ gridTemplateColumns: template }}>
+            {shownColumns.map((c) => {
+              const column = table.columns[c];
+              const direction = sort?.column === c ? sort.direction : null;
+              return (
+                <div
+                  key={column?.key}
+                  role="columnheader"
+                  aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
+                >
+                  <button type="button" onClick={() => toggleSort(c)} title={`Sort by ${column?.label ?? ''}`}>
+                    {column?.label}
+                    <span aria-hidden="true">{direction === 'asc' ? ' ▲' : direction === 'desc' ? ' ▼' : ''}</span>
+                  </button>
+                </div>
+              );
+            })}
+          </div>
+        </div>
+        <div ref={scrollRef} className="xv-grid-scroll" role="rowgroup">
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = rows[item.index] ?? 0;
+              return (
+                <div
+                  key={item.key}
+                  role="row"
+                  aria-rowindex={item.index + 2}
+                  aria-selected={row === selectedRow}
+                  tabIndex={0}
+                  className="xv-grid-row"
+                  style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT, gridTemplateColumns: template }}
+                  onClick={() => selectRow(row)}
+                  onKeyDown={(event) => onRowKey(event, row)}
+                >
+                  {shownColumns.map((c) => {
+                    const value = cellText(table, c, row);
+                    return (
+                      <div key={c} role="cell" title={value}>
+                        {value}
+                      </div>
+                    );
+                  })}
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      </div>
+      {selectedRow !== null && selectedNode >= 0 && (
+        <section className="xv-record" aria-label={`${table.recordName} ${selectedRow + 1} XML`}>
+          <div className="xv-toolbar">
+            <strong>{nodePath(index, selectedNode)}</strong>
+            <button type="button" onClick={() => void onCopy(nodeSource(xml, index, selectedNode), 'this record')}>
+              Copy record
+            </button>
+            <button type="button" onClick={() => setSelectedRow(null)}>
+              Close
+            </button>
+          </div>
+          <pre className="xv-record-xml">{selectedXml}</pre>
+        </section>
+      )}
+    </div>
+  );
+}
