@@ -381,7 +381,7 @@ function failNonSuccess(
   if (response.status === 500 && type === 'text/plain') {
     throw new ServiceError(context, splitExceptionText(body));
   }
-  if (type === 'text/html' || /^\s*<(!doctype html|html)/i.test(body)) {
+  if (body.trim() !== '' && (type === 'text/html' || /^\s*<(!doctype html|html)/i.test(body))) {
     const { summary, protocolDisabled } = summarizeHtml(body);
     throw new HttpError(context, {
       status: response.status,
