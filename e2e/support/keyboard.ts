@@ -1,12 +1,21 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
+async function isFocused(target: Locator): Promise<boolean> {
+  try {
+    await expect(target).toBeFocused({ timeout: 25 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Moves focus with Tab (or Shift+Tab) until `target` has it, as a keyboard user would, and
  * fails if it never does: proof the control is reachable without a mouse.
  */
 export async function tabTo(page: Page, target: Locator, { backwards = false, max = 60 } = {}) {
   for (let i = 0; i < max; i++) {
-    if (await target.evaluate('(el) => el === document.activeElement')) return;
+    if (await isFocused(target)) return;
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
   }
   await expect(target, 'reachable by Tab').toBeFocused();
@@ -24,9 +33,9 @@ export async function typeInto(page: Page, field: Locator, text: string) {
 export async function chooseOption(page: Page, select: Locator, label: string) {
   await tabTo(page, select);
   const labels = await select.locator('option').allTextContents();
-  const current = await select.evaluate('(el) => el.selectedIndex');
+  const current = labels.indexOf((await select.locator('option:checked').textContent()) ?? '');
   const wanted = labels.indexOf(label);
-  const steps = wanted - Number(current);
+  const steps = wanted - current;
   for (let i = 0; i < Math.abs(steps); i++)
     await page.keyboard.press(steps > 0 ? 'ArrowDown' : 'ArrowUp');
   await expect(select.locator('option:checked')).toHaveText(label);

@@ -91,7 +91,7 @@ export class StubsPage extends CallPage {
     return this.page.getByTestId('datastubs-summary');
   }
   get dataStubs(): Locator {
-    return this.page.getByRole('region', { name: 'DataStubs' });
+    return this.page.getByRole('region', { name: 'DataStubs', exact: true }).first();
   }
 }
 

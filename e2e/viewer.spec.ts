@@ -1,0 +1,197 @@
+/**
+ * The DataStubs viewer on the console's stubs page, against the embedded emulator: each view,
+ * deep links, copy/download, and a hostile payload that must stay inert text.
+ */
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { DEMO_USERS } from '../emulator/demo-users.ts';
+import { registerOverSoap, ViewerPage } from './viewer/viewer-page.ts';
+
+const ALICE = DEMO_USERS[0]?.openIdKey ?? 'demo-alice-key';
+const ERIN = DEMO_USERS[2]?.openIdKey ?? 'demo-empty-key';
+
+test('Pretty view: highlighted, foldable, searchable with a match count, go to line', async ({ page }) => {
+  const viewer = new ViewerPage(page);
+  await viewer.fetchStubs(ALICE);
+  await expect(viewer.viewer.getByText('Arrived as')).toContainText('literal XML');
+  await expect(viewer.tab('Pretty')).toHaveAttribute('aria-selected', 'true');
+  const panel = viewer.panel();
+  await expect(panel.locator('.cm-content')).toContainText('<AssetStubs');
+  expect(await viewer.editorText()).toMatch(/^ {2}<Stub ID="[^"]+"/m);
+
+  await panel.getByLabel('Search').fill('Stub');
+  const status = panel.locator('.xv-match-status');
+  await expect(status).toHaveText(/^1 of \d+$/);
+  const total = Number((await status.textContent())?.split(' of ')[1]);
+  expect(total).toBeGreaterThanOrEqual(10); // 5 stubs: open and close tags
+  await panel.getByRole('button', { name: 'Next' }).click();
+  await expect(status).toHaveText(`2 of ${total}`);
+  await panel.getByRole('button', { name: 'Previous' }).click();
+  await panel.getByRole('button', { name: 'Previous' }).click();
+  await expect(status).toHaveText(`${total} of ${total}`);
+
+  // Folding the first <Stub> hides its <Title> line.
+  const titleLines = () => panel.locator('.cm-line', { hasText: '<Title>' }).count();
+  const before = await titleLines();
+  await panel.locator('.cm-foldGutter .cm-gutterElement span').nth(1).click();
+  await expect(panel.locator('.cm-foldPlaceholder')).toHaveCount(1);
+  expect(await titleLines()).toBeLessThan(before);
+
+  await panel.getByLabel('Go to line').fill('3');
+  await panel.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(panel.locator('.cm-activeLine')).toBeVisible();
+  await panel.getByLabel('Go to line').fill('999999');
+  await panel.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(panel.getByRole('alert')).toContainText('Enter a line from 1 to');
+});
+
+test('Tree view: expands lazily and moves by keyboard; a node deep-links through the URL hash', async ({ page }) => {
+  const viewer = new ViewerPage(page);
+  await viewer.fetchStubs(ALICE);
+  const panel = await viewer.open('Tree');
+  const tree = panel.getByRole('tree', { name: 'DataStubs elements' });
+  const root = tree.getByRole('treeitem', { level: 1 });
+  await expect(root).toHaveAttribute('aria-expanded', 'true');
+  const stubs = tree.getByRole('treeitem', { level: 2 });
+  await expect(stubs).toHaveCount(5);
+  await expect(stubs.first()).toHaveAttribute('aria-expanded', 'false');
+  await expect(tree.getByRole('treeitem', { level: 3 })).toHaveCount(0);
+
+  await tree.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(stubs.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowRight');
+  await expect(stubs.nth(1)).toHaveAttribute('aria-expanded', 'true');
+  await expect(tree.getByRole('treeitem', { level: 3 }).first()).toContainText('<Title>');
+  await page.keyboard.press('ArrowLeft');
+  await expect(stubs.nth(1)).toHaveAttribute('aria-expanded', 'false');
+  await expect(page).toHaveURL(/#node=\/AssetStubs\/Stub\[2\]$/);
+  const secondId = /ID="([^"]+)"/.exec((await stubs.nth(1).textContent()) ?? '')?.[1];
+  expect(secondId).toBeTruthy();
+
+  // Opening a link with the hash lands on that node in the Tree view.
+  await viewer.fetchStubs(ALICE, { hash: '#node=/AssetStubs/Stub[2]' });
+  await expect(viewer.tab('Tree')).toHaveAttribute('aria-selected', 'true');
+  const focused = viewer.panel().getByRole('treeitem', { selected: true });
+  await expect(focused).toContainText(`ID="${secondId}"`);
+  await expect(viewer.panel().locator('.xv-path')).toHaveText('/AssetStubs/Stub[2]');
+});
+
+test('Table view: one row per stub, sortable, filterable, row XML, CSV download', async ({ page }) => {
+  const viewer = new ViewerPage(page);
+  await viewer.fetchStubs(ALICE);
+  const panel = await viewer.open('Table');
+  const table = panel.getByRole('table', { name: 'Stub records' });
+  const bodyRows = table.locator('.xv-grid-scroll [role="row"]');
+  await expect(bodyRows).toHaveCount(5);
+  await expect(table.getByRole('columnheader', { name: 'MediaType' })).toBeVisible();
+  await expect(table.getByRole('columnheader', { name: 'Title' })).toBeVisible();
+
+  const mediaTypes = async () =>
+    bodyRows.evaluateAll((rows) =>
+      rows
+        .sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')))
+        .map((row) => row.querySelectorAll('[role="cell"]')[3]?.textContent ?? ''),
+    );
+  await table.getByRole('button', { name: 'MediaType' }).click();
+  await expect(table.getByRole('columnheader', { name: 'MediaType' })).toHaveAttribute('aria-sort', 'ascending');
+  await expect.poll(mediaTypes).toEqual(['audio', 'document', 'image', 'image', 'video']);
+  await table.getByRole('button', { name: 'MediaType' }).click();
+  await expect.poll(mediaTypes).toEqual(['video', 'image', 'image', 'document', 'audio']);
+
+  await panel.getByLabel('Filter').fill('image');
+  await expect(bodyRows).toHaveCount(2);
+  await expect(panel.getByText('2 of 5 Stub records')).toBeVisible();
+
+  await bodyRows.first().click();
+  const record = panel.getByRole('region', { name: /Stub \d+ XML/ });
+  await expect(record.locator('pre')).toContainText('<Stub ID=');
+  await expect(record.locator('pre')).toContainText('MediaType="image"');
+  await expect(page).toHaveURL(/#node=\/AssetStubs\/Stub\[\d\]$/);
+
+  await panel.getByText('Columns', { exact: true }).click();
+  await panel.getByRole('checkbox', { name: /^Source/ }).uncheck();
+  await expect(table.getByRole('columnheader', { name: 'Source' })).toHaveCount(0);
+
+  const downloadPromise = page.waitForEvent('download');
+  await panel.getByRole('button', { name: 'Download CSV' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const csv = await readFile(await download.path(), 'utf8');
+  const lines = csv.trim().split('\r\n');
+  expect(lines[0]).toContain('ID,Type,ServiceURI,MediaType,Title');
+  expect(lines[0]).not.toContain('Source');
+  expect(lines).toHaveLength(3);
+  expect(lines.slice(1).every((line) => line.includes('image'))).toBe(true);
+});
+
+test('Raw view shows the response exactly as received; copy and download .xml give the payload', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const viewer = new ViewerPage(page);
+  await viewer.fetchStubs(ALICE, { binding: 'HTTP GET' });
+  const panel = await viewer.open('Raw');
+  const raw = panel.getByRole('region', { name: 'Raw response body' });
+  await expect(raw).toContainText('<?xml version="1.0" encoding="utf-8"?>');
+  await expect(raw).toContainText('_Inode');
+
+  await viewer.viewer.getByRole('button', { name: 'Copy XML' }).click();
+  await expect(viewer.viewer.getByRole('status')).toHaveText('Copied the whole payload.');
+  const copied = await page.evaluate(() =>
+    (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText(),
+  );
+  expect(copied).toMatch(/^<AssetStubs[\s\S]*<\/AssetStubs>$/);
+
+  const downloadPromise = page.waitForEvent('download');
+  await viewer.viewer.getByRole('button', { name: 'Download .xml' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/\.xml$/);
+  expect(await readFile(await download.path(), 'utf8')).toBe(copied);
+});
+
+test('a hostile payload stays inert text in every view', async ({ page, request }) => {
+  const hostile = [
+    ['javascript:window.__pwned=1//<script>window.__pwned=2</script>', '<img src=x onerror="window.__pwned=3">'],
+    ['https://x.example/"><svg onload="window.__pwned=4">', 'javascript:alert(5)'],
+  ] as const;
+  for (const [serviceUri, mediaType] of hostile) await registerOverSoap(request, ERIN, serviceUri, mediaType);
+
+  let dialogs = 0;
+  page.on('dialog', (dialog) => {
+    dialogs += 1;
+    void dialog.dismiss();
+  });
+  const viewer = new ViewerPage(page);
+  await viewer.fetchStubs(ERIN);
+  const startUrl = page.url();
+
+  const assertInert = async () => {
+    expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await viewer.viewer.locator('script, img, svg, iframe, object, embed, a[href^="javascript"]').count()).toBe(0);
+    expect(dialogs).toBe(0);
+    expect(page.url().split('#')[0]).toBe(startUrl.split('#')[0]);
+  };
+
+  await expect(viewer.panel().locator('.cm-content')).toContainText('onerror=');
+  await assertInert();
+
+  const tree = await viewer.open('Tree');
+  await expect(tree.getByRole('tree')).toContainText('<script>window.__pwned=2</script>');
+  await tree.getByRole('treeitem', { level: 2 }).first().click();
+  await assertInert();
+
+  const table = await viewer.open('Table');
+  await expect(table.getByRole('table')).toContainText('<img src=x onerror="window.__pwned=3">');
+  await table.locator('.xv-grid-scroll [role="row"]').first().click();
+  await expect(table.locator('pre')).toContainText('javascript:');
+  await assertInert();
+
+  const raw = await viewer.open('Raw');
+  await expect(raw).toContainText('&lt;script&gt;');
+  await assertInert();
+  await page.waitForTimeout(500);
+  await assertInert();
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, parseSettings } from './settings-store.ts';
+
+describe('parseSettings', () => {
+  it('keeps valid fields', () => {
+    expect(
+      parseSettings(
+        JSON.stringify({
+          targetId: 'staging',
+          defaultBinding: 'http-get',
+          timeoutMs: 5000,
+          namespaceOverrides: { staging: 'urn:x/' },
+        }),
+      ),
+    ).toEqual({
+      targetId: 'staging',
+      defaultBinding: 'http-get',
+      timeoutMs: 5000,
+      namespaceOverrides: { staging: 'urn:x/' },
+    });
+  });
+
+  it('defaults anything malformed instead of crashing', () => {
+    for (const bad of [
+      null,
+      '',
+      '{',
+      '42',
+      '[]',
+      'null',
+      '{"defaultBinding":"ftp","timeoutMs":-1}',
+    ]) {
+      expect(parseSettings(bad)).toEqual(DEFAULT_SETTINGS);
+    }
+    expect(parseSettings('{"namespaceOverrides":{"a":5,"b":""}}').namespaceOverrides).toEqual({});
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { effectiveTargetId, parseTargetList } from './targets.ts';
+
+describe('parseTargetList', () => {
+  it('reads the contract shape', () => {
+    const list = parseTargetList({
+      targets: [
+        { id: 'emulator', label: 'Embedded emulator', kind: 'emulator' },
+        { id: 'staging', label: 'staging', kind: 'remote', url: 'http://s' },
+      ],
+      defaultId: 'staging',
+    });
+    expect(list.defaultId).toBe('staging');
+    expect(list.targets[1]).toEqual({
+      id: 'staging',
+      label: 'staging',
+      kind: 'remote',
+      url: 'http://s',
+    });
+  });
+
+  it('drops malformed entries and never trusts an unknown default', () => {
+    const list = parseTargetList({
+      targets: [null, { id: '' }, { id: 'x' }, 'y'],
+      defaultId: 'nope',
+    });
+    expect(list).toEqual({ targets: [{ id: 'x', label: 'x', kind: 'remote' }], defaultId: 'x' });
+    expect(parseTargetList('garbage')).toEqual({ targets: [], defaultId: null });
+  });
+});
+
+describe('effectiveTargetId', () => {
+  const list = parseTargetList({ targets: [{ id: 'a' }, { id: 'b' }], defaultId: 'a' });
+  it('uses the chosen target while the server offers it, else the default', () => {
+    expect(effectiveTargetId('b', list)).toBe('b');
+    expect(effectiveTargetId('gone', list)).toBe('a');
+    expect(effectiveTargetId(null, list)).toBe('a');
+    expect(effectiveTargetId('b', undefined)).toBe('b');
+  });
+});
