@@ -3,10 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_INDEXES, DEMO_USERS, SEED_STUBS_KEY } from './demo-users.ts';
 import { ownerOf, type EmulatorStore } from './store.ts';
-import { element } from './xml-node.ts';
 import { userIdFor } from './user-id.ts';
 import { matchesFilter, parseFilterCriteria } from './filter-criteria.ts';
-import { deriveStub, stubElement } from './stub-builder.ts';
+import { deriveStub, renderStub, type DerivedStub } from './stub-builder.ts';
 import {
   methodFrame,
   ServiceMethodError,
@@ -129,19 +128,28 @@ export function createEmulatorModel(store: EmulatorStore): InodeModel {
       if (!store.hasUser(owner)) return failure('401', 'OpenIDKey is not recognised');
       const wantedType = (AssetType ?? '').trim().toLowerCase();
       const terms = parseFilterCriteria(OtherFilterCriteria);
-      const stubs = [];
+      const stubs: DerivedStub[] = [];
       for (const index of store.listIndexes(owner)) {
         if (wantedType && (index.mediaType ?? '').toLowerCase() !== wantedType) continue;
         const stub = deriveStub(index);
         if (terms.length > 0 && !matchesFilter(stub, terms)) continue;
-        stubs.push(stubElement(stub));
+        stubs.push(stub);
       }
       return {
         Success: true,
         ErrorMessage: '',
         ErrorCode: null,
         Exception: null,
-        DataStubs: element('AssetStubs', [['xmlns', '']], stubs),
+        DataStubs: {
+          name: 'AssetStubs',
+          attributes: [['xmlns', '']],
+          render: {
+            count: stubs.length,
+            write: (indent, out) => {
+              for (const stub of stubs) out.push(renderStub(stub, indent));
+            },
+          },
+        },
         NewRecordID: store.lastRecordId(owner) ?? '',
         UserID: userIdFor(OpenIDKey),
       };

@@ -28,6 +28,7 @@ import { discoDocument, wsdlDocument } from './wsdl.ts';
 import { operationHelpPage, serviceHelpPage } from './help-page.ts';
 import { readRequestBody } from './request-body.ts';
 import { pickFault, type FaultInjection } from './fault-injection.ts';
+import type { ChunkedBody } from './xml-node.ts';
 import {
   SOAP_CONTENT_TYPE,
   TEXT_CONTENT_TYPE,
@@ -41,7 +42,7 @@ interface Answer {
   readonly contentType: string;
   /** `private, max-age=0` on method results (and their faults) and documentation pages. */
   readonly cacheable: boolean;
-  readonly body: string;
+  readonly body: string | ChunkedBody;
 }
 
 const HTML = 'text/html';
@@ -56,6 +57,25 @@ function methodException(error: unknown, operation: OperationName): DotNetExcept
     message: error instanceof Error ? error.message : String(error),
     frames: [`   at Inode.${operation}()`],
   };
+}
+
+/** Writes the chunks with back-pressure, so a 40 MB answer does not pile up in socket buffers. */
+async function writeChunks(res: ServerResponse, chunks: readonly Buffer[]): Promise<void> {
+  for (const chunk of chunks) {
+    if (res.destroyed) return;
+    if (!res.write(chunk)) {
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          res.off('drain', done);
+          res.off('close', done);
+          resolve();
+        };
+        res.on('drain', done);
+        res.on('close', done);
+      });
+    }
+  }
+  res.end();
 }
 
 /** The node:http handler, plus what tests and the CLI need around it. */
@@ -395,18 +415,28 @@ export function createEmulatorHandler(options: EmulatorOptions = {}): EmulatorHa
             frames: [],
           })
         : answer;
-    const body = Buffer.from(final.body, 'utf8');
+    const chunks =
+      typeof final.body === 'string' ? [Buffer.from(final.body, 'utf8')] : final.body.finish();
+    const length = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
     res.statusCode = final.status;
     res.setHeader('X-AspNet-Version', '4.0.30319');
     res.setHeader('Cache-Control', final.cacheable ? 'private, max-age=0' : 'private');
     res.setHeader('Content-Type', final.contentType);
-    res.setHeader('Content-Length', body.length);
-    if (final.status === 400 || final.status >= 408) res.setHeader('Connection', 'close');
-    if (fault === 'truncate' && body.length > 1 && req.method !== 'HEAD') {
-      res.write(body.subarray(0, Math.floor(body.length / 2)), () => req.socket.destroy());
+    res.setHeader('Content-Length', length);
+    if ([400, 408, 413].includes(final.status) || final.status >= 500) {
+      res.setHeader('Connection', 'close');
+    }
+    if (req.method === 'HEAD' || length === 0) {
+      res.end();
       return;
     }
-    res.end(req.method === 'HEAD' ? undefined : body);
+    if (fault === 'truncate' && length > 1) {
+      res.write(Buffer.concat(chunks).subarray(0, Math.floor(length / 2)), () =>
+        req.socket.destroy(),
+      );
+      return;
+    }
+    await writeChunks(res, chunks);
   }
 
   const handler = ((req: IncomingMessage, res: ServerResponse): void => {

@@ -3,7 +3,7 @@
 // the captured server writes them.
 import { OPERATIONS } from '../src/protocol/operations.ts';
 import type { AssetStubsRecord } from './model-types.ts';
-import { element, writeDocument, type XmlElement } from './xml-node.ts';
+import { ChunkedBody, element, writeDocument, type XmlElement } from './xml-node.ts';
 import { envelopeNamespace, XSD_NS, XSI_NS, type SoapVersion } from './soap-constants.ts';
 
 /** Where the deployment differs: its namespace and the prefix of `<prefix>_Inode`. */
@@ -25,18 +25,15 @@ function recordFields(record: AssetStubsRecord): XmlElement[] {
   return fields;
 }
 
-function soapEnvelope(version: SoapVersion, body: XmlElement): string {
-  return writeDocument(
-    element(
-      'soap:Envelope',
-      [
-        ['xmlns:soap', envelopeNamespace(version)],
-        ['xmlns:xsi', XSI_NS],
-        ['xmlns:xsd', XSD_NS],
-      ],
-      [element('soap:Body', [], [body])],
-    ),
-    false,
+function envelope(version: SoapVersion, body: XmlElement): XmlElement {
+  return element(
+    'soap:Envelope',
+    [
+      ['xmlns:soap', envelopeNamespace(version)],
+      ['xmlns:xsi', XSI_NS],
+      ['xmlns:xsd', XSD_NS],
+    ],
+    [element('soap:Body', [], [body])],
   );
 }
 
@@ -52,15 +49,19 @@ export function soapResult(
   version: SoapVersion,
   identity: ServiceIdentity,
   result: OperationResult,
-): string {
+): ChunkedBody {
   const op = OPERATIONS[result.operation];
   const resultElement =
     result.operation === 'GetAssetStubs'
       ? element(op.result.soapElement, [], recordFields(result.value))
       : element(op.result.soapElement, [], result.value);
-  return soapEnvelope(
-    version,
-    element(`${result.operation}Response`, [['xmlns', identity.namespace]], [resultElement]),
+  return writeDocument(
+    envelope(
+      version,
+      element(`${result.operation}Response`, [['xmlns', identity.namespace]], [resultElement]),
+    ),
+    false,
+    new ChunkedBody(),
   );
 }
 
@@ -68,7 +69,7 @@ export function soapResult(
  * The HTTP GET/POST document, indented by two spaces with LF.
  * @example httpResult(identity, { operation: 'AddUserAssetIndex', value: 'id' }) // '<?xml …?>\n<string xmlns="…">id</string>'
  */
-export function httpResult(identity: ServiceIdentity, result: OperationResult): string {
+export function httpResult(identity: ServiceIdentity, result: OperationResult): ChunkedBody {
   if (result.operation === 'AddUserAssetIndex') {
     return writeDocument(
       element(
@@ -77,6 +78,7 @@ export function httpResult(identity: ServiceIdentity, result: OperationResult): 
         result.value,
       ),
       true,
+      new ChunkedBody(),
     );
   }
   return writeDocument(
@@ -90,6 +92,7 @@ export function httpResult(identity: ServiceIdentity, result: OperationResult): 
       recordFields(result.value),
     ),
     true,
+    new ChunkedBody(),
   );
 }
 
@@ -125,5 +128,5 @@ export function soapFault(version: SoapVersion, fault: SoapFaultSpec): string {
             element('soap:Detail'),
           ],
         );
-  return soapEnvelope(version, body);
+  return writeDocument(envelope(version, body), false);
 }

@@ -2,7 +2,8 @@
 // the same index always gives the same stub (title, source, size, checksum derive from its
 // fields), so answers are stable across restarts and easy to test.
 import type { StoredIndex } from './store.ts';
-import { element, type XmlElement } from './xml-node.ts';
+import { element, writeElement, type XmlElement } from './xml-node.ts';
+import { escapeAttribute, escapeText } from './xml-escape.ts';
 
 /** FNV-1a: cheap, stable, good enough to spread derived numbers (not for security). */
 function fnv1a(text: string): number {
@@ -23,26 +24,30 @@ function words(segment: string): string {
     .join(' ');
 }
 
+const URI_PARTS = /^[A-Za-z][A-Za-z0-9+.-]*:(?:\/\/([^/?#]*))?([^?#]*)/;
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
 /**
  * A human title from a service URI: its last path segment in words, else its host, else the URI.
  * @example titleFor('https://media.example.org/vault/city-lights.png') // 'City Lights'
  */
 export function titleFor(serviceUri: string): string {
-  try {
-    const url = new URL(serviceUri);
-    const segment = decodeURIComponent(url.pathname.split('/').filter(Boolean).pop() ?? '');
-    return words(segment) || url.host || serviceUri;
-  } catch {
-    return serviceUri;
-  }
+  const match = URI_PARTS.exec(serviceUri);
+  if (!match) return serviceUri;
+  const path = match[2] ?? '';
+  const segment = path.slice(path.lastIndexOf('/') + 1);
+  return words(safeDecode(segment)) || match[1] || serviceUri;
 }
 
 function sourceFor(serviceUri: string): string {
-  try {
-    return new URL(serviceUri).host;
-  } catch {
-    return '';
-  }
+  return URI_PARTS.exec(serviceUri)?.[1] ?? '';
 }
 
 /** The fields a stub is filtered on, computed once per index. */
@@ -92,4 +97,24 @@ export function stubElement(stub: DerivedStub): XmlElement {
       element('Checksum', [['Algorithm', 'FNV-1a']], hash.toString(16).padStart(8, '0')),
     ],
   );
+}
+
+/**
+ * A stub's markup without building its element (the fast path for large answers); the same
+ * bytes as writeElement(stubElement(stub)).
+ * @example renderStub(stub, '      ')
+ */
+export function renderStub(stub: DerivedStub, indent: string | null): string {
+  const hash = fnv1a(stub.id + stub.serviceUri);
+  const size = 1024 + (hash % 50_000_000);
+  const before = indent === null ? '' : `\n${indent}`;
+  const child = indent === null ? '' : `\n${indent}  `;
+  const text = (name: string, value: string): string =>
+    value === '' ? `${child}<${name} />` : `${child}<${name}>${escapeText(value)}</${name}>`;
+  return `${before}<Stub ID="${escapeAttribute(stub.id)}" Type="Asset" ServiceURI="${escapeAttribute(stub.serviceUri)}" MediaType="${escapeAttribute(stub.mediaType)}">${text('Title', stub.title)}${text('Source', sourceFor(stub.serviceUri))}${text('Created', stub.index.createdAt)}${text('SizeBytes', String(size))}${child}<Checksum Algorithm="FNV-1a">${hash.toString(16).padStart(8, '0')}</Checksum>${before}</Stub>`;
+}
+
+/** Used by tests to prove renderStub and stubElement agree. */
+export function renderStubSlow(stub: DerivedStub, indent: string | null): string {
+  return (indent === null ? '' : `\n${indent}`) + writeElement(stubElement(stub), indent).join('');
 }

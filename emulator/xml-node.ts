@@ -9,6 +9,50 @@ export interface XmlElement {
   /** Either child elements or one text value; an element with neither is written `<X />`. */
   readonly children?: readonly XmlElement[];
   readonly text?: string;
+  /**
+   * Pre-rendered children, for very large contents (100,000 stubs): given the children's
+   * indentation (null: one line), returns each child's markup, each already preceded by its line
+   * break and indentation when indented.
+   */
+  readonly render?: {
+    readonly count: number;
+    write(childIndent: string | null, out: XmlSink): void;
+  };
+}
+
+/** Where markup goes: a string[] works, and so does a ChunkedBody (large answers). */
+export interface XmlSink {
+  push(part: string): unknown;
+}
+
+/**
+ * Collects markup into ~64 KB Buffers instead of one giant string, so a 40 MB answer costs
+ * neither a 40 MB string nor millions of retained fragments.
+ * @example const body = new ChunkedBody(); body.push('<a />'); body.finish(); body.byteLength // 5
+ */
+export class ChunkedBody implements XmlSink {
+  readonly chunks: Buffer[] = [];
+  byteLength = 0;
+  private pending = '';
+
+  push(part: string): void {
+    this.pending += part;
+    if (this.pending.length >= 65_536) this.flush();
+  }
+
+  private flush(): void {
+    if (this.pending === '') return;
+    const chunk = Buffer.from(this.pending, 'utf8');
+    this.chunks.push(chunk);
+    this.byteLength += chunk.length;
+    this.pending = '';
+  }
+
+  /** Flushes what is pending; returns the chunks. */
+  finish(): Buffer[] {
+    this.flush();
+    return this.chunks;
+  }
 }
 
 /**
@@ -36,12 +80,22 @@ function startTag(node: XmlElement): string {
  * line, `indent` being the current depth's leading spaces.
  * @example writeElement(element('a', [], [element('b')]), null) // '<a><b /></a>'
  */
-export function writeElement(
+export function writeElement<Sink extends XmlSink = string[]>(
   node: XmlElement,
   indent: string | null,
-  out: string[] = [],
-): string[] {
+  out: Sink = [] as unknown as Sink,
+): Sink {
   const open = startTag(node);
+  if (node.render) {
+    if (node.render.count === 0) {
+      out.push(`${open} />`);
+    } else {
+      out.push(`${open}>`);
+      node.render.write(indent === null ? null : `${indent}  `, out);
+      out.push(indent === null ? `</${node.name}>` : `\n${indent}</${node.name}>`);
+    }
+    return out;
+  }
   const children = node.children ?? [];
   if (children.length === 0 && (node.text === undefined || node.text === '')) {
     out.push(`${open} />`);
@@ -69,7 +123,18 @@ export const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>';
  * A whole document: the declaration then the root, one line (SOAP) or indented (HTTP GET/POST).
  * @example writeDocument(element('string', [['xmlns', 'urn:x']], 'ok'), true)
  */
-export function writeDocument(root: XmlElement, indented: boolean): string {
+export function writeDocument(root: XmlElement, indented: boolean): string;
+export function writeDocument(root: XmlElement, indented: boolean, sink: ChunkedBody): ChunkedBody;
+export function writeDocument(
+  root: XmlElement,
+  indented: boolean,
+  sink?: ChunkedBody,
+): string | ChunkedBody {
+  if (sink) {
+    sink.push(XML_DECLARATION + (indented ? '\n' : ''));
+    writeElement(root, indented ? '' : null, sink);
+    return sink;
+  }
   const parts = [XML_DECLARATION, indented ? '\n' : ''];
   writeElement(root, indented ? '' : null, parts);
   return parts.join('');
