@@ -22,6 +22,7 @@ import { ExchangeFailure, performExchange, type FetchLike } from './transport.ts
 import type {
   AddUserAssetIndexResult,
   CallOptions,
+  DecodeWarning,
   Exchange,
   GetAssetStubsResult,
   InodeClient,
@@ -31,6 +32,16 @@ import { NamespaceDiscoveryError, discoverNamespace } from './wsdl.ts';
 import { findForbiddenCharacter } from './xml-chars.ts';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * Added to every HTTP GET result: that binding is the one place the OpenIDKey goes into a URL,
+ * where browser history, proxies and server logs can keep it.
+ */
+export const SECRET_IN_URL_WARNING: DecodeWarning = {
+  code: 'secret-in-url',
+  message:
+    'HTTP GET sends the OpenIDKey in the URL, where proxies, server logs and browser history can record it. Prefer SOAP or HTTP POST.',
+};
 
 /** The URL a call goes to (HTTP GET adds the query string to it). */
 export function operationUrl(
@@ -109,6 +120,7 @@ export function createInodeClient(options: InodeClientOptions): InodeClient {
       exchange.response,
       context,
     );
+    if (binding === 'http-get') decoded.warnings.unshift(SECRET_IN_URL_WARNING);
     return { decoded, exchange };
   }
 

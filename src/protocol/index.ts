@@ -7,7 +7,12 @@
  * const client = createInodeClient({ baseUrl: '', binding: 'soap12' });
  * const { value } = await client.addUserAssetIndex({ OpenIDKey: key, ServiceURI: uri, MediaType: 'image' });
  */
-export { createInodeClient, DEFAULT_TIMEOUT_MS, operationUrl } from './client.ts';
+export {
+  createInodeClient,
+  DEFAULT_TIMEOUT_MS,
+  SECRET_IN_URL_WARNING,
+  operationUrl,
+} from './client.ts';
 export * from './operations.ts';
 export type * from './types.ts';
 export {
