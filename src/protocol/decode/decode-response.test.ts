@@ -1,22 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import type { Binding, OperationName } from '../operations.ts';
-import { decodeResponse } from './decode-response.ts';
+import { decodeResponse, type DecodedOutcome } from './decode-response.ts';
 import { parseIndependently } from '../test-support/independent-xml.ts';
 
 const NS = 'urn:example:inode';
 const SOAP11 = 'http://schemas.xmlsoap.org/soap/envelope/';
 const SOAP12 = 'http://www.w3.org/2003/05/soap-envelope';
 
-function decode(
+interface DecodeOptions<Op extends OperationName> {
+  status?: number;
+  contentType?: string;
+  binding?: Binding;
+  operation?: Op;
+  namespace?: string | null;
+}
+
+function decode<Op extends OperationName = 'GetAssetStubs'>(
   body: string,
-  {
+  options: DecodeOptions<Op> = {},
+): DecodedOutcome<Op> {
+  const {
     status = 200,
     contentType = 'text/xml; charset=utf-8',
-    binding = 'soap11' as Binding,
-    operation = 'GetAssetStubs' as OperationName,
-    namespace = NS as string | null,
-  } = {},
-) {
+    binding = 'soap11',
+    namespace = NS,
+  } = options;
+  const operation = (options.operation ?? 'GetAssetStubs') as Op;
   return decodeResponse(
     { operation, binding, namespace },
     { status, headers: contentType ? { 'content-type': contentType } : {}, bodyText: body },
