@@ -3,7 +3,8 @@
  * timeout, and the namespace (manual override, else the one discovered from ?WSDL).
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { createInodeClient, type Binding, type InodeClient } from '../protocol/index.ts';
+import type { Binding, InodeClient } from '../protocol/index.ts';
+import { loadProtocol } from './protocol-loader.ts';
 import { useSettings } from './settings-context.tsx';
 import { createTargetFetch } from './target-fetch.ts';
 import {
@@ -47,6 +48,7 @@ export async function openClient(
       .fetchQuery(namespaceQueryOptions(connection.targetId))
       .catch(() => null);
   }
+  const { createInodeClient } = await loadProtocol();
   return createInodeClient({
     baseUrl: serviceBaseUrl(),
     binding,

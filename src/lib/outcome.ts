@@ -3,18 +3,18 @@
  * one outcome kind, a title, a sentence, the few facts that matter, and the technical detail
  * for those who open it.
  */
+import { BINDINGS } from '../protocol/operations.ts';
+import type { AssetStubsRecord, HttpError, InodeError } from '../protocol/index.ts';
 import {
-  HttpError,
-  InodeError,
-  InputError,
-  ResponseFormatError,
-  ServiceError,
-  SoapFaultError,
-  TimeoutError,
-  TransportError,
-  BINDINGS,
-  type AssetStubsRecord,
-} from '../protocol/index.ts';
+  isHttpError,
+  isInodeError,
+  isInputError,
+  isResponseFormatError,
+  isServiceError,
+  isSoapFaultError,
+  isTimeoutError,
+  isTransportError,
+} from './error-kinds.ts';
 import type { OutcomeKind } from './outcome-kind.ts';
 
 export interface OutcomeFact {
@@ -108,7 +108,7 @@ export function describeError(error: unknown, cancelled = false): OutcomeView {
       detail: technical,
     };
   }
-  if (error instanceof SoapFaultError) {
+  if (isSoapFaultError(error)) {
     const { fault } = error;
     const facts = [
       { label: 'Fault code', value: [fault.code, ...fault.subcodes].join(' › ') },
@@ -124,7 +124,7 @@ export function describeError(error: unknown, cancelled = false): OutcomeView {
         .join('\n\n'),
     };
   }
-  if (error instanceof ServiceError) {
+  if (isServiceError(error)) {
     return {
       kind: 'service-error',
       title: 'The service failed',
@@ -136,8 +136,8 @@ export function describeError(error: unknown, cancelled = false): OutcomeView {
       detail: [error.exceptionMessage, error.stackTrace ?? ''].filter(Boolean).join('\n'),
     };
   }
-  if (error instanceof HttpError) return describeHttpError(error);
-  if (error instanceof ResponseFormatError) {
+  if (isHttpError(error)) return describeHttpError(error);
+  if (isResponseFormatError(error)) {
     return {
       kind: 'unexpected-response',
       title: 'Unexpected response',
@@ -149,7 +149,7 @@ export function describeError(error: unknown, cancelled = false): OutcomeView {
       detail: technical,
     };
   }
-  if (error instanceof TimeoutError) {
+  if (isTimeoutError(error)) {
     return {
       kind: 'timeout',
       title: 'No answer in time',
@@ -158,7 +158,7 @@ export function describeError(error: unknown, cancelled = false): OutcomeView {
       detail: technical,
     };
   }
-  if (error instanceof TransportError) {
+  if (isTransportError(error)) {
     return {
       kind: 'network-failure',
       title: 'Network failure',
@@ -168,7 +168,7 @@ export function describeError(error: unknown, cancelled = false): OutcomeView {
       detail: `${technical}${error.cause ? `\nCause: ${String(error.cause)}` : ''}`,
     };
   }
-  if (error instanceof InputError) {
+  if (isInputError(error)) {
     return {
       kind: 'input-error',
       title: 'Nothing was sent: a value cannot travel in XML',
@@ -243,7 +243,7 @@ function firstLine(text: string): string {
 
 /** The exchange or request an outcome carries, for the raw panel. */
 export function exchangeOf(error: unknown) {
-  return error instanceof InodeError
+  return isInodeError(error)
     ? { exchange: error.exchange ?? null, request: error.request ?? null }
     : { exchange: null, request: null };
 }

@@ -1,13 +1,9 @@
 /**
  * Runs one service call and writes it to History whatever happens (without the key).
  */
-import {
-  InodeError,
-  SERVICE_PATH,
-  TransportError,
-  type Binding,
-  type OperationName,
-} from '../protocol/index.ts';
+import { SERVICE_PATH, type Binding, type OperationName } from '../protocol/operations.ts';
+import { isInodeError } from './error-kinds.ts';
+import { loadProtocol } from './protocol-loader.ts';
 import { addCall } from './history-db.ts';
 import type { OutcomeView } from './outcome.ts';
 import { describeError } from './outcome.ts';
@@ -55,14 +51,13 @@ export async function recordedCall<T>(input: RecordedCallInput<T>): Promise<T> {
     void record(input.describe(value));
     return value;
   } catch (thrown) {
-    const error =
-      thrown instanceof InodeError
-        ? thrown
-        : new TransportError(
-            { operation: input.operation, binding: input.binding, url: SERVICE_PATH },
-            thrown instanceof Error ? thrown.message : 'the call failed',
-            thrown,
-          );
+    const error = isInodeError(thrown)
+      ? thrown
+      : new (await loadProtocol()).TransportError(
+          { operation: input.operation, binding: input.binding, url: SERVICE_PATH },
+          thrown instanceof Error ? thrown.message : 'the call failed',
+          thrown,
+        );
     void record(describeError(error, input.signal?.aborted === true));
     throw error;
   }

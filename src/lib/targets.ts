@@ -3,7 +3,7 @@
  * namespace each one declares in its ?WSDL. Shared by Settings, the shell and every call.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { discoverNamespace } from '../protocol/index.ts';
+import { loadProtocol } from './protocol-loader.ts';
 import { createTargetFetch } from './target-fetch.ts';
 
 export interface ConsoleTarget {
@@ -81,7 +81,8 @@ export function serviceBaseUrl(): string {
 export function namespaceQueryOptions(targetId: string | null) {
   return queryOptions({
     queryKey: connectionKeys.namespace(targetId),
-    queryFn: () => discoverNamespace(serviceBaseUrl(), createTargetFetch(targetId)),
+    queryFn: async () =>
+      (await loadProtocol()).discoverNamespace(serviceBaseUrl(), createTargetFetch(targetId)),
     staleTime: Infinity,
     retry: false,
   });

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { OPERATIONS, type AddUserAssetIndexParams } from '../../protocol/operations.ts';
 import { useConnection } from '../../lib/connection.ts';
+import { preloadProtocol } from '../../lib/protocol-loader.ts';
 import { useKeyMemory } from '../../lib/key-memory.tsx';
 import { useSettings } from '../../lib/settings-context.tsx';
 import { isBinding } from '../../lib/settings-store.ts';
@@ -35,6 +36,7 @@ export function RegisterPage() {
     if (isBinding(rerun.binding)) setBinding(rerun.binding);
   }, [rerun.binding, setBinding]);
   const [suggestions, setSuggestions] = useState(loadMediaTypes);
+  useEffect(() => preloadProtocol(), []);
   const mutation = useMutation(addUserAssetIndexMutation(queryClient, connection));
   const registrations = useQuery(registrationsQueryOptions());
 

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { Binding, GetAssetStubsParams } from '../../protocol/operations.ts';
 import { useConnection } from '../../lib/connection.ts';
+import { preloadProtocol } from '../../lib/protocol-loader.ts';
 import { useKeyMemory } from '../../lib/key-memory.tsx';
 import { useSettings } from '../../lib/settings-context.tsx';
 import { OPERATIONS } from '../../protocol/operations.ts';
@@ -39,6 +40,7 @@ export function StubsPage() {
     if (urlBinding) setBinding(urlBinding);
   }, [urlBinding, setBinding]);
 
+  useEffect(() => preloadProtocol(), []);
   const current = useQuery(stubsCallOptions(connection, submitted));
   const previous = useQuery(stubsCallOptions(connection, shown === submitted ? null : shown));
 

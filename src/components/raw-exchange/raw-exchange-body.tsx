@@ -1,0 +1,117 @@
+import { useMemo, useState } from 'react';
+import { redactExchange, redactRequest, toCurlCommand } from '../../protocol/index.ts';
+import { formatBytes, formatDuration, utf8Length } from '../../lib/format.ts';
+import { prettyXml } from '../../lib/xml-pretty.ts';
+import { TARGET_HEADER } from '../../lib/target-fetch.ts';
+import { CopyButton } from '../copy-button/copy-button.tsx';
+import type { RawExchangePanelProps } from './raw-exchange-panel.tsx';
+
+function Headers({ headers }: { headers: Record<string, string> }) {
+  const entries = Object.entries(headers);
+  if (entries.length === 0) return <p className="muted">No headers</p>;
+  return (
+    <dl className="headers">
+      {entries.map(([name, value]) => (
+        <div key={name}>
+          <dt>{name}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Body({ text, label }: { text: string; label: string }) {
+  const pretty = useMemo(() => prettyXml(text), [text]);
+  if (text === '') return <p className="muted">Empty body</p>;
+  return (
+    <pre className="raw-body" aria-label={label} tabIndex={0}>
+      {pretty}
+    </pre>
+  );
+}
+
+/** The open panel: loaded on demand. */
+export default function RawExchangeBody({
+  exchange,
+  request,
+  secrets,
+  targetId,
+}: RawExchangePanelProps) {
+  const [revealed, setRevealed] = useState(false);
+  const hasSecret = secrets.some((s) => s !== '');
+  const shown = useMemo(() => {
+    const active = revealed ? [] : secrets.filter((s) => s !== '');
+    if (exchange) {
+      const e = active.length ? redactExchange(exchange, active) : exchange;
+      return { request: e.request, exchange: e };
+    }
+    if (request)
+      return { request: active.length ? redactRequest(request, active) : request, exchange: null };
+    return null;
+  }, [exchange, request, secrets, revealed]);
+  if (!shown) return null;
+
+  const curlRequest =
+    targetId === null
+      ? shown.request
+      : {
+          ...shown.request,
+          headers: { ...shown.request.headers, [TARGET_HEADER.toLowerCase()]: targetId },
+        };
+  const curl = toCurlCommand(curlRequest);
+  const response = shown.exchange?.response;
+  const timings = shown.exchange?.timings;
+
+  return (
+    <div className="raw-exchange-body">
+      <div className="toolbar">
+        {hasSecret && (
+          <button
+            type="button"
+            className="secondary"
+            aria-pressed={revealed}
+            onClick={() => setRevealed((r) => !r)}
+          >
+            {revealed ? 'Hide key in raw exchange' : 'Reveal key in raw exchange'}
+          </button>
+        )}
+        <CopyButton text={curl} label="Copy as curl" />
+      </div>
+      <details className="curl">
+        <summary>curl command{revealed ? '' : ' (key redacted)'}</summary>
+        <pre aria-label="curl command" tabIndex={0}>
+          {curl}
+        </pre>
+      </details>
+      <section aria-label="Request">
+        <h3>
+          Request <span className="mono">{shown.request.method}</span>{' '}
+          <span className="mono break">{shown.request.url}</span>
+        </h3>
+        <p className="muted">Body {formatBytes(utf8Length(shown.request.body))}</p>
+        <Headers headers={shown.request.headers} />
+        <Body text={shown.request.body} label="Request body" />
+      </section>
+      {response ? (
+        <section aria-label="Response">
+          <h3>
+            Response{' '}
+            <span className="mono">
+              {response.status} {response.statusText}
+            </span>
+          </h3>
+          <p className="muted">
+            Body {formatBytes(response.byteLength)}
+            {timings &&
+              ` · headers after ${formatDuration(timings.headersMs)} · complete after ${formatDuration(timings.totalMs)}`}
+          </p>
+          <Headers headers={response.headers} />
+          <Body text={response.bodyText} label="Response body" />
+        </section>
+      ) : (
+        <p className="muted">No response arrived.</p>
+      )}
+    </div>
+  );
+}

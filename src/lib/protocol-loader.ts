@@ -1,0 +1,24 @@
+/**
+ * The protocol client (with its XML parser) is loaded on first use rather than with the first
+ * page: it is the biggest part of the console's own code. `preloadProtocol` warms it while the
+ * user is still typing, so the first call does not wait for it.
+ */
+import type * as Protocol from '../protocol/index.ts';
+
+type ProtocolModule = typeof Protocol;
+
+let loading: Promise<ProtocolModule> | null = null;
+
+/** @example const { createInodeClient } = await loadProtocol(); */
+export function loadProtocol(): Promise<ProtocolModule> {
+  loading ??= import('../protocol/index.ts');
+  return loading;
+}
+
+/** Starts loading when the browser is idle; safe to call many times. */
+export function preloadProtocol(): void {
+  const idle = (globalThis as { requestIdleCallback?: (cb: () => void) => number })
+    .requestIdleCallback;
+  if (idle) idle(() => void loadProtocol());
+  else setTimeout(() => void loadProtocol(), 200);
+}
