@@ -76,6 +76,8 @@ test('Tree view: expands lazily and moves by keyboard; a node deep-links through
   const focused = viewer.panel().getByRole('treeitem', { selected: true });
   await expect(focused).toContainText(`ID="${secondId}"`);
   await expect(viewer.panel().locator('.xv-path')).toHaveText('/AssetStubs/Stub[2]');
+  // The console's router drops the hash on submit; the viewer puts the link back.
+  await expect(page).toHaveURL(/\/stubs\?.*#node=\/AssetStubs\/Stub\[2\]$|\/stubs#node=\/AssetStubs\/Stub\[2\]$/);
 });
 
 test('Table view: one row per stub, sortable, filterable, row XML, CSV download', async ({ page }) => {

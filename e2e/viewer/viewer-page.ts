@@ -23,6 +23,8 @@ export class ViewerPage {
 
   /** Opens the stubs page (with an optional hash), calls GetAssetStubs and waits for the viewer. */
   async fetchStubs(key: string, options: { hash?: string; binding?: string } = {}): Promise<void> {
+    // A fresh document each time: going to the same URL with a new hash would not reload.
+    await this.page.goto('about:blank');
     await this.page.goto(`/stubs${options.hash ?? ''}`);
     if (options.binding) {
       await this.page.getByLabel('Binding', { exact: true }).selectOption({ label: options.binding });

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { copyText, downloadText, safeFileName } from './clipboard-and-download.ts';
+import { takeInitialHashPath } from './core/initial-hash.ts';
 import { hashForPath, pathFromHash, resolveNodePath } from './core/node-path.ts';
 import { decodeXmlEntities } from './core/xml-entities.ts';
 import { DEFAULT_MAX_INDEX_BYTES, type DataStubsViewerProps } from './data-stubs-viewer-props.ts';
@@ -16,8 +17,11 @@ const TableView = lazy(() => import('./views/table-view.tsx'));
 /** Progress appears only for work that is still running after this long. */
 const PROGRESS_DELAY_MS = 200;
 
-function useHashPath(onFollowLink: () => void): [string | null, (path: string) => void] {
-  const [path, setPath] = useState(() => pathFromHash(window.location.hash));
+function useHashPath(
+  initialPath: string | null,
+  onFollowLink: () => void,
+): [string | null, (path: string) => void] {
+  const [path, setPath] = useState(initialPath);
   const onFollowLinkRef = useRef(onFollowLink);
   useEffect(() => {
     onFollowLinkRef.current = onFollowLink;
@@ -74,9 +78,16 @@ export function DataStubsViewer({
   const analysis = useXmlAnalysis(xml, maxIndexBytes);
   const result = analysis.status === 'done' ? analysis.result : null;
   const [chosenTab, setChosenTab] = useState<ViewTab | null>(null);
-  const [hashPath, setHashPath] = useHashPath(() => setChosenTab('tree'));
   // Only a link the page was opened with picks the first view; later selections do not switch views.
-  const [openedWithLink] = useState(() => pathFromHash(window.location.hash) !== null);
+  const [openedWithPath] = useState(() => pathFromHash(window.location.hash) ?? takeInitialHashPath());
+  const [hashPath, setHashPath] = useHashPath(openedWithPath, () => setChosenTab('tree'));
+  const openedWithLink = openedWithPath !== null;
+  useEffect(() => {
+    // Put a captured link back in the address bar, where the console's router dropped it.
+    if (openedWithPath && !window.location.hash) {
+      window.history.replaceState(window.history.state, '', hashForPath(openedWithPath));
+    }
+  }, [openedWithPath]);
   const [revealLine, setRevealLine] = useState<{ line: number } | null>(null);
   const [status, setStatus] = useState('');
   const showProgress = useDelayedFlag(analysis.status === 'working', PROGRESS_DELAY_MS);

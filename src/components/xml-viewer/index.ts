@@ -1,8 +1,15 @@
 /**
  * The DataStubs viewer's public entry. The heavy views (CodeMirror, the virtualized table) load
  * when the viewer is first shown, so importing this module costs almost nothing.
+ *
+ * @example
+ * <Suspense fallback={null}>
+ *   <DataStubsViewer xml={xml} form="xml" fileName="stubs" rawBody={body} />
+ * </Suspense>
  */
 import { lazy } from 'react';
+// Captures a #node= deep link before the console's router rewrites the URL.
+import './core/initial-hash.ts';
 
 export type { DataStubsViewerProps } from './data-stubs-viewer-props.ts';
 
