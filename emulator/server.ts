@@ -31,10 +31,12 @@ export interface ServerOptions extends EmulatorOptions {
  */
 export async function startEmulator(options: ServerOptions = {}): Promise<RunningEmulator> {
   const handler = createEmulatorHandler(options);
+  const headersTimeout = options.headersTimeoutMs ?? 10_000;
   const server = http.createServer(
     {
-      headersTimeout: options.headersTimeoutMs ?? 10_000,
-      requestTimeout: handler.options.bodyTimeoutMs * 4,
+      headersTimeout,
+      // The handler's own idle timer answers a stalled body with 408; this is the backstop.
+      requestTimeout: Math.max(headersTimeout, 300_000),
       keepAliveTimeout: 15_000,
     },
     handler,

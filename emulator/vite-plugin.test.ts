@@ -1,0 +1,183 @@
+// The dev and preview servers' targets (contracts.md §2), through real Vite servers.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
+import { inodeTargets } from './vite-plugin.ts';
+import { targetsFromEnv } from './targets.ts';
+import { startEmulator, type RunningEmulator } from './server.ts';
+
+const REMOTE_NS = 'urn:example:remote-inode';
+let remote: RunningEmulator;
+let closedPort: number;
+const root = mkdtempSync(join(tmpdir(), 'inode-vite-'));
+
+function address(server: ViteDevServer | PreviewServer): string {
+  const info = server.httpServer?.address();
+  if (!info || typeof info === 'string') throw new Error('no address');
+  return `http://127.0.0.1:${info.port}`;
+}
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const port = (probe.address() as net.AddressInfo).port;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function devServer(env: NodeJS.ProcessEnv): Promise<ViteDevServer> {
+  const server = await createServer({
+    configFile: false,
+    root,
+    logLevel: 'silent',
+    server: { port: 0, host: '127.0.0.1', strictPort: false, ws: false },
+    plugins: [inodeTargets({ INODE_EMULATOR_DB: ':memory:', ...env })],
+  });
+  await server.listen();
+  return server;
+}
+
+beforeAll(async () => {
+  writeFileSync(join(root, 'index.html'), '<!doctype html><title>t</title>');
+  remote = await startEmulator({ port: 0, db: ':memory:', namespace: REMOTE_NS });
+  closedPort = await freePort();
+});
+afterAll(async () => {
+  await remote.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('targetsFromEnv', () => {
+  it('offers the emulator by default, INODE_TARGET as the default when set, and named INODE_TARGETS', () => {
+    expect(targetsFromEnv({})).toEqual({
+      targets: [{ id: 'emulator', label: 'Embedded emulator', kind: 'emulator' }],
+      defaultId: 'emulator',
+    });
+    const config = targetsFromEnv({
+      INODE_TARGET: 'http://real.example:8080/',
+      INODE_TARGETS: 'staging=http://10.0.0.5',
+    });
+    expect(config.defaultId).toBe('remote');
+    expect(config.targets.map((t) => t.id)).toEqual(['emulator', 'remote', 'staging']);
+    expect(targetsFromEnv({ INODE_EMULATOR: 'off', INODE_TARGETS: 'a=http://a' }).defaultId).toBe(
+      'a',
+    );
+  });
+  it('refuses bad values with a clear message', () => {
+    expect(() => targetsFromEnv({ INODE_TARGET: 'not a url' })).toThrow(/INODE_TARGET/);
+    expect(() => targetsFromEnv({ INODE_TARGETS: 'x=ftp://a' })).toThrow(/http or https/);
+    expect(() => targetsFromEnv({ INODE_TARGETS: 'emulator=http://a' })).toThrow(/used twice/);
+    expect(() => targetsFromEnv({ INODE_EMULATOR: 'off' })).toThrow(/No Inode target/);
+  });
+});
+
+describe('vite dev server', () => {
+  let server: ViteDevServer;
+  let base: string;
+  beforeAll(async () => {
+    server = await devServer({
+      INODE_TARGETS: `other=${remote.origin},down=http://127.0.0.1:${closedPort}`,
+    });
+    base = address(server);
+  });
+  afterAll(() => server.close());
+
+  it('lists the targets', async () => {
+    const answer = await fetch(`${base}/__console/targets`);
+    expect(answer.headers.get('content-type')).toBe('application/json');
+    expect(await answer.json()).toEqual({
+      targets: [
+        { id: 'emulator', label: 'Embedded emulator', kind: 'emulator' },
+        { id: 'other', label: 'other', kind: 'remote', url: remote.origin },
+        { id: 'down', label: 'down', kind: 'remote', url: `http://127.0.0.1:${closedPort}` },
+      ],
+      defaultId: 'emulator',
+    });
+  });
+
+  it('serves the embedded emulator by default, query and sub-paths included', async () => {
+    const wsdl = await fetch(`${base}/Inode.asmx?WSDL`);
+    expect(wsdl.status).toBe(200);
+    expect(await wsdl.text()).toContain('targetNamespace="http://emulator.inode.example/"');
+    const get = await fetch(
+      `${base}/Inode.asmx/GetAssetStubs?OpenIDKey=demo-alice-key&AssetType=&OtherFilterCriteria=`,
+    );
+    expect(await get.text()).toContain('<Emulator_Inode');
+  });
+
+  it('routes by X-Inode-Target to a remote, forwarding method, headers and body', async () => {
+    const answer = await fetch(`${base}/Inode.asmx/AddUserAssetIndex`, {
+      method: 'POST',
+      headers: { 'X-Inode-Target': 'other', 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'OpenIDKey=demo-bob-key&ServiceURI=https%3A%2F%2Fproxied.example%2Fa.png&MediaType=image',
+    });
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toMatch(
+      new RegExp(`<string xmlns="${REMOTE_NS}">[0-9a-f-]{36}</string>`),
+    );
+  });
+
+  it('answers an unknown target id with 400 unknown-target', async () => {
+    const answer = await fetch(`${base}/Inode.asmx?WSDL`, {
+      headers: { 'X-Inode-Target': 'elsewhere' },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get('x-inode-console-error')).toBe('unknown-target');
+    expect(answer.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+  });
+
+  it('answers an unreachable target with 502 target-unreachable naming the URL', async () => {
+    const answer = await fetch(`${base}/Inode.asmx?WSDL`, {
+      headers: { 'X-Inode-Target': 'down' },
+    });
+    expect(answer.status).toBe(502);
+    expect(answer.headers.get('x-inode-console-error')).toBe('target-unreachable');
+    expect(await answer.text()).toContain(`http://127.0.0.1:${closedPort}`);
+  });
+
+  it('leaves every other path to Vite', async () => {
+    const answer = await fetch(`${base}/Inode.asmxx`);
+    expect(answer.headers.get('x-aspnet-version')).toBeNull();
+  });
+});
+
+describe('INODE_TARGET', () => {
+  it('makes the remote the default target of the dev server', async () => {
+    const server = await devServer({ INODE_TARGET: remote.origin });
+    try {
+      const base = address(server);
+      expect((await (await fetch(`${base}/__console/targets`)).json()).defaultId).toBe('remote');
+      expect(await (await fetch(`${base}/Inode.asmx?WSDL`)).text()).toContain(
+        `targetNamespace="${REMOTE_NS}"`,
+      );
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('vite preview', () => {
+  it('serves the same targets', async () => {
+    const outDir = join(root, 'dist');
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(join(outDir, 'index.html'), '<!doctype html><title>t</title>');
+    const server = await preview({
+      configFile: false,
+      root,
+      logLevel: 'silent',
+      build: { outDir },
+      preview: { port: 0, host: '127.0.0.1', strictPort: false },
+      plugins: [inodeTargets({ INODE_EMULATOR_DB: ':memory:' })],
+    });
+    try {
+      const base = address(server);
+      expect((await fetch(`${base}/__console/targets`)).status).toBe(200);
+      expect((await fetch(`${base}/Inode.asmx?wsdl`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
