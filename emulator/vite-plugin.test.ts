@@ -149,7 +149,10 @@ describe('INODE_TARGET', () => {
     const server = await devServer({ INODE_TARGET: remote.origin });
     try {
       const base = address(server);
-      expect((await (await fetch(`${base}/__console/targets`)).json()).defaultId).toBe('remote');
+      const targets = (await (await fetch(`${base}/__console/targets`)).json()) as {
+        defaultId: string;
+      };
+      expect(targets.defaultId).toBe('remote');
       expect(await (await fetch(`${base}/Inode.asmx?WSDL`)).text()).toContain(
         `targetNamespace="${REMOTE_NS}"`,
       );
