@@ -126,7 +126,10 @@ describe('the response decoder only ever returns a result or throws a typed erro
         fc.array(mutation, { minLength: 1, maxLength: 4 }),
         call,
         (capture, mutations, c) => {
-          const bytes = mutations.reduce((b, m) => m(b), new Uint8Array(capture.response.body));
+          const bytes = mutations.reduce<Uint8Array>(
+            (b, m) => m(b),
+            new Uint8Array(capture.response.body),
+          );
           const contentType =
             capture.response.headers.find(([n]) => n.toLowerCase() === 'content-type')?.[1] ?? '';
           for (const [status, type] of [
