@@ -1,0 +1,222 @@
+// Emulator benchmark (npm run bench -- emulator). The emulator runs in a child process (the
+// CLI, on a file database with WAL + synchronous=FULL and 100,000 seeded stubs); autocannon
+// loads it from this process over loopback, so load and server are separate processes. The
+// same-run baseline is a bare node:http server in its own child process, measured the same way.
+// Figures depend on the machine (2 shared cores here): compare the ratios, not the numbers.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 3);
+const CONNECTIONS = 10;
+const NS = 'http://emulator.inode.example/';
+const children: ChildProcess[] = [];
+
+function waitForLine(child: ChildProcess, pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = pattern.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`child exited (${code}): ${output}`)));
+  });
+}
+
+async function startEmulatorChild(db: string): Promise<{ url: string; startup: string }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'emulator/cli.ts', '--port', '0', '--db', db, '--seed-stubs', '100000'],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  children.push(child);
+  const line = await waitForLine(child, /(Inode emulator listening on .*)\n/);
+  const url = /listening on (\S+)/.exec(line)?.[1] ?? '';
+  return { url, startup: /ready in (\d+ ms)/.exec(line)?.[1] ?? '?' };
+}
+
+/** A bare node:http server: "hello" for the load baseline, a 40 MB buffer for the transfer one. */
+async function startBaselineChild(bigBytes: number): Promise<string> {
+  const code = `
+    const http = require('node:http');
+    const big = Buffer.alloc(${bigBytes}, 120);
+    const server = http.createServer((req, res) => {
+      const body = req.url === '/big' ? big : Buffer.from('<?xml version="1.0"?><hello />');
+      req.resume();
+      req.on('end', () => { res.writeHead(200, { 'Content-Type': 'text/xml; charset=utf-8', 'Content-Length': body.length }); res.end(body); });
+    });
+    server.listen(0, '127.0.0.1', () => console.log('baseline on http://127.0.0.1:' + server.address().port));`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  return waitForLine(child, /baseline on (\S+)\n/);
+}
+
+interface Load {
+  label: string;
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+async function measure(
+  load: Load,
+): Promise<{ rps: number; p50: number; p99: number; bad: number }> {
+  const result = await autocannon({
+    url: load.url,
+    method: load.method ?? 'GET',
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    ...(load.headers ? { headers: load.headers } : {}),
+    ...(load.body ? { body: load.body } : {}),
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bad: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+function soapLoad(
+  label: string,
+  url: string,
+  version: '1.1' | '1.2',
+  op: string,
+  inner: string,
+): Load {
+  const envelope =
+    version === '1.1'
+      ? 'http://schemas.xmlsoap.org/soap/envelope/'
+      : 'http://www.w3.org/2003/05/soap-envelope';
+  return {
+    label,
+    url,
+    method: 'POST',
+    headers:
+      version === '1.1'
+        ? { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: `"${NS}${op}"` }
+        : { 'Content-Type': 'application/soap+xml; charset=utf-8' },
+    body: `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${envelope}"><soap:Body><${op} xmlns="${NS}">${inner}</${op}></soap:Body></soap:Envelope>`,
+  };
+}
+
+async function timeDownload(
+  url: string,
+  init: RequestInit = {},
+): Promise<{ ms: number; bytes: number }> {
+  const started = performance.now();
+  const response = await fetch(url, init);
+  const bytes = (await response.arrayBuffer()).byteLength;
+  if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
+  return { ms: performance.now() - started, bytes };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'inode-bench-'));
+  try {
+    const seedStarted = performance.now();
+    const { url, startup } = await startEmulatorChild(join(dir, 'bench.sqlite'));
+    const spawnToReady = performance.now() - seedStarted;
+    const baseline = await startBaselineChild(41_205_641);
+    console.log(
+      `Emulator child ready (seeded 100,000 stubs into a fresh file DB) in ${startup} (${Math.round(spawnToReady)} ms from spawn)`,
+    );
+    console.log(
+      `Load: autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per case, loopback, separate processes\n`,
+    );
+
+    const small = 'OpenIDKey=demo-bob-key&AssetType=&OtherFilterCriteria=';
+    const smallInner =
+      '<OpenIDKey>demo-bob-key</OpenIDKey><AssetType></AssetType><OtherFilterCriteria></OtherFilterCriteria>';
+    const addInner =
+      '<OpenIDKey>demo-empty-key</OpenIDKey><ServiceURI>https://bench.example.org/a.png</ServiceURI><MediaType>image</MediaType>';
+    const addForm =
+      'OpenIDKey=demo-empty-key&ServiceURI=https%3A%2F%2Fbench.example.org%2Fb.png&MediaType=image';
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+    const loads: Load[] = [
+      { label: 'baseline: bare node:http hello', url: `${baseline}/hello` },
+      soapLoad('GetAssetStubs small, SOAP 1.1', url, '1.1', 'GetAssetStubs', smallInner),
+      soapLoad('GetAssetStubs small, SOAP 1.2', url, '1.2', 'GetAssetStubs', smallInner),
+      { label: 'GetAssetStubs small, HTTP GET', url: `${url}/GetAssetStubs?${small}` },
+      {
+        label: 'GetAssetStubs small, HTTP POST',
+        url: `${url}/GetAssetStubs`,
+        method: 'POST',
+        headers: form,
+        body: small,
+      },
+      soapLoad('AddUserAssetIndex, SOAP 1.1', url, '1.1', 'AddUserAssetIndex', addInner),
+      soapLoad('AddUserAssetIndex, SOAP 1.2', url, '1.2', 'AddUserAssetIndex', addInner),
+      { label: 'AddUserAssetIndex, HTTP GET', url: `${url}/AddUserAssetIndex?${addForm}` },
+      {
+        label: 'AddUserAssetIndex, HTTP POST',
+        url: `${url}/AddUserAssetIndex`,
+        method: 'POST',
+        headers: form,
+        body: addForm,
+      },
+    ];
+    let baselineRps = NaN;
+    console.log(
+      `${'case'.padEnd(36)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'vs baseline'.padStart(12)}`,
+    );
+    for (const load of loads) {
+      const r = await measure(load);
+      if (Number.isNaN(baselineRps)) baselineRps = r.rps;
+      console.log(
+        `${load.label.padEnd(36)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.bad).padStart(7)} ${`${((r.rps / baselineRps) * 100).toFixed(1)} %`.padStart(12)}`,
+      );
+    }
+
+    console.log('\n100,000-stub GetAssetStubs, 5 sequential requests each, time to last byte:');
+    const bigQuery = 'OpenIDKey=seed-stubs&AssetType=&OtherFilterCriteria=';
+    const cases: Array<[string, string, RequestInit]> = [
+      ['baseline: bare node:http, same byte count', `${baseline}/big`, {}],
+      ['HTTP GET (indented)', `${url}/GetAssetStubs?${bigQuery}`, {}],
+      [
+        'SOAP 1.1 (one line)',
+        url,
+        {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'text/xml; charset=utf-8',
+            SOAPAction: `"${NS}GetAssetStubs"`,
+          },
+          body: `<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><GetAssetStubs xmlns="${NS}"><OpenIDKey>seed-stubs</OpenIDKey></GetAssetStubs></soap:Body></soap:Envelope>`,
+        },
+      ],
+    ];
+    let baselineMs = NaN;
+    for (const [label, target, init] of cases) {
+      const runs: Array<{ ms: number; bytes: number }> = [];
+      for (let n = 0; n < 5; n++) runs.push(await timeDownload(target, init));
+      const ms = runs.map((r) => r.ms);
+      const med = median(ms);
+      if (Number.isNaN(baselineMs)) baselineMs = med;
+      console.log(
+        `${label.padEnd(44)} ${(runs[0]?.bytes ?? 0).toLocaleString('en').padStart(11)} bytes  min ${Math.min(...ms).toFixed(0)} / median ${med.toFixed(0)} / max ${Math.max(...ms).toFixed(0)} ms  (${(med / baselineMs).toFixed(1)}x baseline)`,
+      );
+    }
+  } finally {
+    for (const child of children) child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  for (const child of children) child.kill('SIGKILL');
+  process.exit(1);
+});
