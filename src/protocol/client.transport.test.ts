@@ -1,0 +1,276 @@
+/**
+ * Transport tests against a real local HTTP server (node:http on port 0), not a mocked fetch:
+ * the client's own fetch meets real sockets that stall, reset, trickle or stop short.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadCapture, type Capture } from '../../fixtures/captures.ts';
+import {
+  createInodeClient,
+  discoverNamespace,
+  NamespaceDiscoveryError,
+  type Binding,
+  type InodeClientOptions,
+} from './index.ts';
+
+interface TestServer {
+  baseUrl: string;
+  requests: Array<{
+    method: string;
+    url: string;
+    headers: IncomingMessage['headers'];
+    body: string;
+  }>;
+  close(): Promise<void>;
+}
+
+const servers: TestServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+async function startServer(
+  handler: (req: IncomingMessage, res: ServerResponse, body: string) => void,
+): Promise<TestServer> {
+  const requests: TestServer['requests'] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      handler(req, res, body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const testServer: TestServer = {
+    baseUrl: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  servers.push(testServer);
+  return testServer;
+}
+
+function replay(capture: Capture, res: ServerResponse, rewrite?: (body: string) => string): void {
+  const headers = capture.response.headers.filter(
+    ([n]) => !/^(connection|keep-alive|content-length)$/i.test(n),
+  );
+  res.writeHead(capture.response.status, headers.flat());
+  res.end(rewrite ? rewrite(capture.response.body.toString('utf8')) : capture.response.body);
+}
+
+const NAMESPACE = 'http://assets.example.net/inode/';
+const PARAMS = { OpenIDKey: 'alice', AssetType: 'image', OtherFilterCriteria: '' };
+const never = (): void => {};
+
+function client(server: TestServer, options: Partial<InodeClientOptions> = {}) {
+  return createInodeClient({
+    baseUrl: server.baseUrl,
+    binding: 'soap11' as Binding,
+    namespace: NAMESPACE,
+    ...options,
+  });
+}
+
+async function rejection(promise: Promise<unknown>): Promise<Error & Record<string, unknown>> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error & Record<string, unknown>;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('transport over a real HTTP server', () => {
+  it('records the whole exchange of a successful call', async () => {
+    const capture = loadCapture('get_soap11_success');
+    const server = await startServer((_req, res) => replay(capture, res));
+    const result = await client(server).getAssetStubs(PARAMS);
+    expect(result.record.Success).toBe(true);
+    const { request, response, timings } = result.exchange;
+    expect(server.requests[0]?.headers['soapaction']).toBe(`"${NAMESPACE}GetAssetStubs"`);
+    expect(server.requests[0]?.body).toBe(request.body);
+    expect(request.url).toBe(`${server.baseUrl}/Inode.asmx`);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/xml; charset=utf-8');
+    expect(response.byteLength).toBe(capture.response.body.byteLength);
+    expect(response.bodyText).toBe(capture.response.body.toString('utf8'));
+    expect(timings.headersMs).toBeGreaterThanOrEqual(0);
+    expect(timings.totalMs).toBeGreaterThanOrEqual(timings.headersMs);
+    expect(timings.startedAt).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('times out with TimeoutError when no answer comes', async () => {
+    const server = await startServer(never);
+    const error = await rejection(client(server, { timeoutMs: 150 }).getAssetStubs(PARAMS));
+    expect(error).toMatchObject({ name: 'TimeoutError', timeoutMs: 150 });
+    expect(error.message).toContain(`GetAssetStubs over SOAP 1.1 to ${server.baseUrl}/Inode.asmx`);
+    expect(error['exchange']).toBeUndefined();
+    expect(error['request']).toMatchObject({ method: 'POST' });
+  });
+
+  it('times out when the body trickles in for longer than the timeout', async () => {
+    const capture = loadCapture('get_soap11_success');
+    const server = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' });
+      res.write(capture.response.body.subarray(0, 50));
+      setTimeout(() => res.end(capture.response.body.subarray(50)), 800);
+    });
+    const error = await rejection(client(server, { timeoutMs: 250 }).getAssetStubs(PARAMS));
+    expect(error.name).toBe('TimeoutError');
+  });
+
+  it('waits for a slow body within the timeout and times headers and body apart', async () => {
+    const capture = loadCapture('get_soap11_success');
+    const server = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' });
+      res.write(capture.response.body.subarray(0, 100));
+      setTimeout(() => res.end(capture.response.body.subarray(100)), 300);
+    });
+    const result = await client(server, { timeoutMs: 5_000 }).getAssetStubs(PARAMS);
+    expect(result.record.DataStubs).toContain('<Stub ');
+    expect(result.exchange.timings.totalMs - result.exchange.timings.headersMs).toBeGreaterThan(
+      200,
+    );
+  });
+
+  it('turns the caller\u2019s abort into TransportError, in flight and before sending', async () => {
+    const server = await startServer(never);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('user cancelled')), 50);
+    const error = await rejection(
+      client(server, { timeoutMs: 5_000 }).getAssetStubs(PARAMS, { signal: controller.signal }),
+    );
+    expect(error.name).toBe('TransportError');
+    expect(error.message).toContain('aborted by the caller');
+
+    const early = await rejection(
+      client(server).addUserAssetIndex(
+        { OpenIDKey: 'k', ServiceURI: 'u', MediaType: 'm' },
+        { signal: AbortSignal.abort() },
+      ),
+    );
+    expect(early.name).toBe('TransportError');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('reports a connection reset as TransportError', async () => {
+    const server = await startServer((req) => req.socket.destroy());
+    const error = await rejection(client(server, { binding: 'http-post' }).getAssetStubs(PARAMS));
+    expect(error.name).toBe('TransportError');
+    expect(error.message).toContain('network failure');
+    expect(error['cause']).toBeDefined();
+  });
+
+  it('reports a body cut short of its Content-Length as TransportError, not a short answer', async () => {
+    const capture = loadCapture('get_httppost_success');
+    const server = await startServer((_req, res) => {
+      res.writeHead(200, {
+        'content-type': 'text/xml; charset=utf-8',
+        'content-length': String(capture.response.body.byteLength + 500),
+      });
+      res.write(capture.response.body);
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    const error = await rejection(client(server, { binding: 'http-post' }).getAssetStubs(PARAMS));
+    expect(error.name).toBe('TransportError');
+  });
+
+  it('reports a refused connection as TransportError', async () => {
+    const server = await startServer(never);
+    const baseUrl = server.baseUrl;
+    await server.close();
+    const error = await rejection(
+      createInodeClient({ baseUrl, binding: 'http-get' }).getAssetStubs(PARAMS),
+    );
+    expect(error.name).toBe('TransportError');
+  });
+
+  it('reports a 200 with the wrong content type as ResponseFormatError carrying the exchange', async () => {
+    const capture = loadCapture('help_page');
+    const server = await startServer((_req, res) => replay(capture, res));
+    const error = await rejection(client(server, { binding: 'soap12' }).getAssetStubs(PARAMS));
+    expect(error.name).toBe('ResponseFormatError');
+    expect(error['received']).toMatch(/^200 text\/html/);
+    expect(error['exchange']).toMatchObject({ response: { status: 200 } });
+  });
+});
+
+describe('namespace discovery from ?WSDL', () => {
+  const wsdl = loadCapture('wsdl');
+  const DEPLOYED = 'urn:deployment:acme/';
+  const deployedWsdl = wsdl.response.body.toString('utf8').replaceAll(NAMESPACE, DEPLOYED);
+
+  it('reads targetNamespace once, with the request the real server answered, and uses it', async () => {
+    const server = await startServer((req, res) => {
+      if (req.url === '/Inode.asmx?WSDL') {
+        res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' });
+        res.end(deployedWsdl);
+      } else {
+        replay(loadCapture('add_soap12_success'), res, (b) => b.replace(NAMESPACE, DEPLOYED));
+      }
+    });
+    const c = createInodeClient({ baseUrl: server.baseUrl, binding: 'soap12' });
+    const params = { OpenIDKey: 'k', ServiceURI: 'u', MediaType: 'm' };
+    await c.addUserAssetIndex(params);
+    await c.addUserAssetIndex(params);
+    expect(await c.namespace()).toBe(DEPLOYED);
+    const discovery = server.requests.filter((r) => r.url.includes('WSDL'));
+    expect(discovery).toHaveLength(1);
+    expect([discovery[0]?.method, discovery[0]?.url]).toEqual([
+      wsdl.request.method,
+      wsdl.request.target,
+    ]);
+    expect(server.requests[1]?.headers['content-type']).toBe(
+      `application/soap+xml; charset=utf-8; action="${DEPLOYED}AddUserAssetIndex"`,
+    );
+    expect(server.requests[1]?.body).toContain(`<AddUserAssetIndex xmlns="${DEPLOYED}">`);
+  });
+
+  it('fails clearly when ?WSDL is missing, and tries again on the next call', async () => {
+    let available = false;
+    const server = await startServer((req, res) => {
+      if (req.url?.includes('WSDL') && !available) {
+        res.writeHead(404, { 'content-type': 'text/html' });
+        res.end('<html><head><title>Not here</title></head><body>nope</body></html>');
+      } else if (req.url?.includes('WSDL')) {
+        res.writeHead(200, { 'content-type': 'text/xml' });
+        res.end(deployedWsdl);
+      } else replay(loadCapture('get_soap11_success'), res);
+    });
+    const c = createInodeClient({ baseUrl: server.baseUrl, binding: 'soap11' });
+    const error = await rejection(c.getAssetStubs(PARAMS));
+    expect(error).toMatchObject({
+      name: 'HttpError',
+      status: 404,
+      url: `${server.baseUrl}/Inode.asmx?WSDL`,
+    });
+    expect(error.message).toContain('Could not read the service namespace');
+    expect(error.message).toContain('Not here');
+
+    available = true;
+    const retried = await rejection(c.getAssetStubs(PARAMS));
+    // The captured answer is in the reference namespace, not the discovered one: caught, not mixed up.
+    expect(retried.name).toBe('ResponseFormatError');
+    expect(server.requests.filter((r) => r.url.includes('WSDL'))).toHaveLength(2);
+  });
+
+  it('says so when ?WSDL answers something that is not a WSDL', async () => {
+    const server = await startServer((_req, res) => replay(loadCapture('disco'), res));
+    const error = await rejection(discoverNamespace(server.baseUrl));
+    expect(error).toBeInstanceOf(NamespaceDiscoveryError);
+    expect(error).toMatchObject({ kind: 'format', status: 200 });
+    expect(error.message).toContain('not a WSDL with a targetNamespace');
+    const viaCall = await rejection(
+      createInodeClient({ baseUrl: server.baseUrl, binding: 'soap11' }).getAssetStubs(PARAMS),
+    );
+    expect(viaCall.name).toBe('ResponseFormatError');
+  });
+});
