@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { OPERATIONS } from '../../protocol/operations.ts';
 import type { AssetStubsRecord } from '../../protocol/types.ts';
 import { formatBytes, utf8Length } from '../../lib/format.ts';
@@ -27,7 +28,7 @@ function FieldValue({ name, value }: { name: string; value: string | boolean | n
  * differently ("absent" vs "empty").
  * @example <FieldTable record={result.record} />
  */
-export function FieldTable({ record }: { record: AssetStubsRecord }) {
+export const FieldTable = memo(function FieldTable({ record }: { record: AssetStubsRecord }) {
   return (
     <table className="field-table">
       <caption>Result fields</caption>
@@ -49,4 +50,4 @@ export function FieldTable({ record }: { record: AssetStubsRecord }) {
       </tbody>
     </table>
   );
-}
+});

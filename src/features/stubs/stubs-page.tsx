@@ -12,6 +12,9 @@ import { StubsResult } from './stubs-result.tsx';
 import { stubsCallKey, stubsCallOptions, type StubsRequest } from './stubs-queries.ts';
 import { SECRET_URL_PARAMS, readStubsUrl, writeStubsUrl } from './stubs-url.ts';
 
+// Page-independent, so a call made after leaving and coming back never matches a cached one.
+let nextSubmission = 1;
+
 /** The Asset stubs page: GetAssetStubs on any binding, its result at a glance. */
 export function StubsPage() {
   const queryClient = useQueryClient();
@@ -58,16 +61,17 @@ export function StubsPage() {
 
   const submit = (values: GetAssetStubsParams) => {
     setKey(values.OpenIDKey);
-    setSearchParams(
-      writeStubsUrl({
-        AssetType: values.AssetType,
-        OtherFilterCriteria: values.OtherFilterCriteria,
-        binding,
-      }),
-      { replace: true },
-    );
+    const nextUrl = writeStubsUrl({
+      AssetType: values.AssetType,
+      OtherFilterCriteria: values.OtherFilterCriteria,
+      binding,
+    });
+    // A navigation re-renders the whole route: skip it when the shared link would not change.
+    if (nextUrl.toString() !== searchParams.toString()) {
+      setSearchParams(nextUrl, { replace: true });
+    }
     setCancelledSubmission(null);
-    setSubmitted({ submission: (submitted?.submission ?? 0) + 1, binding, params: values });
+    setSubmitted({ submission: nextSubmission++, binding, params: values });
   };
 
   const cancel = () => {
@@ -117,6 +121,7 @@ export function StubsPage() {
               targetId={connection.targetId}
               assetType={viewRequest.params.AssetType}
               stale={showingPrevious}
+              submission={viewRequest.submission}
             />
           )}
         </div>

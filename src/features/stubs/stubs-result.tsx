@@ -1,4 +1,4 @@
-import { Suspense, useMemo } from 'react';
+import { memo, Suspense, useMemo } from 'react';
 import type { GetAssetStubsResult, InodeError } from '../../protocol/index.ts';
 import { DataStubsViewer } from '../../components/xml-viewer/index.ts';
 import { OutcomeBanner } from '../../components/outcome-banner/outcome-banner.tsx';
@@ -17,9 +17,12 @@ export interface StubsResultProps {
   targetId: string | null;
   assetType: string;
   stale: boolean;
+  /** Which submit this result answers; lets tests and the benchmark wait for a given call. */
+  submission: number;
 }
 
-function DataStubsSection({
+// Memoized: marking the result stale while the next call loads must not re-render the viewer.
+const DataStubsSection = memo(function DataStubsSection({
   result,
   assetType,
 }: {
@@ -65,7 +68,7 @@ function DataStubsSection({
       </ErrorBoundary>
     </section>
   );
-}
+});
 
 /**
  * Everything about one GetAssetStubs call: the outcome in words, the seven fields, the
@@ -79,13 +82,18 @@ export function StubsResult({
   targetId,
   assetType,
   stale,
+  submission,
 }: StubsResultProps) {
   const outcome = result ? describeStubsRecord(result.record) : describeError(error, cancelled);
   const raw = result
     ? { exchange: result.exchange, request: result.exchange.request }
     : exchangeOf(error);
   return (
-    <div className={stale ? 'result stale' : 'result'} aria-busy={stale || undefined}>
+    <div
+      className={stale ? 'result stale' : 'result'}
+      aria-busy={stale || undefined}
+      data-submission={submission}
+    >
       <OutcomeBanner outcome={outcome} stale={stale} />
       {result && result.warnings.length > 0 && (
         <ul className="warnings" aria-label="Decoder warnings">
