@@ -1,16 +1,17 @@
 // npm run emulator -- --port <n> [--host 127.0.0.1] [--namespace <uri>] [--result-prefix <Name>]
 //   [--db <file>|:memory:] [--reference-mode] [--seed-stubs <n>] [--custom-errors]
-//   [--no-http-bindings] [--max-request-bytes <n>] [--fault-injection <spec>]
+//   [--no-http-bindings] [--max-request-bytes <n>] [--fault-injection [--faults <spec>]]
 // Prints one line with its URL once listening; GET /Inode.asmx?WSDL answering 200 means ready.
 import { parseArgs } from 'node:util';
 import { DEMO_USERS, SEED_STUBS_KEY } from './demo-users.ts';
-import { parseFaultInjection } from './fault-injection.ts';
+import { DEFAULT_FAULTS, parseFaultInjection } from './fault-injection.ts';
 import { startEmulator } from './server.ts';
 
 const USAGE = `Usage: npm run emulator -- --port <n> [--host 127.0.0.1] [--namespace <uri>]
   [--result-prefix <Name>] [--db <file>|:memory:] [--reference-mode] [--seed-stubs <n>]
   [--custom-errors] [--no-http-bindings] [--max-request-bytes <n>]
-  [--fault-injection latency=<ms>,error=<0..1>,truncate=<0..1>,reset=<0..1>]`;
+  [--fault-injection] [--faults latency=<ms>,error=<0..1>,truncate=<0..1>,reset=<0..1>]
+  (--fault-injection alone uses ${DEFAULT_FAULTS})`;
 
 function integer(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
@@ -33,7 +34,8 @@ async function main(): Promise<void> {
       'custom-errors': { type: 'boolean', default: false },
       'no-http-bindings': { type: 'boolean', default: false },
       'max-request-bytes': { type: 'string' },
-      'fault-injection': { type: 'string' },
+      'fault-injection': { type: 'boolean', default: false },
+      faults: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
     strict: true,
@@ -60,8 +62,8 @@ async function main(): Promise<void> {
     ...(values.db ? { db: values.db } : {}),
     ...(seedStubs ? { seedStubs } : {}),
     ...(maxRequestBytes ? { maxRequestBytes } : {}),
-    ...(values['fault-injection']
-      ? { faultInjection: parseFaultInjection(values['fault-injection']) }
+    ...(values['fault-injection'] || values.faults
+      ? { faultInjection: parseFaultInjection(values.faults ?? DEFAULT_FAULTS) }
       : {}),
   });
   const o = emulator.handler.options;

@@ -14,6 +14,9 @@ export interface FaultInjection {
   readonly random?: () => number;
 }
 
+/** What `--fault-injection` without `--faults` turns on. */
+export const DEFAULT_FAULTS = 'latency=100,error=0.1,truncate=0.05,reset=0.05';
+
 export type InjectedFault = 'none' | 'error' | 'truncate' | 'reset';
 
 /**
