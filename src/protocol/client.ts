@@ -78,6 +78,7 @@ export function createInodeClient(options: InodeClientOptions): InodeClient {
     params: OperationParams<Op>,
     callOptions: CallOptions = {},
   ): Promise<{ decoded: DecodedRecord | DecodedString; exchange: Exchange }> {
+    // The URL in errors is the endpoint without the query: over HTTP GET the query holds the key.
     const context: ErrorContext = {
       operation,
       binding,
@@ -102,7 +103,6 @@ export function createInodeClient(options: InodeClientOptions): InodeClient {
     }
 
     const request = encodeRequest(binding, operation, values, { baseUrl, namespace: ns ?? '' });
-    context.url = request.url;
     context.request = request;
     let exchange: Exchange;
     try {
