@@ -2,10 +2,29 @@
  * Test-only: runs the real client against a recorded capture. The fetch given to the client
  * records the request it receives and answers with the captured response bytes.
  */
-import { header, type Capture } from '../../../fixtures/captures.ts';
 import { createInodeClient } from '../client.ts';
 import type { Binding, OperationName } from '../operations.ts';
 import type { InodeClientOptions } from '../types.ts';
+
+/** The shape of a fixtures/captures.ts Capture this helper needs (kept free of Node types). */
+export interface Capture {
+  request: {
+    method: string;
+    target: string;
+    headers: Array<[string, string]>;
+    body: Uint8Array;
+  };
+  response: {
+    status: number;
+    statusText: string;
+    headers: Array<[string, string]>;
+    body: Uint8Array;
+  };
+}
+
+function header(message: { headers: Array<[string, string]> }, name: string): string | undefined {
+  return message.headers.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
+}
 
 export interface SentRequest {
   method: string;
@@ -47,7 +66,7 @@ export function inferCall(capture: Capture): { operation: OperationName; binding
       binding: method === 'GET' || method === 'HEAD' ? 'http-get' : 'http-post',
     };
   }
-  const body = capture.request.body.toString('utf8');
+  const body = new TextDecoder().decode(capture.request.body);
   const contentType = header(capture.request, 'content-type') ?? '';
   const soap12 =
     contentType.startsWith('application/soap+xml') ||
