@@ -127,7 +127,7 @@ export function readXml(source: string): XmlReadResult {
       if (source.startsWith('<?', i)) {
         const end = source.indexOf('?>', i);
         if (end < 0) fail('Unexpected end of file while parsing PI has occurred.');
-        const target = /^<\?([^\s?]+)/.exec(source.slice(i))?.[1] ?? '';
+        const target = source.slice(i + 2, end).split(/[\s?]/, 1)[0] ?? '';
         if (target.toLowerCase() === 'xml') {
           if (i !== (source.charCodeAt(0) === 0xfeff ? 1 : 0) || seenDeclaration) {
             fail(
@@ -176,15 +176,15 @@ export function readXml(source: string): XmlReadResult {
     }
     // After the root: only whitespace, comments and PIs.
     while (i < source.length) {
-      const rest = source.slice(i);
-      const ws = /^[ \t\r\n]+/.exec(rest);
-      if (ws) {
-        i += ws[0].length;
-      } else if (rest.startsWith('<!--') && rest.includes('-->')) {
-        i += rest.indexOf('-->') + 3;
-      } else if (rest.startsWith('<?') && rest.includes('?>')) {
-        i += rest.indexOf('?>') + 2;
-      } else if (rest.startsWith('<')) {
+      const commentEnd = source.startsWith('<!--', i) ? source.indexOf('-->', i) : -1;
+      const piEnd = source.startsWith('<?', i) ? source.indexOf('?>', i) : -1;
+      if (/[ \t\r\n]/.test(source[i] ?? '')) {
+        i++;
+      } else if (commentEnd >= 0) {
+        i = commentEnd + 3;
+      } else if (piEnd >= 0) {
+        i = piEnd + 2;
+      } else if (source[i] === '<') {
         fail('There are multiple root elements.');
       } else {
         fail('Data at the root level is invalid.');
