@@ -6,6 +6,7 @@ const PORT = Number(process.env.E2E_PORT ?? 5181);
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -10,7 +10,9 @@ import { registerOverSoap, ViewerPage } from './viewer/viewer-page.ts';
 const ALICE = DEMO_USERS[0]?.openIdKey ?? 'demo-alice-key';
 const ERIN = DEMO_USERS[2]?.openIdKey ?? 'demo-empty-key';
 
-test('Pretty view: highlighted, foldable, searchable with a match count, go to line', async ({ page }) => {
+test('Pretty view: highlighted, foldable, searchable with a match count, go to line', async ({
+  page,
+}) => {
   const viewer = new ViewerPage(page);
   await viewer.fetchStubs(ALICE);
   await expect(viewer.viewer.getByText('Arrived as')).toContainText('literal XML');
@@ -45,7 +47,9 @@ test('Pretty view: highlighted, foldable, searchable with a match count, go to l
   await expect(panel.getByRole('alert')).toContainText('Enter a line from 1 to');
 });
 
-test('Tree view: expands lazily and moves by keyboard; a node deep-links through the URL hash', async ({ page }) => {
+test('Tree view: expands lazily and moves by keyboard; a node deep-links through the URL hash', async ({
+  page,
+}) => {
   const viewer = new ViewerPage(page);
   await viewer.fetchStubs(ALICE);
   const panel = await viewer.open('Tree');
@@ -77,10 +81,14 @@ test('Tree view: expands lazily and moves by keyboard; a node deep-links through
   await expect(focused).toContainText(`ID="${secondId}"`);
   await expect(viewer.panel().locator('.xv-path')).toHaveText('/AssetStubs/Stub[2]');
   // The console's router drops the hash on submit; the viewer puts the link back.
-  await expect(page).toHaveURL(/\/stubs\?.*#node=\/AssetStubs\/Stub\[2\]$|\/stubs#node=\/AssetStubs\/Stub\[2\]$/);
+  await expect(page).toHaveURL(
+    /\/stubs\?.*#node=\/AssetStubs\/Stub\[2\]$|\/stubs#node=\/AssetStubs\/Stub\[2\]$/,
+  );
 });
 
-test('Table view: one row per stub, sortable, filterable, row XML, CSV download', async ({ page }) => {
+test('Table view: one row per stub, sortable, filterable, row XML, CSV download', async ({
+  page,
+}) => {
   const viewer = new ViewerPage(page);
   await viewer.fetchStubs(ALICE);
   const panel = await viewer.open('Table');
@@ -93,11 +101,17 @@ test('Table view: one row per stub, sortable, filterable, row XML, CSV download'
   const mediaTypes = async () =>
     bodyRows.evaluateAll((rows) =>
       rows
-        .sort((a, b) => Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')))
+        .sort(
+          (a, b) =>
+            Number(a.getAttribute('aria-rowindex')) - Number(b.getAttribute('aria-rowindex')),
+        )
         .map((row) => row.querySelectorAll('[role="cell"]')[3]?.textContent ?? ''),
     );
   await table.getByRole('button', { name: 'MediaType' }).click();
-  await expect(table.getByRole('columnheader', { name: 'MediaType' })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(table.getByRole('columnheader', { name: 'MediaType' })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
   await expect.poll(mediaTypes).toEqual(['audio', 'document', 'image', 'image', 'video']);
   await table.getByRole('button', { name: 'MediaType' }).click();
   await expect.poll(mediaTypes).toEqual(['video', 'image', 'image', 'document', 'audio']);
@@ -143,7 +157,9 @@ test('Raw view shows the response exactly as received; copy and download .xml gi
   await viewer.viewer.getByRole('button', { name: 'Copy XML' }).click();
   await expect(viewer.viewer.getByRole('status')).toHaveText('Copied the whole payload.');
   const copied = await page.evaluate(() =>
-    (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText(),
+    (
+      globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+    ).navigator.clipboard.readText(),
   );
   expect(copied).toMatch(/^<AssetStubs[\s\S]*<\/AssetStubs>$/);
 
@@ -156,10 +172,14 @@ test('Raw view shows the response exactly as received; copy and download .xml gi
 
 test('a hostile payload stays inert text in every view', async ({ page, request }) => {
   const hostile = [
-    ['javascript:window.__pwned=1//<script>window.__pwned=2</script>', '<img src=x onerror="window.__pwned=3">'],
+    [
+      'javascript:window.__pwned=1//<script>window.__pwned=2</script>',
+      '<img src=x onerror="window.__pwned=3">',
+    ],
     ['https://x.example/"><svg onload="window.__pwned=4">', 'javascript:alert(5)'],
   ] as const;
-  for (const [serviceUri, mediaType] of hostile) await registerOverSoap(request, ERIN, serviceUri, mediaType);
+  for (const [serviceUri, mediaType] of hostile)
+    await registerOverSoap(request, ERIN, serviceUri, mediaType);
 
   let dialogs = 0;
   page.on('dialog', (dialog) => {
@@ -171,8 +191,14 @@ test('a hostile payload stays inert text in every view', async ({ page, request 
   const startUrl = page.url();
 
   const assertInert = async () => {
-    expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
-    expect(await viewer.viewer.locator('script, img, svg, iframe, object, embed, a[href^="javascript"]').count()).toBe(0);
+    expect(
+      await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned),
+    ).toBeUndefined();
+    expect(
+      await viewer.viewer
+        .locator('script, img, svg, iframe, object, embed, a[href^="javascript"]')
+        .count(),
+    ).toBe(0);
     expect(dialogs).toBe(0);
     expect(page.url().split('#')[0]).toBe(startUrl.split('#')[0]);
   };

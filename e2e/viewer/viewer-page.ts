@@ -27,7 +27,9 @@ export class ViewerPage {
     await this.page.goto('about:blank');
     await this.page.goto(`/stubs${options.hash ?? ''}`);
     if (options.binding) {
-      await this.page.getByLabel('Binding', { exact: true }).selectOption({ label: options.binding });
+      await this.page
+        .getByLabel('Binding', { exact: true })
+        .selectOption({ label: options.binding });
     }
     await this.page.getByLabel('OpenIDKey', { exact: true }).fill(key);
     await this.page.getByRole('button', { name: 'Get asset stubs' }).click();
@@ -50,7 +52,11 @@ export class ViewerPage {
 const SOAP11 = 'http://schemas.xmlsoap.org/soap/envelope/';
 
 function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 }
 
 /** Registers an index over SOAP 1.1 (no request validation there, so any text gets stored). */

@@ -184,6 +184,16 @@ export function describeError(error: unknown, cancelled = false): OutcomeView {
       detail: technical,
     };
   }
+  if (/dynamically imported module|Importing a module script failed/i.test(technical)) {
+    return {
+      kind: 'network-failure',
+      title: 'The console could not load a part of itself',
+      message:
+        'The console server may have restarted or the connection dropped. Reload the page and try again.',
+      facts: [],
+      detail: technical,
+    };
+  }
   return {
     kind: 'network-failure',
     title: 'The call failed',

@@ -11,7 +11,11 @@ let loading: Promise<ProtocolModule> | null = null;
 
 /** @example const { createInodeClient } = await loadProtocol(); */
 export function loadProtocol(): Promise<ProtocolModule> {
-  loading ??= import('../protocol/index.ts');
+  // A failed load (server restarted, network blip) is not cached: the next call tries again.
+  loading ??= import('../protocol/index.ts').catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
   return loading;
 }
 

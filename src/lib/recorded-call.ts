@@ -51,14 +51,26 @@ export async function recordedCall<T>(input: RecordedCallInput<T>): Promise<T> {
     void record(input.describe(value));
     return value;
   } catch (thrown) {
-    const error = isInodeError(thrown)
-      ? thrown
-      : new (await loadProtocol()).TransportError(
-          { operation: input.operation, binding: input.binding, url: SERVICE_PATH },
-          thrown instanceof Error ? thrown.message : 'the call failed',
-          thrown,
-        );
+    const error = isInodeError(thrown) ? thrown : await asTransportError(input, thrown);
     void record(describeError(error, input.signal?.aborted === true));
     throw error;
+  }
+}
+
+/** Wraps a non-client failure (a bug, a chunk that failed to load) so callers see one type. */
+async function asTransportError(
+  input: { operation: OperationName; binding: Binding },
+  thrown: unknown,
+): Promise<unknown> {
+  try {
+    const { TransportError } = await loadProtocol();
+    return new TransportError(
+      { operation: input.operation, binding: input.binding, url: SERVICE_PATH },
+      thrown instanceof Error ? thrown.message : 'the call failed',
+      thrown,
+    );
+  } catch {
+    // The protocol module itself did not load: report the original failure as it is.
+    return thrown;
   }
 }

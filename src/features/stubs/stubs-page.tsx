@@ -49,7 +49,7 @@ export function StubsPage() {
 
   const settled = current.status !== 'pending' && current.fetchStatus === 'idle';
   if (settled && submitted !== shown) setShown(submitted);
-  const cancelled = submitted !== null && cancelledSubmission === submitted.submission;
+  const cancelled = cancelledSubmission !== null;
   const inFlight = current.fetchStatus === 'fetching';
 
   const changeBinding = (next: Binding) => {
@@ -75,12 +75,15 @@ export function StubsPage() {
   };
 
   const cancel = () => {
-    if (!submitted) return;
+    if (!submitted || submitted === shown) return;
     setCancelledSubmission(submitted.submission);
     void queryClient.cancelQueries({ queryKey: stubsCallKey(connection, submitted) });
+    // Point the page back at the last settled call, so nothing observes (and refetches) the
+    // cancelled one.
+    setSubmitted(shown);
   };
 
-  const showingPrevious = (inFlight || cancelled) && shown !== submitted;
+  const showingPrevious = inFlight && shown !== submitted;
   const view = showingPrevious ? previous : current;
   const viewRequest = showingPrevious ? shown : submitted;
 
