@@ -260,7 +260,8 @@ describe('golden captures', () => {
           ? client.getAssetStubs(params as never)
           : client.addUserAssetIndex(params as never);
 
-      if (forbidden && !requestNotCovered.has(name)) {
+      let compareRequest = !requestNotCovered.has(name);
+      if (forbidden) {
         // The client refuses what XML 1.0 cannot carry before sending, on every binding.
         await expect(call()).rejects.toMatchObject({
           name: 'InputError',
@@ -269,7 +270,15 @@ describe('golden captures', () => {
           codePoint: 1,
         });
         expect(sent).toHaveLength(0);
-        return;
+        // The captured answer is still decoded: sent again with the character replaced.
+        for (const key of Object.keys(params)) {
+          let value = params[key] ?? '';
+          for (let f = findForbiddenCharacter(value); f; f = findForbiddenCharacter(value)) {
+            value = `${value.slice(0, f.position)}?${value.slice(f.position + 1)}`;
+          }
+          params[key] = value;
+        }
+        compareRequest = false;
       }
 
       let outcome: GetAssetStubsResult | AddUserAssetIndexResult | undefined;
@@ -280,7 +289,7 @@ describe('golden captures', () => {
         failure = error;
       }
       expect(sent).toHaveLength(1);
-      if (!requestNotCovered.has(name)) expectSameRequest(capture, sent[0] as SentRequest);
+      if (compareRequest) expectSameRequest(capture, sent[0] as SentRequest);
 
       if (expected.kind === 'record' || expected.kind === 'string') {
         if (failure) throw failure;

@@ -45,7 +45,10 @@ const entries: Array<[string[], string]> = [
     ],
     NOT_AN_OPERATION_CALL,
   ],
-  [['wsdl', 'wsdl_lowercase'], 'the ?WSDL discovery request is compared in client-transport.node.test.ts, not here'],
+  [
+    ['wsdl', 'wsdl_lowercase'],
+    'the ?WSDL discovery request is compared in client-transport.node.test.ts, not here',
+  ],
   [
     [
       'options_service',
