@@ -16,6 +16,7 @@ import {
   isTransportError,
 } from './error-kinds.ts';
 import type { OutcomeKind } from './outcome-kind.ts';
+import { redactText } from './redact-text.ts';
 
 export interface OutcomeFact {
   label: string;
@@ -256,4 +257,20 @@ export function exchangeOf(error: unknown) {
   return isInodeError(error)
     ? { exchange: error.exchange ?? null, request: error.request ?? null }
     : { exchange: null, request: null };
+}
+
+/**
+ * The same outcome with every secret blanked: error messages name the URL, and over HTTP GET
+ * the URL holds the key; services may also echo it in their messages.
+ * @example redactOutcome(describeError(e), [key])
+ */
+export function redactOutcome(view: OutcomeView, secrets: readonly string[]): OutcomeView {
+  if (!secrets.some((s) => s !== '')) return view;
+  return {
+    ...view,
+    title: redactText(view.title, secrets),
+    message: redactText(view.message, secrets),
+    facts: view.facts.map((f) => ({ label: f.label, value: redactText(f.value, secrets) })),
+    detail: view.detail === null ? null : redactText(view.detail, secrets),
+  };
 }

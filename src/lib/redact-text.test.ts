@@ -9,6 +9,10 @@ describe('redactText', () => {
     expect(out).toBe(`raw ${REDACTED} xml ${REDACTED} url ${REDACTED}`);
   });
 
+  it('blanks the form-encoded form (spaces as +)', () => {
+    expect(redactText('OpenIDKey=a+b%26c', ['a b&c'])).toBe(`OpenIDKey=${REDACTED}`);
+  });
+
   it('ignores empty secrets', () => {
     expect(redactText('abc', [''])).toBe('abc');
   });

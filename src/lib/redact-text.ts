@@ -2,7 +2,7 @@
 export const REDACTED = '••••••';
 
 /**
- * Blanks every occurrence of each non-empty secret, raw and XML-escaped.
+ * Blanks every occurrence of each non-empty secret: raw, XML-escaped, percent- and form-encoded.
  * @example redactText('key abc used', ['abc']) // 'key •••••• used'
  */
 export function redactText(text: string, secrets: readonly string[]): string {
@@ -15,7 +15,9 @@ export function redactText(text: string, secrets: readonly string[]): string {
       .replace(/>/g, '&gt;')
       .replace(/"/g, '&quot;')
       .replace(/'/g, '&apos;');
-    for (const form of new Set([secret, escaped, encodeURIComponent(secret)])) {
+    const percent = encodeURIComponent(secret);
+    const formEncoded = percent.replace(/%20/g, '+');
+    for (const form of new Set([secret, escaped, percent, formEncoded])) {
       out = out.split(form).join(REDACTED);
     }
   }

@@ -8,7 +8,12 @@ import { useKeyMemory } from '../../lib/key-memory.tsx';
 import { useSettings } from '../../lib/settings-context.tsx';
 import { isBinding } from '../../lib/settings-store.ts';
 import { loadMediaTypes } from '../../lib/media-type-memory.ts';
-import { describeError, describeRegistrationValue, exchangeOf } from '../../lib/outcome.ts';
+import {
+  describeError,
+  describeRegistrationValue,
+  exchangeOf,
+  redactOutcome,
+} from '../../lib/outcome.ts';
 import { OutcomeBanner } from '../../components/outcome-banner/outcome-banner.tsx';
 import { RawExchangePanel } from '../../components/raw-exchange/raw-exchange-panel.tsx';
 import { CopyButton } from '../../components/copy-button/copy-button.tsx';
@@ -46,15 +51,16 @@ export function RegisterPage() {
   };
 
   const value = mutation.data?.value;
-  const outcome = mutation.data
+  const secret = mutation.variables?.params.OpenIDKey ?? '';
+  const described = mutation.data
     ? describeRegistrationValue(mutation.data.value)
     : mutation.error
       ? describeError(mutation.error)
       : null;
+  const outcome = described && redactOutcome(described, [secret]);
   const raw = mutation.data
     ? { exchange: mutation.data.exchange, request: mutation.data.exchange.request }
     : exchangeOf(mutation.error);
-  const secret = mutation.variables?.params.OpenIDKey ?? '';
 
   return (
     <>

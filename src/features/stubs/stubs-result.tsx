@@ -5,7 +5,12 @@ import { OutcomeBanner } from '../../components/outcome-banner/outcome-banner.ts
 import { ErrorBoundary } from '../../components/error-boundary/error-boundary.tsx';
 import { FieldTable } from '../../components/field-table/field-table.tsx';
 import { RawExchangePanel } from '../../components/raw-exchange/raw-exchange-panel.tsx';
-import { describeError, describeStubsRecord, exchangeOf } from '../../lib/outcome.ts';
+import {
+  describeError,
+  describeStubsRecord,
+  exchangeOf,
+  redactOutcome,
+} from '../../lib/outcome.ts';
 import { describeXmlSummary, summarizeXml } from '../../lib/xml-summary.ts';
 
 export interface StubsResultProps {
@@ -84,7 +89,10 @@ export function StubsResult({
   stale,
   submission,
 }: StubsResultProps) {
-  const outcome = result ? describeStubsRecord(result.record) : describeError(error, cancelled);
+  const outcome = redactOutcome(
+    result ? describeStubsRecord(result.record) : describeError(error, cancelled),
+    [secret],
+  );
   const raw = result
     ? { exchange: result.exchange, request: result.exchange.request }
     : exchangeOf(error);
