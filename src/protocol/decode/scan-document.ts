@@ -46,6 +46,8 @@ const ATTRIBUTE = /([^\s<>/=!?"'&;]+)\s*=\s*(?:"([^<"]*)"|'([^<']*)')/g;
 const RAW_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 const WHITESPACE_ONLY = /^[ \t\r\n]*$/;
 const MAX_DEPTH = 4096;
+// The envelope goes to fast-xml-parser, whose work per tag grows with depth: keep it shallow.
+export const MAX_ENVELOPE_DEPTH = 256;
 
 function localName(qname: string): string {
   const colon = qname.indexOf(':');
@@ -219,6 +221,9 @@ export function scanDocument(
       }
     } else {
       const declared = attributes.length > 0 ? readDeclarations(attributes, sink) : null;
+      if (names.length >= MAX_ENVELOPE_DEPTH) {
+        throw new MalformedXml(`nesting deeper than ${MAX_ENVELOPE_DEPTH} outside DataStubs`, lt);
+      }
       names.push(qname);
       declarations.push(declared);
       if (isDataStubs(localName(qname))) {

@@ -8,6 +8,7 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 import { MalformedXml } from './malformed-xml.ts';
+import { MAX_ENVELOPE_DEPTH } from './scan-document.ts';
 import { decodeXmlText, type WarningSink } from './xml-text.ts';
 
 export interface XmlElement {
@@ -42,7 +43,7 @@ const parser = new XMLParser({
   ignorePiTags: true,
   cdataPropName: CDATA_KEY,
   commentPropName: false,
-  maxNestedTags: 4096,
+  maxNestedTags: MAX_ENVELOPE_DEPTH + 1,
 });
 
 type FxpNode = Record<string, unknown>;
