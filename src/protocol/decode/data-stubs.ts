@@ -33,27 +33,38 @@ export function extractDataStubs(
   const content = text.slice(region.contentStart, region.contentEnd);
   if (region.topLevelElements.length > 0) return extractElements(text, region, sink);
 
+  // Whitespace around the payload is the envelope's indentation (HTTP GET/POST answers are
+  // indented), not part of the value; CDATA content itself is kept exactly.
   if (content.indexOf('<') < 0) {
-    const decoded = decodeXmlText(content, sink);
-    if (decoded.trim() === '') return { value: '', form: 'xml' };
+    const decoded = decodeXmlText(content, sink).trim();
+    if (decoded === '') return { value: '', form: 'xml' };
     refuseDoctype(decoded);
     return { value: decoded, form: 'escaped' };
   }
 
   // No elements but markup: CDATA sections, maybe with comments, PIs or text between them.
-  let sawCdata = false;
   const withoutComments = content.replace(COMMENT, '').replace(PROCESSING_INSTRUCTION, '');
-  const parts: string[] = [];
+  const parts: Array<{ text: string; cdata: boolean }> = [];
   let last = 0;
   for (const m of withoutComments.matchAll(CDATA_SECTION)) {
-    parts.push(decodeXmlText(withoutComments.slice(last, m.index), sink), m[1] ?? '');
-    sawCdata = true;
+    parts.push({ text: decodeXmlText(withoutComments.slice(last, m.index), sink), cdata: false });
+    parts.push({ text: m[1] ?? '', cdata: true });
     last = m.index + m[0].length;
   }
-  parts.push(decodeXmlText(withoutComments.slice(last), sink));
-  const value = parts.join('');
+  parts.push({ text: decodeXmlText(withoutComments.slice(last), sink), cdata: false });
+  const sawCdata = parts.some((p) => p.cdata);
+  const value = sawCdata
+    ? parts
+        .filter((p) => p.cdata || p.text.trim() !== '')
+        .map((p) => p.text)
+        .join('')
+    : parts
+        .map((p) => p.text)
+        .join('')
+        .trim();
+  if (value === '') return { value: '', form: 'xml' };
   refuseDoctype(value);
-  return { value: sawCdata ? value.trim() : value, form: sawCdata ? 'cdata' : 'escaped' };
+  return { value, form: sawCdata ? 'cdata' : 'escaped' };
 }
 
 function refuseDoctype(value: string): void {

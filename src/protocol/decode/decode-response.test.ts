@@ -325,3 +325,19 @@ describe('decodeResponse: faults and errors', () => {
     }
   });
 });
+
+describe('decodeResponse: DataStubs text forms keep their content exactly', () => {
+  const wrap = (inner: string) =>
+    `<?xml version="1.0"?>\n<X_Inode xmlns="${NS}">\n  <Success>true</Success>\n  <DataStubs>${inner}</DataStubs>\n</X_Inode>`;
+
+  it('drops the indentation around escaped XML and CDATA, not the CDATA content', () => {
+    const escaped = decode(wrap('\n    &lt;a&gt; x &lt;/a&gt;\n  '), { binding: 'http-get' });
+    expect([escaped.record.DataStubs, escaped.dataStubsForm]).toEqual(['<a> x </a>', 'escaped']);
+    const cdata = decode(wrap('\n    <![CDATA[  <a/>\n ]]><!-- note -->\n  '), {
+      binding: 'http-get',
+    });
+    expect([cdata.record.DataStubs, cdata.dataStubsForm]).toEqual(['  <a/>\n ', 'cdata']);
+    const comment = decode(wrap('\n  <!-- nothing -->\n'), { binding: 'http-get' });
+    expect([comment.record.DataStubs, comment.dataStubsForm]).toEqual(['', 'xml']);
+  });
+});

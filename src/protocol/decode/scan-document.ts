@@ -106,7 +106,7 @@ export function scanDocument(
       }
       if (end < 0) {
         const semicolon = text.indexOf(';', at + 1);
-        if (semicolon < 0 || semicolon > at + 12 || semicolon > upTo) {
+        if (semicolon < 0 || semicolon > at + 40 || semicolon > upTo) {
           throw new MalformedXml('a bare & (not a reference)', at);
         }
         const name = text.slice(at + 1, semicolon);
