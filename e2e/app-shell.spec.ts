@@ -7,7 +7,7 @@ test('the shell: navigation, deep links, target and binding always visible, narr
   stubs,
 }) => {
   await page.goto('/');
-  await expect(page).toHaveTitle('Inode Console');
+  await expect(page).toHaveTitle('Asset stubs · Inode Console');
   await expect(page).toHaveURL(/\/stubs$/);
   await expect(shell.currentTarget()).toHaveText('Embedded emulator');
   await expect(shell.currentBinding()).toHaveText('SOAP 1.1');
@@ -22,6 +22,8 @@ test('the shell: navigation, deep links, target and binding always visible, narr
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await expect(shell.nav(name)).toHaveAttribute('aria-current', 'page');
+    await expect(page).toHaveTitle(`${heading} · Inode Console`);
+    await expect(page.getByRole('main')).toBeFocused();
   }
 
   // A shared link carries the non-secret parameters; a key in it is dropped from the address bar.

@@ -1,10 +1,36 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary/error-boundary.tsx';
 import { BINDINGS } from '../protocol/operations.ts';
 import { useSettings } from '../lib/settings-context.tsx';
 import { effectiveTargetId, targetsQueryOptions } from '../lib/targets.ts';
+
+const TITLES: Record<string, string> = {
+  '/stubs': 'Asset stubs',
+  '/register': 'Register',
+  '/history': 'History',
+  '/settings': 'Settings',
+};
+
+/**
+ * Each page names itself in the tab title, and after a navigation focus moves to the new page
+ * (not on first load), so screen readers announce it and Tab continues from its top.
+ */
+function usePageChange(pathname: string) {
+  const main = useRef<HTMLElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    const title = TITLES[pathname];
+    document.title = title ? `${title} · Inode Console` : 'Inode Console';
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    main.current?.focus();
+  }, [pathname]);
+  return main;
+}
 
 const NAV = [
   { to: '/stubs', label: 'Asset stubs' },
@@ -40,6 +66,7 @@ function ConnectionStatus() {
 /** The shell: skip link, navigation, the current target and binding, then the page. */
 export function Layout() {
   const { pathname } = useLocation();
+  const main = usePageChange(pathname);
   return (
     <>
       <a className="skip-link" href="#main">
@@ -60,7 +87,7 @@ export function Layout() {
         </nav>
         <ConnectionStatus />
       </header>
-      <main id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1} ref={main}>
         <ErrorBoundary
           key={pathname}
           fallback={(error, retry) => (

@@ -92,7 +92,11 @@ export function RegisterPage() {
           )}
           {outcome && (
             <div className={mutation.isPending ? 'result stale' : 'result'}>
-              <OutcomeBanner outcome={outcome} stale={mutation.isPending} />
+              <OutcomeBanner
+                // On success the value is shown large just below; no need to repeat it.
+                outcome={outcome.kind === 'success' ? { ...outcome, facts: [] } : outcome}
+                stale={mutation.isPending}
+              />
               {value !== undefined && outcome.kind === 'success' && (
                 <div className="returned-value">
                   <p>
