@@ -274,3 +274,25 @@ describe('namespace discovery from ?WSDL', () => {
     expect(viaCall.name).toBe('ResponseFormatError');
   });
 });
+
+describe('a shared namespace lookup', () => {
+  it('is not cancelled for other callers when one caller aborts', async () => {
+    const wsdlBody = loadCapture('wsdl').response.body;
+    const server = await startServer((req, res) => {
+      if (req.url?.includes('WSDL')) {
+        setTimeout(() => {
+          res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' });
+          res.end(wsdlBody);
+        }, 150);
+      } else replay(loadCapture('get_soap11_success'), res);
+    });
+    const c = createInodeClient({ baseUrl: server.baseUrl, binding: 'soap11' });
+    const controller = new AbortController();
+    const aborted = c.getAssetStubs(PARAMS, { signal: controller.signal });
+    const patient = c.getAssetStubs(PARAMS);
+    controller.abort();
+    expect((await rejection(aborted)).name).toBe('TransportError');
+    expect((await patient).record.Success).toBe(true);
+    expect(server.requests.filter((r) => r.url.includes('WSDL'))).toHaveLength(1);
+  });
+});

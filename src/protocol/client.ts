@@ -67,10 +67,19 @@ export function createInodeClient(options: InodeClientOptions): InodeClient {
 
   const namespace = async (callOptions?: CallOptions): Promise<string> => {
     if (options.namespace !== undefined) return options.namespace;
-    return discoverNamespace(baseUrl, fetchImpl, {
-      timeoutMs,
-      ...(callOptions?.signal ? { signal: callOptions.signal } : {}),
-    });
+    // The lookup is shared by concurrent calls, so one caller's abort must not cancel it for
+    // the others: each caller stops waiting instead.
+    return untilAborted(
+      discoverNamespace(baseUrl, fetchImpl, { timeoutMs }),
+      callOptions?.signal,
+      () =>
+        new NamespaceDiscoveryError({
+          kind: 'aborted',
+          url: `${serviceUrl(baseUrl)}?WSDL`,
+          detail: 'aborted by the caller',
+          timeoutMs,
+        }),
+    );
   };
 
   async function call<Op extends OperationName>(
@@ -138,6 +147,29 @@ export function createInodeClient(options: InodeClientOptions): InodeClient {
       return { value, warnings, exchange };
     },
   };
+}
+
+function untilAborted<T>(
+  promise: Promise<T>,
+  signal: AbortSignal | undefined,
+  abortError: () => Error,
+): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(abortError());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(abortError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
 }
 
 function exchangeToCallError(context: ErrorContext, error: unknown): Error {
