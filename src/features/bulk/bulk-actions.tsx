@@ -1,0 +1,95 @@
+import type { JobSnapshot } from './bulk-runner.ts';
+import { initialResults, type BulkJobState, type BulkJobStore } from './job-store.ts';
+import { resultsCsv } from './results-csv.ts';
+
+export interface BulkActionsProps {
+  store: BulkJobStore;
+  state: BulkJobState;
+  snapshot: JobSnapshot | null;
+  starting: boolean;
+  onRun(): void;
+  onRetry(): void;
+}
+
+function downloadName(fileName: string | null): string {
+  const base = fileName ? fileName.replace(/\.[^.]*$/, '') : 'bulk-registration';
+  return `${base}-results.csv`;
+}
+
+function download(state: BulkJobState): void {
+  const runner = state.runner;
+  if (!runner) return;
+  // The byte order mark lets spreadsheet programs read the file as UTF-8.
+  const csv = `\uFEFF${resultsCsv(runner.items, runner.allResults())}`;
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = downloadName(state.input.fileName);
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** The buttons that fit the job's phase: run; pause/resume and cancel; continue, retry, download. */
+export function BulkActions({
+  store,
+  state,
+  snapshot,
+  starting,
+  onRun,
+  onRetry,
+}: BulkActionsProps) {
+  const runner = state.runner;
+  const phase = snapshot?.phase ?? 'idle';
+  const failed = snapshot?.counts.failed ?? 0;
+  const unsent = (snapshot?.counts.pending ?? 0) + (snapshot?.counts.cancelled ?? 0);
+  const toSend = runner
+    ? unsent
+    : initialResults(state.parsed?.rows ?? [], state.input.skipDuplicates).filter(
+        (r) => r.state === 'pending',
+      ).length;
+  const checking = state.parsing !== null || (state.parsed?.fileErrors.length ?? 0) > 0;
+  return (
+    <div className="actions bulk-actions">
+      {(!runner || phase === 'idle') && (
+        <button type="button" onClick={onRun} disabled={starting || checking || toSend === 0}>
+          {starting ? 'Starting…' : `Run ${toSend} ${toSend === 1 ? 'row' : 'rows'}`}
+        </button>
+      )}
+      {phase === 'running' && (
+        <button type="button" onClick={() => runner?.pause()}>
+          Pause
+        </button>
+      )}
+      {phase === 'paused' && (
+        <button type="button" onClick={() => runner?.resume()}>
+          Resume
+        </button>
+      )}
+      {(phase === 'running' || phase === 'paused') && (
+        <button type="button" className="danger" onClick={() => runner?.cancel()}>
+          Cancel
+        </button>
+      )}
+      {phase === 'cancelled' && unsent > 0 && (
+        <button type="button" onClick={onRun} disabled={starting}>
+          Continue ({unsent} not sent)
+        </button>
+      )}
+      {(phase === 'cancelled' || phase === 'finished') && failed > 0 && (
+        <button type="button" onClick={onRetry} disabled={starting}>
+          Retry {failed} failed
+        </button>
+      )}
+      {runner && (
+        <button type="button" className="secondary" onClick={() => download(state)}>
+          Download results (CSV)
+        </button>
+      )}
+      {runner && phase !== 'running' && phase !== 'paused' && (
+        <button type="button" className="secondary" onClick={() => store.newJob()}>
+          New job
+        </button>
+      )}
+    </div>
+  );
+}

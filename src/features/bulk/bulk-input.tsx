@@ -1,0 +1,96 @@
+import { useId, useState, type ChangeEvent } from 'react';
+import { fieldDescribedBy } from '../../components/form-field/form-field.tsx';
+import type { BulkJobStore, BulkJobState } from './job-store.ts';
+
+/** Files larger than this are refused before reading: split them into several jobs. */
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+export interface BulkInputProps {
+  store: BulkJobStore;
+  state: BulkJobState;
+}
+
+/**
+ * The rows of the job: pasted or typed CSV/TSV, or a chosen file (its text lands in the same box,
+ * where it can be corrected). Locked while a job exists, so results always match their rows.
+ */
+export function BulkInput({ store, state }: BulkInputProps) {
+  const id = useId();
+  const textId = `${id}-text`;
+  const fileId = `${id}-file`;
+  const [fileError, setFileError] = useState<string | undefined>();
+  const locked = state.runner !== null;
+
+  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    if (file.size > MAX_FILE_BYTES) {
+      setFileError(
+        `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; the limit is 20 MB. Split it into smaller files.`,
+      );
+      return;
+    }
+    try {
+      const text = await file.text();
+      setFileError(undefined);
+      store.setText(text, file.name);
+      await store.checkNow();
+    } catch (error) {
+      setFileError(
+        `${file.name} could not be read: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  };
+
+  return (
+    <fieldset className="bulk-input">
+      <legend>Rows</legend>
+      <div className="field">
+        <label htmlFor={textId}>CSV or TSV rows</label>
+        <textarea
+          id={textId}
+          className="mono"
+          rows={8}
+          spellCheck={false}
+          value={state.input.text}
+          readOnly={locked}
+          aria-describedby={fieldDescribedBy(textId)}
+          placeholder={'ServiceURI,MediaType\nhttps://media.example.org/a.jpg,image'}
+          onChange={(event) => store.setText(event.target.value)}
+        />
+        <p id={`${textId}-help`} className="help">
+          A header row naming the ServiceURI and MediaType columns (any order, any case; other
+          columns are ignored), then one index per row. Without a header, the first column is
+          ServiceURI and the second MediaType. Comma, tab, semicolon or pipe separated.
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor={fileId}>Or choose a CSV file</label>
+        <input
+          id={fileId}
+          type="file"
+          disabled={locked}
+          accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
+          aria-describedby={fieldDescribedBy(fileId, { error: fileError })}
+          onChange={(event) => void chooseFile(event)}
+        />
+        <p id={`${fileId}-help`} className="help">
+          {state.input.fileName
+            ? `Loaded from ${state.input.fileName}; you can still edit the rows above.`
+            : 'Its text is loaded into the box above, up to 20 MB.'}
+        </p>
+        {fileError && (
+          <p id={`${fileId}-error`} className="error" role="alert">
+            {fileError}
+          </p>
+        )}
+      </div>
+      {locked && (
+        <p className="help">
+          The rows are locked while this job exists. Choose “New job” to edit them.
+        </p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,110 @@
+import { useId } from 'react';
+import { OPERATIONS, type Binding } from '../../protocol/operations.ts';
+import { BindingSelect } from '../../components/binding-select/binding-select.tsx';
+import { FormField, fieldDescribedBy } from '../../components/form-field/form-field.tsx';
+import { SecretInput } from '../../components/secret-input/secret-input.tsx';
+import { RememberKey } from '../../components/remember-key/remember-key.tsx';
+import { MAX_CONCURRENCY, MIN_CONCURRENCY } from './bulk-runner.ts';
+import type { BulkInput } from './job-store.ts';
+
+const KEY = OPERATIONS.AddUserAssetIndex.parameters[0];
+
+export interface BulkJobFormProps {
+  binding: Binding;
+  onBindingChange(binding: Binding): void;
+  openIdKey: string;
+  onKeyChange(key: string): void;
+  keyError: string | undefined;
+  input: BulkInput;
+  onOptionsChange(
+    patch: Partial<Pick<BulkInput, 'concurrency' | 'skipDuplicates' | 'recordInHistory'>>,
+  ): void;
+  /** A job is sending or paused: the binding and key of the calls already made stay fixed. */
+  busy: boolean;
+  /** A job exists: which rows are sent is fixed. */
+  started: boolean;
+}
+
+/** One OpenIDKey and one Binding for the whole job, and how it runs. */
+export function BulkJobForm({
+  binding,
+  onBindingChange,
+  openIdKey,
+  onKeyChange,
+  keyError,
+  input,
+  onOptionsChange,
+  busy,
+  started,
+}: BulkJobFormProps) {
+  const id = useId();
+  const keyId = `${id}-key`;
+  const concurrencyId = `${id}-concurrency`;
+  const skipId = `${id}-skip`;
+  const recordId = `${id}-record`;
+  return (
+    <fieldset className="bulk-job-form">
+      <legend>Job</legend>
+      <BindingSelect value={binding} onChange={onBindingChange} disabled={busy} />
+      <FormField
+        id={keyId}
+        label={KEY?.name ?? 'OpenIDKey'}
+        help={`${KEY?.description ?? ''} The same key is sent with every row; it is kept in memory only.`}
+        error={keyError}
+      >
+        <SecretInput
+          id={keyId}
+          name="OpenIDKey"
+          value={openIdKey}
+          disabled={busy}
+          aria-invalid={keyError ? true : undefined}
+          aria-describedby={fieldDescribedBy(keyId, { error: keyError })}
+          onChange={(event) => onKeyChange(event.target.value)}
+        />
+      </FormField>
+      <RememberKey />
+      <div className="field">
+        <label htmlFor={concurrencyId}>Concurrency</label>
+        <select
+          id={concurrencyId}
+          value={input.concurrency}
+          aria-describedby={`${concurrencyId}-help`}
+          onChange={(event) => onOptionsChange({ concurrency: Number(event.target.value) })}
+        >
+          {Array.from(
+            { length: MAX_CONCURRENCY - MIN_CONCURRENCY + 1 },
+            (_, i) => i + MIN_CONCURRENCY,
+          ).map((n) => (
+            <option key={n} value={n}>
+              {n} at a time
+            </option>
+          ))}
+        </select>
+        <p id={`${concurrencyId}-help`} className="help">
+          How many rows are sent at once. 4 is kind to the service and fast; it can change while the
+          job runs.
+        </p>
+      </div>
+      <div className="checkbox">
+        <input
+          id={skipId}
+          type="checkbox"
+          checked={input.skipDuplicates}
+          disabled={started}
+          onChange={(event) => onOptionsChange({ skipDuplicates: event.target.checked })}
+        />
+        <label htmlFor={skipId}>Send a repeated ServiceURI + MediaType pair only once</label>
+      </div>
+      <div className="checkbox">
+        <input
+          id={recordId}
+          type="checkbox"
+          checked={input.recordInHistory}
+          disabled={busy}
+          onChange={(event) => onOptionsChange({ recordInHistory: event.target.checked })}
+        />
+        <label htmlFor={recordId}>Record each call in History (without the key)</label>
+      </div>
+    </fieldset>
+  );
+}

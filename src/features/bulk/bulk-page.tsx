@@ -1,0 +1,127 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { OPERATIONS } from '../../protocol/operations.ts';
+import { openClient, useConnection } from '../../lib/connection.ts';
+import { preloadProtocol } from '../../lib/protocol-loader.ts';
+import { useKeyMemory } from '../../lib/key-memory.tsx';
+import { useSettings } from '../../lib/settings-context.tsx';
+import { describeError } from '../../lib/outcome.ts';
+import { OutcomeBanner } from '../../components/outcome-banner/outcome-banner.tsx';
+import { BulkInput } from './bulk-input.tsx';
+import { BulkJobForm } from './bulk-job-form.tsx';
+import { BulkProgress } from './bulk-progress.tsx';
+import { BulkRowsTable } from './bulk-rows-table.tsx';
+import { BulkActions } from './bulk-actions.tsx';
+import { BulkRowsSummary } from './bulk-rows-summary.tsx';
+import { recordedRegister } from './recorded-register.ts';
+import { tabBulkJobStore, type BulkJobStore } from './job-store.ts';
+import { useBulkJobState, useRunnerSnapshot } from './use-bulk-job.ts';
+import './bulk.css';
+
+export interface BulkPageProps {
+  /** The job store; the tab's own by default (tests pass a fresh one). */
+  store?: BulkJobStore;
+}
+
+/**
+ * Registers many user asset indexes at once: rows from CSV/TSV, one OpenIDKey and one Binding,
+ * sent a few at a time with progress, pause, cancel and retry, and results as CSV.
+ * @example <Route path="bulk" element={<BulkPage />} />
+ */
+export function BulkPage({ store: givenStore }: BulkPageProps) {
+  const [store] = useState(() => givenStore ?? tabBulkJobStore());
+  const state = useBulkJobState(store);
+  const snapshot = useRunnerSnapshot(state.runner);
+  const queryClient = useQueryClient();
+  const connection = useConnection();
+  const { binding, setBinding } = useSettings();
+  const keyMemory = useKeyMemory();
+  const [openIdKey, setOpenIdKey] = useState(keyMemory.key);
+  const [keyError, setKeyError] = useState<string | undefined>();
+  const [starting, setStarting] = useState(false);
+  const [startError, setStartError] = useState<unknown>(null);
+  useEffect(() => preloadProtocol(), []);
+
+  const phase = snapshot?.phase ?? 'idle';
+  const busy = starting || phase === 'running' || phase === 'paused';
+
+  const launch = async (action: 'run' | 'retry') => {
+    if (openIdKey.trim() === '') {
+      setKeyError('Enter an OpenIDKey: every row is sent with it.');
+      return;
+    }
+    setKeyError(undefined);
+    setStartError(null);
+    keyMemory.setKey(openIdKey);
+    setStarting(true);
+    try {
+      const client = await openClient(queryClient, connection, binding);
+      const register = recordedRegister(client, {
+        openIdKey,
+        binding,
+        targetId: connection.targetId,
+        record: state.input.recordInHistory,
+      });
+      if (action === 'run') await store.run(register);
+      else store.retryFailed(register);
+    } catch (error) {
+      setStartError(error);
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const parsed = state.parsed;
+  return (
+    <>
+      <h1>Bulk register</h1>
+      <p className="lead">
+        {OPERATIONS.AddUserAssetIndex.summary} Many at once: one row per index, from CSV or TSV.
+      </p>
+      <div className="bulk-grid">
+        <BulkInput store={store} state={state} />
+        <BulkJobForm
+          binding={binding}
+          onBindingChange={setBinding}
+          openIdKey={openIdKey}
+          onKeyChange={setOpenIdKey}
+          keyError={keyError}
+          input={state.input}
+          onOptionsChange={(patch) => store.setOptions(patch)}
+          busy={busy}
+          started={state.runner !== null}
+        />
+      </div>
+      <BulkRowsSummary state={state} />
+      <BulkActions
+        store={store}
+        state={state}
+        snapshot={snapshot}
+        starting={starting}
+        onRun={() => void launch('run')}
+        onRetry={() => void launch('retry')}
+      />
+      {startError !== null && (
+        <div className="result">
+          <OutcomeBanner outcome={describeError(startError)} />
+          <p className="help">Nothing was sent. Your rows and settings are kept.</p>
+        </div>
+      )}
+      {snapshot && <BulkProgress snapshot={snapshot} />}
+      {state.notSaved && (
+        <p className="warning">
+          This job is too large to keep across a reload of the tab; it stays while this page is
+          open. Download the results before closing the tab.
+        </p>
+      )}
+      {parsed && parsed.rows.length > 0 && (
+        <BulkRowsTable
+          rows={parsed.rows}
+          runner={state.runner}
+          snapshot={snapshot}
+          skipDuplicates={state.input.skipDuplicates}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,58 @@
+import { countRows } from './bulk-rows.ts';
+import type { BulkJobState } from './job-store.ts';
+
+const MAX_PROBLEMS_SHOWN = 5;
+
+/** How many rows were read and what the checks found; problems with the whole input first. */
+export function BulkRowsSummary({ state }: { state: BulkJobState }) {
+  const { parsed, parsing } = state;
+  if (parsing !== null) {
+    return (
+      <p role="status" className="muted">
+        Checking rows… {parsing.toLocaleString('en')} read
+      </p>
+    );
+  }
+  if (!parsed) return null;
+  if (parsed.fileErrors.length > 0) {
+    return (
+      <div role="alert" className="bulk-file-errors">
+        {parsed.fileErrors.map((message) => (
+          <p key={message} className="error">
+            {message}
+          </p>
+        ))}
+      </div>
+    );
+  }
+  if (parsed.rows.length === 0) {
+    return <p className="muted">No rows yet: paste them above or choose a file.</p>;
+  }
+  const counts = countRows(parsed.rows);
+  const repeatsSkipped = state.input.skipDuplicates && counts.duplicates > 0;
+  return (
+    <div className="bulk-summary">
+      <p className="summary" data-testid="bulk-row-summary">
+        {counts.total.toLocaleString('en')} {counts.total === 1 ? 'row' : 'rows'}
+        {parsed.hasHeader ? ' (after the header row)' : ' (no header row: ServiceURI, MediaType)'}
+        {' · '}
+        {counts.errors} with errors (not sent) · {counts.warnings} with warnings ·{' '}
+        {counts.duplicates} repeated{repeatsSkipped ? ' (sent once)' : ''}
+      </p>
+      {parsed.problems.length > 0 && (
+        <ul className="warnings">
+          {parsed.problems.slice(0, MAX_PROBLEMS_SHOWN).map((problem) => (
+            <li key={`${problem.row}-${problem.message}`} className="warning">
+              CSV line {problem.row}: {problem.message}
+            </li>
+          ))}
+          {parsed.problems.length > MAX_PROBLEMS_SHOWN && (
+            <li className="warning">
+              …and {parsed.problems.length - MAX_PROBLEMS_SHOWN} more CSV problems.
+            </li>
+          )}
+        </ul>
+      )}
+    </div>
+  );
+}

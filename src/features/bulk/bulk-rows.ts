@@ -1,0 +1,121 @@
+/**
+ * From CSV cells to the rows of a bulk job: finds the ServiceURI and MediaType columns (header
+ * names are case-insensitive; a file without a header is read as ServiceURI, MediaType), and
+ * checks every row. Empty values are errors (the row is not sent); a ServiceURI that is not an
+ * absolute URI and a repeated pair are warnings, since the service might accept them.
+ */
+import { isAbsoluteUri } from './service-uri.ts';
+
+export interface BulkRowIssue {
+  severity: 'error' | 'warning';
+  message: string;
+}
+
+export interface BulkRow {
+  /** 1-based number among the data rows (the header and blank lines are not counted). */
+  rowNumber: number;
+  ServiceURI: string;
+  MediaType: string;
+  issues: BulkRowIssue[];
+  /** rowNumber of the first row with the same ServiceURI and MediaType, when this one repeats it. */
+  duplicateOf: number | null;
+}
+
+export interface BulkRowsResult {
+  rows: BulkRow[];
+  hasHeader: boolean;
+  /** Problems with the input as a whole (missing column, too many rows); nothing can run. */
+  fileErrors: string[];
+}
+
+/** A job this size stays responsive; more is better split into several files. */
+export const MAX_ROWS = 100_000;
+
+const SERVICE_URI = 'serviceuri';
+const MEDIA_TYPE = 'mediatype';
+
+function normalizeHeader(cell: string): string {
+  return cell
+    .trim()
+    .replace(/^\uFEFF/, '')
+    .toLowerCase();
+}
+
+/** Column indexes from the first row, or null when it is data rather than a header. */
+function readHeader(first: readonly string[]): { uri: number; media: number } | null {
+  const names = first.map(normalizeHeader);
+  const uri = names.indexOf(SERVICE_URI);
+  const media = names.indexOf(MEDIA_TYPE);
+  if (uri < 0 && media < 0) return null;
+  return { uri, media };
+}
+
+/**
+ * @example toBulkRows([['ServiceURI','MediaType'], ['https://a/1','image']]).rows[0]
+ * // { rowNumber: 1, ServiceURI: 'https://a/1', MediaType: 'image', issues: [], duplicateOf: null }
+ */
+export function toBulkRows(cells: readonly (readonly string[])[]): BulkRowsResult {
+  const first = cells[0];
+  if (first === undefined) return { rows: [], hasHeader: false, fileErrors: [] };
+  const header = readHeader(first);
+  const fileErrors: string[] = [];
+  if (header && header.uri < 0) fileErrors.push('The header row has no ServiceURI column.');
+  if (header && header.media < 0) fileErrors.push('The header row has no MediaType column.');
+  const data = header ? cells.slice(1) : cells;
+  if (!header && first.length < 2) {
+    fileErrors.push(
+      'No header row with ServiceURI and MediaType, and fewer than two columns: each line needs a ServiceURI and a MediaType.',
+    );
+  }
+  if (data.length > MAX_ROWS) {
+    fileErrors.push(
+      `${data.length.toLocaleString('en')} rows is more than ${MAX_ROWS.toLocaleString('en')}: split the file into smaller jobs.`,
+    );
+  }
+  if (fileErrors.length > 0) return { rows: [], hasHeader: header !== null, fileErrors };
+  const uriColumn = header ? header.uri : 0;
+  const mediaColumn = header ? header.media : 1;
+  const seen = new Map<string, number>();
+  const rows = data.map((cellsOfRow, index): BulkRow => {
+    const rowNumber = index + 1;
+    const ServiceURI = (cellsOfRow[uriColumn] ?? '').trim();
+    const MediaType = (cellsOfRow[mediaColumn] ?? '').trim();
+    const issues: BulkRowIssue[] = [];
+    if (ServiceURI === '') issues.push({ severity: 'error', message: 'ServiceURI is empty.' });
+    else if (!isAbsoluteUri(ServiceURI)) {
+      issues.push({ severity: 'warning', message: 'ServiceURI is not an absolute URI.' });
+    }
+    if (MediaType === '') issues.push({ severity: 'error', message: 'MediaType is empty.' });
+    const pair = `${ServiceURI}\u0000${MediaType}`;
+    const earlier = seen.get(pair);
+    if (earlier === undefined) seen.set(pair, rowNumber);
+    else issues.push({ severity: 'warning', message: `Same as row ${earlier}.` });
+    return { rowNumber, ServiceURI, MediaType, issues, duplicateOf: earlier ?? null };
+  });
+  return { rows, hasHeader: header !== null, fileErrors };
+}
+
+/** A row with an error is never sent. */
+export function isSendable(row: BulkRow): boolean {
+  return !row.issues.some((issue) => issue.severity === 'error');
+}
+
+export interface BulkRowCounts {
+  total: number;
+  errors: number;
+  warnings: number;
+  duplicates: number;
+}
+
+/** @example countRows(rows) // { total: 5, errors: 1, warnings: 0, duplicates: 0 } */
+export function countRows(rows: readonly BulkRow[]): BulkRowCounts {
+  let errors = 0;
+  let warnings = 0;
+  let duplicates = 0;
+  for (const row of rows) {
+    if (!isSendable(row)) errors += 1;
+    else if (row.issues.length > 0) warnings += 1;
+    if (row.duplicateOf !== null) duplicates += 1;
+  }
+  return { total: rows.length, errors, warnings, duplicates };
+}

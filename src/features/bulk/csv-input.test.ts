@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import Papa from 'papaparse';
+import { parseCsvCells } from './csv-cells.ts';
+import { MAX_ROWS, countRows, isSendable, toBulkRows } from './bulk-rows.ts';
+import { resultsCsv } from './results-csv.ts';
+
+async function rowsOf(text: string) {
+  return toBulkRows((await parseCsvCells(text)).rows);
+}
+
+describe('parseCsvCells', () => {
+  it('reads quoted cells, CRLF and blank lines', async () => {
+    const { rows, problems } = await parseCsvCells(
+      'ServiceURI,MediaType\r\n"https://a/x,y","im""age"\r\n\r\nhttps://b,audio\r\n',
+    );
+    expect(rows).toEqual([
+      ['ServiceURI', 'MediaType'],
+      ['https://a/x,y', 'im"age'],
+      ['https://b', 'audio'],
+    ]);
+    expect(problems).toEqual([]);
+  });
+
+  it('guesses a tab delimiter', async () => {
+    const { rows, delimiter } = await parseCsvCells('ServiceURI\tMediaType\nhttps://a\timage\n');
+    expect(delimiter).toBe('\t');
+    expect(rows[1]).toEqual(['https://a', 'image']);
+  });
+
+  it('parses in many small chunks without losing or splitting rows', async () => {
+    const lines = Array.from({ length: 3000 }, (_, i) => `https://m.example/${i},"type ${i}"`);
+    const progress: number[] = [];
+    const { rows } = await parseCsvCells(['ServiceURI,MediaType', ...lines].join('\n'), {
+      chunkSize: 1000,
+      onProgress: (n) => progress.push(n),
+    });
+    expect(rows).toHaveLength(3001);
+    expect(rows[2999]).toEqual(['https://m.example/2998', 'type 2998']);
+    expect(progress.length).toBeGreaterThan(50);
+    expect(progress.at(-1)).toBe(3001);
+  });
+
+  it('stops when aborted', async () => {
+    const controller = new AbortController();
+    const text = Array.from({ length: 5000 }, (_, i) => `https://m/${i},image`).join('\n');
+    const parsing = parseCsvCells(text, {
+      chunkSize: 500,
+      signal: controller.signal,
+      onProgress: () => controller.abort(),
+    });
+    await expect(parsing).rejects.toThrow(/cancelled/);
+  });
+
+  it('reports an unclosed quote instead of throwing', async () => {
+    const { rows, problems } = await parseCsvCells('https://a,"image\n');
+    expect(rows).toHaveLength(1);
+    expect(problems.length).toBeGreaterThan(0);
+  });
+});
+
+describe('toBulkRows', () => {
+  it('finds the columns by header name, in any case and order, with extra columns', async () => {
+    const { rows, hasHeader } = await rowsOf(
+      'note,MEDIATYPE,serviceuri\nfirst,image,https://a/1\nsecond, video , https://a/2 \n',
+    );
+    expect(hasHeader).toBe(true);
+    expect(rows.map((r) => [r.rowNumber, r.ServiceURI, r.MediaType])).toEqual([
+      [1, 'https://a/1', 'image'],
+      [2, 'https://a/2', 'video'],
+    ]);
+  });
+
+  it('reads a header-less two-column file as ServiceURI, MediaType', async () => {
+    const { rows, hasHeader } = await rowsOf('https://a/1,image\nhttps://a/2,audio');
+    expect(hasHeader).toBe(false);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ ServiceURI: 'https://a/1', MediaType: 'image' });
+  });
+
+  it('tolerates a byte order mark before the header', async () => {
+    const { hasHeader, rows } = await rowsOf('\uFEFFServiceURI,MediaType\nhttps://a,image');
+    expect(hasHeader).toBe(true);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('flags empty values as errors, relative URIs and repeats as warnings', async () => {
+    const { rows } = await rowsOf(
+      [
+        'ServiceURI,MediaType',
+        'https://a/1,image',
+        ',image',
+        'https://a/3,',
+        'a/relative/path,audio',
+        'https://a/1,image',
+        'https://a/1,video',
+      ].join('\n'),
+    );
+    expect(rows.map(isSendable)).toEqual([true, false, false, true, true, true]);
+    expect(rows[1]?.issues).toEqual([{ severity: 'error', message: 'ServiceURI is empty.' }]);
+    expect(rows[2]?.issues).toEqual([{ severity: 'error', message: 'MediaType is empty.' }]);
+    expect(rows[3]?.issues[0]).toMatchObject({ severity: 'warning' });
+    expect(rows[4]).toMatchObject({ duplicateOf: 1 });
+    expect(rows[5]?.duplicateOf).toBeNull();
+    expect(countRows(rows)).toEqual({ total: 6, errors: 2, warnings: 2, duplicates: 1 });
+  });
+
+  it('treats a missing column as a problem with the whole input', async () => {
+    expect((await rowsOf('ServiceURI,Kind\nhttps://a,image')).fileErrors).toEqual([
+      'The header row has no MediaType column.',
+    ]);
+    expect((await rowsOf('https://a\nhttps://b')).fileErrors[0]).toMatch(/fewer than two/);
+  });
+
+  it('refuses more rows than a job takes', () => {
+    const cells = Array.from({ length: MAX_ROWS + 1 }, () => ['https://a', 'image']);
+    expect(toBulkRows(cells).fileErrors[0]).toMatch(/split the file/);
+  });
+
+  it('gives nothing for empty input', async () => {
+    expect(await rowsOf('')).toEqual({ rows: [], hasHeader: false, fileErrors: [] });
+  });
+});
+
+describe('resultsCsv', () => {
+  it('writes one line per row that papaparse reads back, formulas neutralized', () => {
+    const csv = resultsCsv(
+      [
+        { ServiceURI: 'https://a/1', MediaType: 'image' },
+        { ServiceURI: 'https://a/"2"', MediaType: 'a,b' },
+        { ServiceURI: '=HYPERLINK("x")', MediaType: 'image' },
+      ],
+      [
+        { state: 'succeeded', value: '101', error: null, attempts: 1, durationMs: 2 },
+        { state: 'failed', value: null, error: 'No answer in time', attempts: 1, durationMs: 2 },
+      ],
+    );
+    const back = Papa.parse<string[]>(csv).data;
+    expect(back).toEqual([
+      ['ServiceURI', 'MediaType', 'Outcome', 'Result'],
+      ['https://a/1', 'image', 'registered', '101'],
+      ['https://a/"2"', 'a,b', 'failed', 'No answer in time'],
+      ['\'=HYPERLINK("x")', 'image', 'not sent', ''],
+    ]);
+  });
+});

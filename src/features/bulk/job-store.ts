@@ -1,0 +1,316 @@
+/**
+ * The bulk job of this tab: what the user entered, the checked rows, and the running job. It
+ * lives outside React so a job keeps running while the user visits other pages, and it is saved
+ * to sessionStorage (never the key) so a reload in the same tab finds the rows and results.
+ */
+import {
+  BulkRunner,
+  PENDING,
+  SKIPPED,
+  clampConcurrency,
+  DEFAULT_CONCURRENCY,
+} from './bulk-runner.ts';
+import type { RegisterFn, RowResult, RowState } from './bulk-runner.ts';
+import { parseCsvCells } from './csv-cells.ts';
+import { isSendable, toBulkRows, type BulkRow } from './bulk-rows.ts';
+
+export interface BulkInput {
+  text: string;
+  fileName: string | null;
+  /** Send a repeated ServiceURI + MediaType pair only once. */
+  skipDuplicates: boolean;
+  concurrency: number;
+  /** Write each call to History (and successes to the Register page's list). */
+  recordInHistory: boolean;
+}
+
+export interface ParsedInput {
+  rows: BulkRow[];
+  hasHeader: boolean;
+  fileErrors: string[];
+  problems: Array<{ row: number; message: string }>;
+}
+
+export interface BulkJobState {
+  input: BulkInput;
+  /** The rows of `input.text`, once checked. */
+  parsed: ParsedInput | null;
+  /** Rows read so far while a large input is being checked. */
+  parsing: number | null;
+  /** The job, once started; its rows are `parsed.rows` and the input is locked meanwhile. */
+  runner: BulkRunner | null;
+  /** Saving to sessionStorage failed (too big): the job is kept for this page only. */
+  notSaved: boolean;
+}
+
+export const STORAGE_KEY = 'inode-console.bulk-job';
+
+const DEFAULT_INPUT: BulkInput = {
+  text: '',
+  fileName: null,
+  skipDuplicates: true,
+  concurrency: DEFAULT_CONCURRENCY,
+  recordInHistory: true,
+};
+
+const STATE_CODES: RowState[] = [
+  'pending',
+  'running',
+  'succeeded',
+  'failed',
+  'cancelled',
+  'skipped',
+];
+
+type SavedResult = [number, string | null, string | null, number];
+
+interface SavedJob {
+  input: BulkInput;
+  results: SavedResult[] | null;
+}
+
+const notReady: RegisterFn = () =>
+  Promise.reject(new Error('Enter the OpenIDKey and press Run to send this row.'));
+
+/** Rows that must not be sent start as skipped. */
+export function initialResults(rows: readonly BulkRow[], skipDuplicates: boolean): RowResult[] {
+  return rows.map((row) =>
+    !isSendable(row) || (skipDuplicates && row.duplicateOf !== null) ? SKIPPED : PENDING,
+  );
+}
+
+/**
+ * @example const store = new BulkJobStore(sessionStorage); store.setText('https://a,image');
+ */
+export class BulkJobStore {
+  private state: BulkJobState;
+  private readonly listeners = new Set<() => void>();
+  private parseController: AbortController | null = null;
+  private parseTimer: ReturnType<typeof setTimeout> | null = null;
+  private saveTimer: ReturnType<typeof setTimeout> | null = null;
+  private unsubscribeRunner: (() => void) | null = null;
+  private parsedText: string | null = null;
+  private readonly ready: Promise<void>;
+
+  constructor(
+    private readonly storage: Storage | undefined,
+    private readonly parseDelayMs = 250,
+  ) {
+    const saved = readSaved(storage);
+    this.state = {
+      input: saved?.input ?? DEFAULT_INPUT,
+      parsed: null,
+      parsing: null,
+      runner: null,
+      notSaved: false,
+    };
+    this.ready = this.parse().then(() => {
+      const results = saved?.results;
+      const rows = this.state.parsed?.rows;
+      if (results && rows && results.length === rows.length) {
+        this.attachRunner(
+          new BulkRunner({
+            items: rows,
+            register: notReady,
+            concurrency: this.state.input.concurrency,
+            initialResults: results.map(fromSaved),
+          }),
+        );
+      }
+    });
+  }
+
+  /** Resolves once the saved job (if any) has been read back. */
+  whenReady(): Promise<void> {
+    return this.ready;
+  }
+
+  getState = (): BulkJobState => this.state;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** New input text (typed, pasted or read from a file); checked after a short pause. */
+  setText(text: string, fileName: string | null = null): void {
+    if (this.state.runner) return;
+    this.update({ input: { ...this.state.input, text, fileName } });
+    if (this.parseTimer) clearTimeout(this.parseTimer);
+    this.parseTimer = setTimeout(() => void this.parse(), this.parseDelayMs);
+  }
+
+  /** Checks the current text now (e.g. after a file was read); resolves when done. */
+  checkNow(): Promise<void> {
+    if (this.parseTimer) clearTimeout(this.parseTimer);
+    return this.parse();
+  }
+
+  setOptions(patch: Partial<Omit<BulkInput, 'text' | 'fileName'>>): void {
+    const input = { ...this.state.input, ...patch };
+    input.concurrency = clampConcurrency(input.concurrency);
+    this.update({ input });
+    if (patch.concurrency !== undefined) this.state.runner?.setConcurrency(input.concurrency);
+  }
+
+  /** Starts the job over the checked rows (or continues it), sending through `register`. */
+  async run(register: RegisterFn): Promise<void> {
+    if (!this.state.runner) await this.checkNow();
+    let runner = this.state.runner;
+    if (!runner) {
+      const rows = this.state.parsed?.rows ?? [];
+      if (rows.length === 0 || this.state.parsed?.fileErrors.length) return;
+      runner = new BulkRunner({
+        items: rows,
+        register,
+        concurrency: this.state.input.concurrency,
+        initialResults: initialResults(rows, this.state.input.skipDuplicates),
+      });
+      this.attachRunner(runner);
+    }
+    runner.setRegister(register);
+    runner.start();
+  }
+
+  /** Sends the failed rows again through `register`. */
+  retryFailed(register: RegisterFn): void {
+    this.state.runner?.setRegister(register);
+    this.state.runner?.retryFailed();
+  }
+
+  /** Ends the job (cancelling it if it runs) and unlocks the input; the text is kept. */
+  newJob(): void {
+    this.state.runner?.cancel();
+    this.unsubscribeRunner?.();
+    this.unsubscribeRunner = null;
+    this.update({ runner: null });
+    this.save();
+  }
+
+  private attachRunner(runner: BulkRunner): void {
+    this.unsubscribeRunner?.();
+    this.unsubscribeRunner = runner.subscribe(() => this.scheduleSave());
+    this.update({ runner });
+    this.save();
+  }
+
+  private async parse(): Promise<void> {
+    const text = this.state.input.text;
+    if (text === this.parsedText && this.state.parsed) return;
+    this.parseController?.abort();
+    const controller = new AbortController();
+    this.parseController = controller;
+    this.update({ parsing: 0 });
+    try {
+      const cells = await parseCsvCells(text, {
+        signal: controller.signal,
+        onProgress: (rowsSoFar) => this.update({ parsing: rowsSoFar }),
+      });
+      const { rows, hasHeader, fileErrors } = toBulkRows(cells.rows);
+      this.parsedText = text;
+      this.update({
+        parsed: { rows, hasHeader, fileErrors, problems: cells.problems },
+        parsing: null,
+      });
+      this.save();
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      const message = error instanceof Error ? error.message : String(error);
+      this.update({
+        parsed: {
+          rows: [],
+          hasHeader: false,
+          fileErrors: [`The input could not be read: ${message}`],
+          problems: [],
+        },
+        parsing: null,
+      });
+    }
+  }
+
+  private scheduleSave(): void {
+    this.saveTimer ??= setTimeout(() => {
+      this.saveTimer = null;
+      this.save();
+    }, 1000);
+  }
+
+  private save(): void {
+    if (!this.storage) return;
+    const runner = this.state.runner;
+    const saved: SavedJob = {
+      input: this.state.input,
+      results: runner ? runner.allResults().map(toSaved) : null,
+    };
+    try {
+      this.storage.setItem(STORAGE_KEY, JSON.stringify(saved));
+      if (this.state.notSaved) this.update({ notSaved: false });
+    } catch {
+      // Quota exceeded: the job stays in this page's memory only, and the page says so.
+      if (!this.state.notSaved) this.update({ notSaved: true });
+    }
+  }
+
+  private update(patch: Partial<BulkJobState>): void {
+    this.state = { ...this.state, ...patch };
+    if (patch.input) this.scheduleSave();
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
+function toSaved(result: RowResult): SavedResult {
+  return [STATE_CODES.indexOf(result.state), result.value, result.error, result.attempts];
+}
+
+function fromSaved([code, value, error, attempts]: SavedResult): RowResult {
+  return { state: STATE_CODES[code] ?? 'pending', value, error, attempts, durationMs: null };
+}
+
+function readSaved(storage: Storage | undefined): SavedJob | null {
+  try {
+    const raw = storage?.getItem(STORAGE_KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<SavedJob>;
+    const input = parsed.input;
+    if (typeof input?.text !== 'string') return null;
+    return {
+      input: {
+        text: input.text,
+        fileName: typeof input.fileName === 'string' ? input.fileName : null,
+        skipDuplicates: input.skipDuplicates !== false,
+        concurrency: clampConcurrency(Number(input.concurrency)),
+        recordInHistory: input.recordInHistory !== false,
+      },
+      results: Array.isArray(parsed.results) ? parsed.results.filter(isSavedResult) : null,
+    };
+  } catch {
+    return null;
+  }
+}
+
+function isSavedResult(value: unknown): value is SavedResult {
+  return (
+    Array.isArray(value) &&
+    value.length === 4 &&
+    typeof value[0] === 'number' &&
+    (value[1] === null || typeof value[1] === 'string') &&
+    (value[2] === null || typeof value[2] === 'string') &&
+    typeof value[3] === 'number'
+  );
+}
+
+let tabStore: BulkJobStore | null = null;
+
+/** The one job of this tab (created on first use, from sessionStorage when it holds one). */
+export function tabBulkJobStore(): BulkJobStore {
+  tabStore ??= new BulkJobStore(safeSessionStorage());
+  return tabStore;
+}
+
+function safeSessionStorage(): Storage | undefined {
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}

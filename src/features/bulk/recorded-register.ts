@@ -1,0 +1,77 @@
+/**
+ * The page's way to send a row: the real client, each call written to History like any other
+ * call (without the key), and each registration added to the Register page's list.
+ */
+import type { Binding, InodeClient } from '../../protocol/index.ts';
+import { recordedCall } from '../../lib/recorded-call.ts';
+import { describeError, describeRegistrationValue, isErrorString } from '../../lib/outcome.ts';
+import { addRegistration } from '../../lib/history-db.ts';
+import { redactText } from '../../lib/redact-text.ts';
+import type { RegisterFn } from './bulk-runner.ts';
+import { clientRegister } from './client-register.ts';
+
+export interface RecordedRegisterOptions {
+  openIdKey: string;
+  binding: Binding;
+  targetId: string | null;
+  /** Write each call to History; off, rows are only sent. */
+  record: boolean;
+}
+
+/** @example store.run(recordedRegister(client, { openIdKey, binding, targetId, record: true })) */
+export function recordedRegister(
+  client: InodeClient,
+  options: RecordedRegisterOptions,
+): RegisterFn {
+  const send = clientRegister(client, options.openIdKey);
+  const sendAndRecord: RegisterFn = options.record ? recorded(send, options) : send;
+  return async (item, signal) => {
+    try {
+      return await sendAndRecord(item, signal);
+    } catch (error) {
+      // The row shows the failure in words (and never the key); the typed error stays as cause.
+      throw new Error(rowFailureText(error, [options.openIdKey]), { cause: error });
+    }
+  };
+}
+
+function recorded(send: RegisterFn, options: RecordedRegisterOptions): RegisterFn {
+  return async (item, signal) => {
+    const value = await recordedCall({
+      operation: 'AddUserAssetIndex',
+      binding: options.binding,
+      targetId: options.targetId,
+      params: { ServiceURI: item.ServiceURI, MediaType: item.MediaType },
+      secrets: [options.openIdKey],
+      signal,
+      describe: describeRegistrationValue,
+      run: () => send(item, signal),
+    });
+    if (!isErrorString(value)) {
+      addRegistration({
+        binding: options.binding,
+        targetId: options.targetId,
+        ServiceURI: item.ServiceURI,
+        MediaType: item.MediaType,
+        result: value,
+        at: Date.now(),
+      }).catch((error: unknown) => {
+        console.warn(
+          'A registration could not be listed',
+          error instanceof Error ? error.name : error,
+        );
+      });
+    }
+    return value;
+  };
+}
+
+/**
+ * A row's failure in one line a person understands, never with the key in it.
+ * @example rowFailureText(timeoutError, ['k']) // 'No answer in time'
+ */
+export function rowFailureText(error: unknown, secrets: readonly string[]): string {
+  const view = describeError(error);
+  const facts = view.facts.map((fact) => `${fact.label}: ${fact.value}`);
+  return redactText([view.title, ...facts].join(' · '), secrets);
+}
