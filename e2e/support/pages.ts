@@ -143,7 +143,7 @@ export class SettingsPage {
     return this.page.getByLabel('Timeout (seconds)');
   }
   get namespaceOverride(): Locator {
-    return this.page.getByLabel('Namespace override');
+    return this.page.getByLabel('Namespace override', { exact: true });
   }
 }
 

@@ -41,7 +41,7 @@ export function NamespaceSettings({ override, discovery, onOverride }: Namespace
       </p>
       <form
         className="inline-form"
-        aria-label="Namespace override"
+        aria-label="Set the namespace"
         onSubmit={(e) => {
           e.preventDefault();
           onOverride(trimmed === '' ? null : trimmed);
