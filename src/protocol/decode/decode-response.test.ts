@@ -341,3 +341,16 @@ describe('decodeResponse: DataStubs text forms keep their content exactly', () =
     expect([comment.record.DataStubs, comment.dataStubsForm]).toEqual(['', 'xml']);
   });
 });
+
+describe('decodeResponse: DOCTYPE inside comments and processing instructions', () => {
+  it('is refused there too', () => {
+    for (const inner of ['<!-- <!DOCTYPE x> -->', '<?pi <!DOCTYPE x>?>']) {
+      const body = record(`<Success>true</Success><Exception>a${inner}b</Exception>`);
+      expect(caught(() => decode(body)).name).toBe('ResponseFormatError');
+    }
+    expect(
+      decode(record('<Success>true</Success><Exception>a<!-- fine -->b</Exception>')).record
+        .Exception,
+    ).toBe('ab');
+  });
+});

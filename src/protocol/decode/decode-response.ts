@@ -17,7 +17,7 @@ import { extractDataStubs } from './data-stubs.ts';
 import { firstTextLine, splitExceptionText, summarizeHtml } from './error-bodies.ts';
 import { MalformedXml } from './malformed-xml.ts';
 import { readSoapFault } from './soap-fault.ts';
-import { DoctypeRefused, scanDocument, type DataStubsRegion } from './scan-document.ts';
+import { scanDocument, type DataStubsRegion } from './scan-document.ts';
 import { WarningSink } from './xml-text.ts';
 import {
   childElement,
@@ -156,10 +156,6 @@ function parseResponseXml(
   context: ErrorContext,
 ): ParsedXml {
   try {
-    // Anywhere means anywhere: also inside CDATA or comments, where a later consumer of the
-    // DataStubs text could still meet it.
-    const doctype = text.indexOf('<!DOCTYPE');
-    if (doctype >= 0) throw new DoctypeRefused(doctype);
     const { regions } = scanDocument(text, sink);
     // Hand only the envelope to fast-xml-parser: the payload is cut out and kept as text.
     let envelope = text;

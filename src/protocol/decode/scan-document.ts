@@ -7,8 +7,9 @@
  *
  * Checked: one root element, tags balanced and named alike, attribute syntax, references (the
  * five predefined entities and character references only), comments, CDATA, processing
- * instructions, no DOCTYPE anywhere. Not checked: attribute uniqueness and namespace
- * well-formedness (a later XML parser reports those with a precise position).
+ * instructions, no DOCTYPE anywhere (not even inside CDATA, comments or PIs).
+ * Not checked: attribute uniqueness and namespace well-formedness (a later XML parser reports
+ * those with a precise position).
  */
 import { isXmlChar } from '../xml-chars.ts';
 import { MalformedXml } from './malformed-xml.ts';
@@ -168,11 +169,13 @@ export function scanDocument(
       if (text.startsWith('<!--', lt)) {
         const end = text.indexOf('-->', lt + 4);
         if (end < 0) throw new MalformedXml('an unclosed comment', lt);
+        refuseDoctypeWithin(text, lt + 4, end);
         skipTo(end + 3);
       } else if (text.startsWith('<![CDATA[', lt)) {
         if (names.length === 0) throw new MalformedXml('CDATA outside the root element', lt);
         const end = text.indexOf(']]>', lt + 9);
         if (end < 0) throw new MalformedXml('an unclosed CDATA section', lt);
+        refuseDoctypeWithin(text, lt + 9, end);
         skipTo(end + 3);
       } else if (text.startsWith('<!DOCTYPE', lt)) {
         throw new DoctypeRefused(lt);
@@ -189,6 +192,7 @@ export function scanDocument(
       if (target === '' || (target.toLowerCase() === 'xml' && lt !== 0)) {
         throw new MalformedXml(`a misplaced <?${target}`, lt);
       }
+      refuseDoctypeWithin(text, lt + 2, end);
       skipTo(end + 2);
       continue;
     }
@@ -256,6 +260,15 @@ export function scanDocument(
   }
   if (!rootSeen) throw new MalformedXml('no root element');
   return { regions };
+}
+
+/**
+ * A DOCTYPE is refused anywhere, even as the text of a CDATA section, comment or processing
+ * instruction, where a later consumer of that text could still meet it.
+ */
+function refuseDoctypeWithin(text: string, start: number, end: number): void {
+  const at = text.slice(start, end).indexOf('<!DOCTYPE');
+  if (at >= 0) throw new DoctypeRefused(start + at);
 }
 
 function readDeclarations(attributes: string, sink: WarningSink): Declarations {
