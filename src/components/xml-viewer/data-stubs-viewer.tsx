@@ -10,7 +10,8 @@ import { panelId, tabId, VIEW_TABS, ViewTabs, type ViewTab } from './view-tabs.t
 import { RawView } from './views/raw-view.tsx';
 import './xml-viewer.css';
 
-const PrettyView = lazy(() => import('./views/pretty-view.tsx'));
+const loadPrettyView = () => import('./views/pretty-view.tsx');
+const PrettyView = lazy(loadPrettyView);
 const TreeView = lazy(() => import('./views/tree-view.tsx'));
 const TableView = lazy(() => import('./views/table-view.tsx'));
 
@@ -91,6 +92,10 @@ export function DataStubsViewer({
   const [revealLine, setRevealLine] = useState<{ line: number } | null>(null);
   const [status, setStatus] = useState('');
   const showProgress = useDelayedFlag(analysis.status === 'working', PROGRESS_DELAY_MS);
+  // Fetch CodeMirror while the worker is busy rather than after it.
+  useEffect(() => {
+    void loadPrettyView();
+  }, []);
 
   const deepLinkedNode = useMemo(
     () => (result?.index && hashPath ? resolveNodePath(result.index, hashPath) : -1),
@@ -132,6 +137,14 @@ export function DataStubsViewer({
           client={analysis.status === 'done' ? analysis.client : null}
           revealLine={revealLine}
         />
+      );
+    }
+    if (result.indexPending) {
+      return (
+        <p role="status" className="xv-muted">
+          Building the tree index and the table…{' '}
+          <progress max={1} value={analysis.status === 'done' ? analysis.indexProgress : 0} aria-label="Index progress" />
+        </p>
       );
     }
     if (refusal || !result.index) {

@@ -4,7 +4,7 @@ import { startViewerWorker, type ViewerWorkerClient } from './worker/viewer-work
 
 export type AnalysisState =
   | { status: 'working'; progress: number }
-  | { status: 'done'; result: AnalysisResult; client: ViewerWorkerClient }
+  | { status: 'done'; result: AnalysisResult; client: ViewerWorkerClient; indexProgress: number }
   | { status: 'failed'; message: string };
 
 interface OwnedState {
@@ -16,7 +16,8 @@ interface OwnedState {
 const STARTING: AnalysisState = { status: 'working', progress: 0 };
 
 /**
- * Runs the worker over `xml`; a new payload or unmounting terminates the previous run.
+ * Runs the worker over `xml`: the pretty text arrives first, the tree index and table after.
+ * A new payload or unmounting terminates the previous run.
  *
  * @example const analysis = useXmlAnalysis(xml, 50_000_000);
  */
@@ -24,11 +25,33 @@ export function useXmlAnalysis(xml: string, maxIndexBytes: number): AnalysisStat
   const [owned, setOwned] = useState<OwnedState | null>(null);
 
   useEffect(() => {
-    const set = (state: AnalysisState) => setOwned({ xml, maxIndexBytes, state });
+    const update = (next: (previous: AnalysisState) => AnalysisState) =>
+      setOwned((previous) => ({
+        xml,
+        maxIndexBytes,
+        state: next(previous && previous.xml === xml && previous.maxIndexBytes === maxIndexBytes ? previous.state : STARTING),
+      }));
     const client = startViewerWorker(xml, maxIndexBytes, {
-      onProgress: (done, total) => set({ status: 'working', progress: total ? done / total : 0 }),
-      onAnalyzed: (result) => set({ status: 'done', result, client }),
-      onFailed: (message) => set({ status: 'failed', message }),
+      onProgress: (phase, done, total) =>
+        update((previous) => {
+          const fraction = total ? done / total : 0;
+          if (phase === 'pretty') return previous.status === 'working' ? { status: 'working', progress: fraction } : previous;
+          return previous.status === 'done' ? { ...previous, indexProgress: fraction } : previous;
+        }),
+      onAnalyzed: (result) => update(() => ({ status: 'done', result, client, indexProgress: 0 })),
+      onIndexed: ({ index, table, indexMs }) =>
+        update((previous) =>
+          previous.status === 'done'
+            ? { ...previous, result: { ...previous.result, index, table, indexMs, indexPending: false } }
+            : previous,
+        ),
+      // A failure after the pretty text keeps it; only the tree and table become unavailable.
+      onFailed: (message) =>
+        update((previous) =>
+          previous.status === 'done'
+            ? { ...previous, result: { ...previous.result, indexPending: false } }
+            : { status: 'failed', message },
+        ),
     });
     return () => client.dispose();
   }, [xml, maxIndexBytes]);

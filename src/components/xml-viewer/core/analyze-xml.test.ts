@@ -212,3 +212,15 @@ describe('analyzeXml round-trip', () => {
     );
   });
 });
+
+describe('analyzeXml index-only pass', () => {
+  it('gives the same index and line count without writing the pretty text', () => {
+    const xml = '<a>\r\n<!-- x\ny --><b t="1\n2">text</b><c><![CDATA[q]]></c></a>';
+    const full = analyzeXml(xml);
+    const indexOnly = analyzeXml(xml, { emitPretty: false });
+    expect(indexOnly.pretty).toBe('');
+    expect(indexOnly.prettyLineCount).toBe(full.prettyLineCount);
+    expect(Array.from(indexOnly.index?.line ?? [])).toEqual(Array.from(full.index?.line ?? []));
+    expect(Array.from(indexOnly.foldEnd)).toEqual(Array.from(full.foldEnd));
+  });
+});

@@ -8,6 +8,7 @@
  * markup is dropped and indentation added. Literal line breaks inside attribute values become
  * spaces, which XML attribute-value normalization makes equivalent.
  */
+import { CharBuffer } from './char-buffer.ts';
 import { decodeXmlEntities } from './xml-entities.ts';
 import { GrowableIntArray } from './growable-int-array.ts';
 import {
@@ -48,6 +49,8 @@ export interface XmlAnalysis {
 
 export interface AnalyzeOptions {
   buildIndex?: boolean;
+  /** False to only count lines (for an index pass after the pretty text was already sent). */
+  emitPretty?: boolean;
   indent?: number;
   /** Texts up to this length share the line of their element: `<Title>Hi</Title>`. */
   inlineTextMax?: number;
@@ -67,64 +70,76 @@ const ESCAPED_ESCAPE = /&amp;(?:lt|gt|amp|quot|apos|#)/;
  */
 export function analyzeXml(xml: string, options: AnalyzeOptions = {}): XmlAnalysis {
   const buildIndex = options.buildIndex ?? true;
-  const indentUnit = ' '.repeat(options.indent ?? 2);
+  const indentWidth = options.indent ?? 2;
   const inlineTextMax = options.inlineTextMax ?? 160;
-  const indents: string[] = [''];
-  const indentOf = (depth: number): string => {
-    while (indents.length <= depth) indents.push(indents[indents.length - 1] + indentUnit);
-    return indents[depth] ?? '';
-  };
 
   // Lazily advanced pointers to the next line break, so "does this range hold a line break?" stays
   // linear over the whole input even when the payload is one 10 MB line.
   let nextLf = xml.indexOf('\n');
   let nextCr = xml.indexOf('\r');
-  const hasLineBreak = (start: number, end: number): boolean => {
-    if (nextLf !== -1 && nextLf < start) nextLf = xml.indexOf('\n', start);
-    if (nextCr !== -1 && nextCr < start) nextCr = xml.indexOf('\r', start);
-    return (nextLf !== -1 && nextLf < end) || (nextCr !== -1 && nextCr < end);
+  let nextAmp = xml.indexOf('&');
+  const hasLineBreak = (from: number, to: number): boolean => {
+    if (nextLf !== -1 && nextLf < from) nextLf = xml.indexOf('\n', from);
+    if (nextCr !== -1 && nextCr < from) nextCr = xml.indexOf('\r', from);
+    return (nextLf !== -1 && nextLf < to) || (nextCr !== -1 && nextCr < to);
   };
 
-  const out: string[] = [];
+  const out: TextSink = (options.emitPretty ?? true) ? new CharBuffer(Math.ceil(xml.length * 1.3)) : NULL_SINK;
   let line = 0;
   const foldOpen = new GrowableIntArray();
   const foldClose = new GrowableIntArray();
-  const emitLine = (text: string, multiLine: boolean): number => {
-    const first = line;
-    let chunk = text;
-    if (multiLine) {
-      // XML end-of-line normalization makes \r\n and \r equal to \n, so this keeps the infoset.
-      if (chunk.indexOf('\r') !== -1) chunk = chunk.replace(/\r\n?/g, '\n');
-      for (let i = chunk.indexOf('\n'); i !== -1; i = chunk.indexOf('\n', i + 1)) line += 1;
-    }
-    out.push(chunk, '\n');
+  const startLine = (depth: number): number => {
+    out.appendSpaces(depth * indentWidth);
+    return line;
+  };
+  const finishLine = (): void => {
+    out.appendChar(10);
     line += 1;
-    return first;
+  };
+  /** Copies a source range that may hold line breaks, normalizing \r\n and \r to \n as XML does. */
+  const appendMultiLine = (from: number, to: number): void => {
+    for (let i = from; i < to; i++) {
+      const c = xml.charCodeAt(i);
+      if (c === 13) {
+        out.appendChar(10);
+        line += 1;
+        if (xml.charCodeAt(i + 1) === 10 && i + 1 < to) i += 1;
+      } else {
+        out.appendChar(c);
+        if (c === 10) line += 1;
+      }
+    }
+  };
+  const appendContent = (from: number, to: number): void => {
+    if (hasLineBreak(from, to)) appendMultiLine(from, to);
+    else out.appendRange(xml, from, to);
   };
 
-  // Index arrays (only filled when buildIndex).
-  const kind = new GrowableIntArray();
-  const parent = new GrowableIntArray();
-  const firstChild = new GrowableIntArray();
-  const lastChild = new GrowableIntArray();
-  const nextSibling = new GrowableIntArray();
-  const childCount = new GrowableIntArray();
-  const elementChildCount = new GrowableIntArray();
-  const nameId = new GrowableIntArray();
-  const start = new GrowableIntArray();
-  const end = new GrowableIntArray();
-  const contentStart = new GrowableIntArray();
-  const contentEnd = new GrowableIntArray();
-  const nodeLine = new GrowableIntArray();
-  const nodeEndLine = new GrowableIntArray();
-  const attrStart = new GrowableIntArray();
-  const attrCount = new GrowableIntArray();
-  const attrNameId = new GrowableIntArray();
-  const attrValueStart = new GrowableIntArray();
-  const attrValueEnd = new GrowableIntArray();
+  // Index arrays (only filled when buildIndex). Capacity guessed from the size to avoid regrowth.
+  const guess = buildIndex ? Math.ceil(xml.length / 24) : 16;
+  const kind = new GrowableIntArray(guess);
+  const parent = new GrowableIntArray(guess);
+  const firstChild = new GrowableIntArray(guess);
+  const lastChild = new GrowableIntArray(guess);
+  const nextSibling = new GrowableIntArray(guess);
+  const childCount = new GrowableIntArray(guess);
+  const elementChildCount = new GrowableIntArray(guess);
+  const nameId = new GrowableIntArray(guess);
+  const start = new GrowableIntArray(guess);
+  const end = new GrowableIntArray(guess);
+  const contentStart = new GrowableIntArray(guess);
+  const contentEnd = new GrowableIntArray(guess);
+  const nodeLine = new GrowableIntArray(guess);
+  const nodeEndLine = new GrowableIntArray(guess);
+  const attrStart = new GrowableIntArray(guess);
+  const attrCount = new GrowableIntArray(guess);
+  const attrNameId = new GrowableIntArray(guess);
+  const attrValueStart = new GrowableIntArray(guess);
+  const attrValueEnd = new GrowableIntArray(guess);
   const names: string[] = [];
   const nameIds = new Map<string, number>();
-  const internName = (name: string): number => {
+  const internName = (from: number, to: number): number => {
+    const name = xml.slice(from, to);
     let id = nameIds.get(name);
     if (id === undefined) {
       id = names.length;
@@ -166,39 +181,82 @@ export function analyzeXml(xml: string, options: AnalyzeOptions = {}): XmlAnalys
   };
   addNode(NODE_DOCUMENT, -1, 0, xml.length);
 
-  // Open elements: node id, name range, pending state for inline printing.
   const stackNode: number[] = [];
   const stackOpenLine: number[] = [];
   let currentParent = 0;
   let depth = 0;
   let topLevelElementCount = 0;
 
-  // The start tag being read.
+  // The start tag being read; its attributes as [nameStart, nameEnd, valueStart, valueEnd]*.
   let tagStart = 0;
+  let tagEnd = 0;
   let tagNameStart = 0;
   let tagNameEnd = 0;
   let tagNode = -1;
   const tagAttrs: number[] = [];
 
+  const writeTag = (selfClosing: boolean): void => {
+    if (!hasLineBreak(tagStart, tagEnd)) {
+      out.appendRange(xml, tagStart, tagEnd);
+      return;
+    }
+    // A tag written over several lines goes on one; line breaks in values become spaces, which
+    // attribute-value normalization makes equivalent.
+    out.appendChar(60);
+    out.appendRange(xml, tagNameStart, tagNameEnd);
+    for (let i = 0; i < tagAttrs.length; i += 4) {
+      const valueStart = tagAttrs[i + 2] ?? 0;
+      const valueEnd = tagAttrs[i + 3] ?? 0;
+      const quote = xml.charCodeAt(valueStart - 1);
+      out.appendChar(32);
+      out.appendRange(xml, tagAttrs[i] ?? 0, tagAttrs[i + 1] ?? 0);
+      out.appendChar(61);
+      out.appendChar(quote);
+      for (let v = valueStart; v < valueEnd; v++) {
+        const c = xml.charCodeAt(v);
+        out.appendChar(c === 10 || c === 13 || c === 9 ? 32 : c);
+      }
+      out.appendChar(quote);
+    }
+    if (selfClosing) out.appendChar(47);
+    out.appendChar(62);
+  };
+
   // An open tag not yet written, waiting to see whether its only content is a short text.
-  let pendingOpen: string | null = null;
+  let pendingOpen = false;
   let pendingNode = -1;
-  let pendingText: string | null = null;
+  let pendingTextFrom = -1;
+  let pendingTextTo = -1;
   let pendingTextNode = -1;
 
+  const trimmedFrom = (from: number, to: number): number => {
+    let i = from;
+    while (i < to && isSpace(xml.charCodeAt(i))) i++;
+    return i;
+  };
+  const trimmedTo = (from: number, to: number): number => {
+    let i = to;
+    while (i > from && isSpace(xml.charCodeAt(i - 1))) i--;
+    return i;
+  };
+
   const flushPending = (): void => {
-    if (pendingOpen === null) return;
-    const openLine = emitLine(indentOf(depth - 1) + pendingOpen, false);
+    if (!pendingOpen) return;
+    const openLine = startLine(depth - 1);
+    writeTag(false);
+    finishLine();
     stackOpenLine[stackOpenLine.length - 1] = openLine;
     if (buildIndex) nodeLine.set(pendingNode, openLine);
-    pendingOpen = null;
-    if (pendingText !== null) {
-      const textLine = emitLine(indentOf(depth) + pendingText.trim(), false);
+    pendingOpen = false;
+    if (pendingTextFrom !== -1) {
+      const textLine = startLine(depth);
+      out.appendRange(xml, trimmedFrom(pendingTextFrom, pendingTextTo), trimmedTo(pendingTextFrom, pendingTextTo));
+      finishLine();
       if (buildIndex) {
         nodeLine.set(pendingTextNode, textLine);
         nodeEndLine.set(pendingTextNode, textLine);
       }
-      pendingText = null;
+      pendingTextFrom = -1;
     }
   };
 
@@ -213,25 +271,33 @@ export function analyzeXml(xml: string, options: AnalyzeOptions = {}): XmlAnalys
     if (escaping.firstOffset === -1) escaping.firstOffset = offset;
   };
 
-  const isWhitespace = (from: number, to: number): boolean => {
-    for (let i = from; i < to; i++) {
-      const c = xml.charCodeAt(i);
-      if (c !== 32 && c !== 10 && c !== 13 && c !== 9) return false;
-    }
-    return true;
-  };
-
   /** Text or CDATA content: inline after a pending open tag when short, else on its own line(s). */
-  const emitTextLike = (nodeKind: number, from: number, to: number, raw: string): void => {
+  const emitTextLike = (nodeKind: number, from: number, to: number): void => {
     const node = addNode(nodeKind, currentParent, from, to);
     const multiLine = hasLineBreak(from, to);
-    if (pendingOpen !== null && pendingText === null && !multiLine && raw.length <= inlineTextMax) {
-      pendingText = raw;
+    if (pendingOpen && pendingTextFrom === -1 && !multiLine && to - from <= inlineTextMax) {
+      pendingTextFrom = from;
+      pendingTextTo = to;
       pendingTextNode = node;
       return;
     }
     flushPending();
-    const first = emitLine(indentOf(depth) + (nodeKind === NODE_TEXT ? raw.trim() : raw), multiLine);
+    const first = startLine(depth);
+    if (nodeKind === NODE_TEXT) appendContent(trimmedFrom(from, to), trimmedTo(from, to));
+    else appendContent(from, to);
+    finishLine();
+    if (buildIndex) {
+      nodeLine.set(node, first);
+      nodeEndLine.set(node, line - 1);
+    }
+  };
+
+  const emitMarkup = (nodeKind: number, from: number, to: number): void => {
+    flushPending();
+    const node = addNode(nodeKind, currentParent, from, to);
+    const first = startLine(depth);
+    appendContent(from, to);
+    finishLine();
     if (buildIndex) {
       nodeLine.set(node, first);
       nodeEndLine.set(node, line - 1);
@@ -246,44 +312,29 @@ export function analyzeXml(xml: string, options: AnalyzeOptions = {}): XmlAnalys
       tagNameEnd = nameEnd;
       tagAttrs.length = 0;
       tagNode = addNode(NODE_ELEMENT, currentParent, from, from);
-      if (buildIndex) nameId.set(tagNode, internName(xml.slice(nameStart, nameEnd)));
+      if (buildIndex) nameId.set(tagNode, internName(nameStart, nameEnd));
       if (depth === 0) topLevelElementCount += 1;
     },
     attribute(nameStart, nameEnd, valueStart, valueEnd) {
       tagAttrs.push(nameStart, nameEnd, valueStart, valueEnd);
       if (buildIndex) {
-        attrNameId.push(internName(xml.slice(nameStart, nameEnd)));
+        attrNameId.push(internName(nameStart, nameEnd));
         attrValueStart.push(valueStart);
         attrValueEnd.push(valueEnd);
         attrCount.set(tagNode, attrCount.get(tagNode) + 1);
       }
     },
-    startTagEnd(tagEnd, selfClosing) {
-      let tag: string;
-      if (!hasLineBreak(tagStart, tagEnd)) {
-        tag = xml.slice(tagStart, tagEnd);
-      } else {
-        tag = '<' + xml.slice(tagNameStart, tagNameEnd);
-        for (let i = 0; i < tagAttrs.length; i += 4) {
-          const valueStart = tagAttrs[i + 2] ?? 0;
-          const quote = xml.charAt(valueStart - 1);
-          tag +=
-            ' ' +
-            xml.slice(tagAttrs[i] ?? 0, tagAttrs[i + 1] ?? 0) +
-            '=' +
-            quote +
-            xml.slice(valueStart, tagAttrs[i + 3] ?? 0).replace(/[\r\n\t]/g, ' ') +
-            quote;
-        }
-        tag += selfClosing ? '/>' : '>';
-      }
+    startTagEnd(to, selfClosing) {
+      tagEnd = to;
       if (buildIndex) {
-        contentStart.set(tagNode, tagEnd);
-        contentEnd.set(tagNode, tagEnd);
-        end.set(tagNode, tagEnd);
+        contentStart.set(tagNode, to);
+        contentEnd.set(tagNode, to);
+        end.set(tagNode, to);
       }
       if (selfClosing) {
-        const at = emitLine(indentOf(depth) + tag, false);
+        const at = startLine(depth);
+        writeTag(true);
+        finishLine();
         if (buildIndex) {
           nodeLine.set(tagNode, at);
           nodeEndLine.set(tagNode, at);
@@ -294,30 +345,38 @@ export function analyzeXml(xml: string, options: AnalyzeOptions = {}): XmlAnalys
       stackOpenLine.push(-1);
       currentParent = tagNode;
       depth += 1;
-      pendingOpen = tag;
+      pendingOpen = true;
       pendingNode = tagNode;
     },
     endTag(from, nameStart, nameEnd, to) {
       const node = stackNode.pop() ?? -1;
       const flushedOpenLine = stackOpenLine.pop() ?? -1;
-      const closeTag = '</' + xml.slice(nameStart, nameEnd) + '>';
-      let closeLine: number;
       let openLine: number;
-      if (pendingOpen !== null) {
-        openLine = emitLine(indentOf(depth - 1) + pendingOpen + (pendingText ?? '') + closeTag, false);
+      let closeLine: number;
+      if (pendingOpen) {
+        openLine = startLine(depth - 1);
         closeLine = openLine;
-        if (buildIndex && pendingText !== null) {
-          nodeLine.set(pendingTextNode, openLine);
-          nodeEndLine.set(pendingTextNode, openLine);
+        writeTag(false);
+        if (pendingTextFrom !== -1) {
+          out.appendRange(xml, pendingTextFrom, pendingTextTo);
+          if (buildIndex) {
+            nodeLine.set(pendingTextNode, openLine);
+            nodeEndLine.set(pendingTextNode, openLine);
+          }
         }
-        pendingOpen = null;
-        pendingText = null;
+        pendingOpen = false;
+        pendingTextFrom = -1;
       } else {
         openLine = flushedOpenLine;
-        closeLine = emitLine(indentOf(depth - 1) + closeTag, false);
+        closeLine = startLine(depth - 1);
         foldOpen.push(openLine);
         foldClose.push(closeLine);
       }
+      out.appendChar(60);
+      out.appendChar(47);
+      out.appendRange(xml, nameStart, nameEnd);
+      out.appendChar(62);
+      finishLine();
       depth -= 1;
       if (buildIndex) {
         nodeLine.set(node, openLine);
@@ -328,9 +387,10 @@ export function analyzeXml(xml: string, options: AnalyzeOptions = {}): XmlAnalys
       }
     },
     text(from, to) {
-      if (isWhitespace(from, to)) return;
-      const raw = xml.slice(from, to);
-      if (raw.indexOf('&') !== -1) {
+      if (trimmedFrom(from, to) === to) return;
+      if (nextAmp !== -1 && nextAmp < from) nextAmp = xml.indexOf('&', from);
+      if (nextAmp !== -1 && nextAmp < to) {
+        const raw = xml.slice(from, to);
         if (ESCAPED_ESCAPE.test(raw)) {
           escaping.doubleEscapedTextNodes += 1;
           noteEscaping(from);
@@ -339,42 +399,23 @@ export function analyzeXml(xml: string, options: AnalyzeOptions = {}): XmlAnalys
           noteEscaping(from);
         }
       }
-      emitTextLike(NODE_TEXT, from, to, raw);
+      emitTextLike(NODE_TEXT, from, to);
     },
     cdata(from, to) {
-      const raw = xml.slice(from, to);
-      if (MARKUP_IN_TEXT.test(raw.slice(9, -3))) {
+      if (MARKUP_IN_TEXT.test(xml.slice(from + 9, to - 3))) {
         escaping.markupInCdataNodes += 1;
         noteEscaping(from);
       }
-      emitTextLike(NODE_CDATA, from, to, raw);
+      emitTextLike(NODE_CDATA, from, to);
     },
     comment(from, to) {
-      flushPending();
-      const node = addNode(NODE_COMMENT, currentParent, from, to);
-      const first = emitLine(indentOf(depth) + xml.slice(from, to), hasLineBreak(from, to));
-      if (buildIndex) {
-        nodeLine.set(node, first);
-        nodeEndLine.set(node, line - 1);
-      }
+      emitMarkup(NODE_COMMENT, from, to);
     },
     processingInstruction(from, to) {
-      flushPending();
-      const node = addNode(NODE_PI, currentParent, from, to);
-      const first = emitLine(indentOf(depth) + xml.slice(from, to), hasLineBreak(from, to));
-      if (buildIndex) {
-        nodeLine.set(node, first);
-        nodeEndLine.set(node, line - 1);
-      }
+      emitMarkup(NODE_PI, from, to);
     },
     doctype(from, to) {
-      flushPending();
-      const node = addNode(NODE_DOCTYPE, currentParent, from, to);
-      const first = emitLine(indentOf(depth) + xml.slice(from, to), hasLineBreak(from, to));
-      if (buildIndex) {
-        nodeLine.set(node, first);
-        nodeEndLine.set(node, line - 1);
-      }
+      emitMarkup(NODE_DOCTYPE, from, to);
     },
   };
 
@@ -383,15 +424,12 @@ export function analyzeXml(xml: string, options: AnalyzeOptions = {}): XmlAnalys
 
   const prettyLineCount = line;
   const foldEnd = new Int32Array(prettyLineCount).fill(-1);
-  let index: XmlTreeIndex | null = null;
   for (let i = 0; i < foldOpen.length; i++) foldEnd[foldOpen.get(i)] = foldClose.get(i);
+  let index: XmlTreeIndex | null = null;
   if (buildIndex) {
-    const lines = nodeLine.toArray();
-    const endLines = nodeEndLine.toArray();
-    const kinds = kind.toArray();
     index = {
       nodeCount: kind.length,
-      kind: Uint8Array.from(kinds),
+      kind: Uint8Array.from(kind.toArray()),
       parent: parent.toArray(),
       firstChild: firstChild.toArray(),
       nextSibling: nextSibling.toArray(),
@@ -402,8 +440,8 @@ export function analyzeXml(xml: string, options: AnalyzeOptions = {}): XmlAnalys
       end: end.toArray(),
       contentStart: contentStart.toArray(),
       contentEnd: contentEnd.toArray(),
-      line: lines,
-      endLine: endLines,
+      line: nodeLine.toArray(),
+      endLine: nodeEndLine.toArray(),
       attrStart: attrStart.toArray(),
       attrCount: attrCount.toArray(),
       attrNameId: attrNameId.toArray(),
@@ -418,11 +456,24 @@ export function analyzeXml(xml: string, options: AnalyzeOptions = {}): XmlAnalys
   }
 
   return {
-    pretty: out.join(''),
+    pretty: out.toString(),
     prettyLineCount,
     foldEnd,
     index,
     escaping,
     topLevelElementCount,
   };
+}
+
+type TextSink = Pick<CharBuffer, 'appendRange' | 'appendChar' | 'appendSpaces' | 'toString'>;
+
+const NULL_SINK: TextSink = {
+  appendRange() {},
+  appendChar() {},
+  appendSpaces() {},
+  toString: () => '',
+};
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
 }

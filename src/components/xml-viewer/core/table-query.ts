@@ -17,11 +17,15 @@ export interface TableQuery {
 // numbers stay numbers.
 const SPREADSHEET_FORMULA = /^[=+\-@\t\r](?![\d.]*$)/;
 const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/** Lower case with digit runs padded: 'Item9' -> 'item00000000000000000009' sorts before 'item10'. */
+function naturalKey(value: string): string {
+  return value.toLowerCase().replace(/\d+/g, (digits) => digits.replace(/^0+(?=\d)/, '').padStart(20, '0'));
+}
 
 /**
  * Row order sorted by one column: numerically when every non-empty value is a number, else by
- * a natural, case-insensitive collation. Empty values go last in both directions; ties keep
+ * natural, case-insensitive order (digit runs compare as numbers; other characters by code point). Empty values go last in both directions; ties keep
  * document order (the sort is stable).
  *
  * @example sortedRowOrder(['b', 'a', ''], 'asc') // Uint32Array [1, 0, 2]
@@ -40,12 +44,20 @@ export function sortedRowOrder(values: readonly string[], direction: SortDirecti
       return (ka - kb) * sign;
     });
   } else {
-    // Collating 100,000 strings directly is slow; sorting the distinct values once and comparing
-    // their ranks is not.
-    const distinct = Array.from(new Set(values)).sort(collator.compare);
+    // Natural keys (lower case, digit runs zero-padded) compare with plain "<", far faster than a
+    // collator over 100,000 rows; the distinct values are ranked once and rows sort by rank.
+    const distinct = Array.from(new Set(values));
+    const keyOf = new Map<string, string>();
+    for (const value of distinct) keyOf.set(value, naturalKey(value));
+    distinct.sort((a, b) => {
+      const ka = keyOf.get(a) ?? '';
+      const kb = keyOf.get(b) ?? '';
+      return ka < kb ? -1 : ka > kb ? 1 : a < b ? -1 : a > b ? 1 : 0;
+    });
     const rank = new Map<string, number>();
     distinct.forEach((value, i) => rank.set(value, i));
-    const keys = values.map((v) => rank.get(v) ?? 0);
+    const keys = new Int32Array(rows);
+    for (let i = 0; i < rows; i++) keys[i] = rank.get(values[i] ?? '') ?? 0;
     order.sort((a, b) => {
       const va = values[a] ?? '';
       const vb = values[b] ?? '';
@@ -77,8 +89,8 @@ export function queryRows(
   haystacks: readonly string[],
   query: TableQuery,
   sortCache: Map<string, Uint32Array> = new Map(),
+  rows: number = haystacks.length,
 ): Uint32Array {
-  const rows = haystacks.length;
   let order: Uint32Array;
   if (query.sortColumn === null || !values[query.sortColumn]) {
     order = new Uint32Array(rows);

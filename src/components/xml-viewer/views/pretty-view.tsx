@@ -24,7 +24,7 @@ import type { ViewerWorkerClient } from '../worker/viewer-worker-client.ts';
 import type { SearchResult } from '../worker/viewer-worker-protocol.ts';
 import { xmlHighlightStyle } from './xml-highlight-style.ts';
 
-const SEARCH_DELAY_MS = 250;
+const SEARCH_DELAY_MS = 150;
 
 function foldFromIndex(foldEnd: Int32Array): Extension {
   return foldService.of((state, lineStart) => {
@@ -120,7 +120,8 @@ export default function PrettyView({
     const view = new EditorView({
       parent: host,
       state: EditorState.create({
-        doc: text,
+        // Without the final line break, so the editor's last line is the document's last line.
+        doc: text.endsWith('\n') ? text.slice(0, -1) : text,
         extensions: [
           EditorState.readOnly.of(true),
           EditorView.contentAttributes.of({ 'aria-label': 'Pretty-printed DataStubs XML', 'aria-readonly': 'true' }),

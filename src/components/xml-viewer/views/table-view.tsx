@@ -14,7 +14,6 @@ import type { ViewerWorkerClient } from '../worker/viewer-worker-client.ts';
 import type { TransferredTable } from '../worker/viewer-worker-protocol.ts';
 
 const ROW_HEIGHT = 30;
-const FILTER_DELAY_MS = 150;
 
 function identityRows(count: number): Uint32Array {
   const rows = new Uint32Array(count);
@@ -66,19 +65,15 @@ export default function TableView({
   useEffect(() => {
     if (!client) return;
     let cancelled = false;
-    const timer = setTimeout(
-      () => {
-        void client
-          .queryTable({ sortColumn: sort?.column ?? null, sortDirection: sort?.direction ?? 'asc', filter })
-          .then((next) => {
-            if (!cancelled) setView(next);
-          });
-      },
-      filter ? FILTER_DELAY_MS : 0,
-    );
+    // No debounce: a query takes milliseconds in the worker, and an answer for an outdated
+    // filter is dropped when the next keystroke cancels this effect.
+    void client
+      .queryTable({ sortColumn: sort?.column ?? null, sortDirection: sort?.direction ?? 'asc', filter })
+      .then((next) => {
+        if (!cancelled) setView(next);
+      });
     return () => {
       cancelled = true;
-      clearTimeout(timer);
     };
   }, [client, sort, filter]);
 

@@ -4,11 +4,18 @@
  * cancels work in flight.
  */
 import type { TableQuery } from '../core/table-query.ts';
-import type { AnalysisResult, FromWorker, SearchResult, ToWorker } from './viewer-worker-protocol.ts';
+import type {
+  AnalysisResult,
+  FromWorker,
+  IndexResult,
+  SearchResult,
+  ToWorker,
+} from './viewer-worker-protocol.ts';
 
 export interface ViewerWorkerCallbacks {
-  onProgress(done: number, total: number): void;
+  onProgress(phase: 'pretty' | 'index', done: number, total: number): void;
   onAnalyzed(result: AnalysisResult): void;
+  onIndexed(result: IndexResult): void;
   onFailed(message: string): void;
 }
 
@@ -40,7 +47,10 @@ export function startViewerWorker(
     const message = event.data;
     switch (message.type) {
       case 'progress':
-        callbacks.onProgress(message.done, message.total);
+        callbacks.onProgress(message.phase, message.done, message.total);
+        return;
+      case 'indexed':
+        callbacks.onIndexed(message.result);
         return;
       case 'analyzed':
         callbacks.onAnalyzed(message.result);

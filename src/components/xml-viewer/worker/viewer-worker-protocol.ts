@@ -34,14 +34,25 @@ export interface AnalysisResult {
   pretty: string | null;
   prettyLineCount: number;
   foldEnd: Int32Array;
+  /** Null until the index pass (sent separately, after the pretty text) arrives. */
   index: XmlTreeIndex | null;
   table: TransferredTable | null;
+  /** True while the worker is still building the tree index and table. */
+  indexPending: boolean;
   escaping: EscapingReport | null;
   topLevelElementCount: number;
   /** Set when the tree and table were not built because the payload is over the size limit. */
   indexRefusedReason: string | null;
   syntaxError: SyntaxErrorInfo | null;
   analyzeMs: number;
+  /** Time of the index pass, once done. */
+  indexMs: number;
+}
+
+export interface IndexResult {
+  index: XmlTreeIndex;
+  table: TransferredTable | null;
+  indexMs: number;
 }
 
 export type ToWorker =
@@ -59,8 +70,9 @@ export interface SearchResult {
 }
 
 export type FromWorker =
-  | { type: 'progress'; done: number; total: number }
+  | { type: 'progress'; phase: 'pretty' | 'index'; done: number; total: number }
   | { type: 'analyzed'; result: AnalysisResult }
+  | { type: 'indexed'; result: IndexResult }
   | { type: 'failed'; message: string }
   | { type: 'search-result'; requestId: number; result: SearchResult }
   | { type: 'table-query-result'; requestId: number; rows: Uint32Array; elapsedMs: number }

@@ -10,7 +10,13 @@ import { indexBuffers } from '../core/xml-index.ts';
 import { XmlSyntaxError } from '../core/xml-tokenizer.ts';
 import { searchText } from './search-text.ts';
 import { utf8Length } from './utf8-length.ts';
-import type { AnalysisResult, FromWorker, PackedColumn, ToWorker } from './viewer-worker-protocol.ts';
+import type {
+  AnalysisResult,
+  FromWorker,
+  PackedColumn,
+  ToWorker,
+  TransferredTable,
+} from './viewer-worker-protocol.ts';
 
 interface WorkerScope {
   postMessage(message: FromWorker, options?: { transfer: Transferable[] }): void;
@@ -36,7 +42,7 @@ function packColumn(values: readonly string[]): PackedColumn {
 function analyze(xml: string, maxIndexBytes: number): void {
   const started = performance.now();
   const byteLength = utf8Length(xml);
-  const buildIndex = byteLength <= maxIndexBytes;
+  const allowIndex = byteLength <= maxIndexBytes;
   const result: AnalysisResult = {
     charLength: xml.length,
     byteLength,
@@ -45,58 +51,62 @@ function analyze(xml: string, maxIndexBytes: number): void {
     foldEnd: new Int32Array(0),
     index: null,
     table: null,
+    indexPending: false,
     escaping: null,
     topLevelElementCount: 0,
-    indexRefusedReason: buildIndex
+    indexRefusedReason: allowIndex
       ? null
       : `The payload is ${formatMegabytes(byteLength)}, over the ${formatMegabytes(maxIndexBytes)} limit for the tree and table views.`,
     syntaxError: null,
     analyzeMs: 0,
+    indexMs: 0,
   };
+  // Pass 1: the pretty text alone, so the Pretty view paints as early as possible.
   try {
     const analysis = analyzeXml(xml, {
-      buildIndex,
-      onProgress: (done) => scope.postMessage({ type: 'progress', done, total: xml.length }),
+      buildIndex: false,
+      onProgress: (done) => scope.postMessage({ type: 'progress', phase: 'pretty', done, total: xml.length }),
     });
     pretty = analysis.pretty;
     result.pretty = analysis.pretty;
     result.prettyLineCount = analysis.prettyLineCount;
     result.foldEnd = analysis.foldEnd;
-    result.index = analysis.index;
     result.escaping = analysis.escaping;
     result.topLevelElementCount = analysis.topLevelElementCount;
-    if (analysis.index) {
-      table = extractRecordTable(xml, analysis.index);
-      if (table) {
-        result.table = {
-          rootName: table.rootName,
-          recordName: table.recordName,
-          records: table.records,
-          columns: table.columns,
-          otherChildren: table.otherChildren,
-          packed: table.values.map(packColumn),
-        };
-      }
-    }
+    result.indexPending = allowIndex;
   } catch (error) {
     if (!(error instanceof XmlSyntaxError)) throw error;
-    result.syntaxError = {
-      message: error.message,
-      line: error.line,
-      column: error.column,
-      offset: error.offset,
-    };
+    result.syntaxError = { message: error.message, line: error.line, column: error.column, offset: error.offset };
   }
   result.analyzeMs = performance.now() - started;
-  const transfer: Transferable[] = [result.foldEnd.buffer as ArrayBuffer];
-  if (result.index) transfer.push(...indexBuffers(result.index));
-  if (result.table) {
-    // The worker keeps its own copy of the record ids for nothing; the page needs them.
-    result.table.records = result.table.records.slice();
-    transfer.push(result.table.records.buffer as ArrayBuffer);
-    for (const column of result.table.packed) transfer.push(column.offsets.buffer as ArrayBuffer);
+  scope.postMessage({ type: 'analyzed', result }, { transfer: [result.foldEnd.buffer as ArrayBuffer] });
+  if (!result.indexPending) return;
+
+  // Pass 2: the tree index and the record table, transferred without copying.
+  const indexStarted = performance.now();
+  const { index } = analyzeXml(xml, {
+    emitPretty: false,
+    onProgress: (done) => scope.postMessage({ type: 'progress', phase: 'index', done, total: xml.length }),
+  });
+  if (!index) return;
+  table = extractRecordTable(xml, index);
+  const transferred: TransferredTable | null = table && {
+    rootName: table.rootName,
+    recordName: table.recordName,
+    records: table.records.slice(),
+    columns: table.columns,
+    otherChildren: table.otherChildren,
+    packed: table.values.map(packColumn),
+  };
+  const transfer: Transferable[] = indexBuffers(index);
+  if (transferred) {
+    transfer.push(transferred.records.buffer as ArrayBuffer);
+    for (const column of transferred.packed) transfer.push(column.offsets.buffer as ArrayBuffer);
   }
-  scope.postMessage({ type: 'analyzed', result }, { transfer });
+  scope.postMessage(
+    { type: 'indexed', result: { index, table: transferred, indexMs: performance.now() - indexStarted } },
+    { transfer },
+  );
 }
 
 function formatMegabytes(bytes: number): string {
@@ -121,8 +131,9 @@ scope.onmessage = (event) => {
       case 'table-query': {
         const started = performance.now();
         const values = table?.values ?? [];
-        haystacks ??= rowHaystacks(values, table?.records.length ?? 0);
-        const rows = queryRows(values, haystacks, message.query, sortCache);
+        // Haystacks are built on the first filter only: sorting alone does not need them.
+        if (message.query.filter.trim()) haystacks ??= rowHaystacks(values, table?.records.length ?? 0);
+        const rows = queryRows(values, haystacks ?? [], message.query, sortCache, table?.records.length ?? 0);
         scope.postMessage(
           { type: 'table-query-result', requestId: message.requestId, rows, elapsedMs: performance.now() - started },
           { transfer: [rows.buffer as ArrayBuffer] },

@@ -1,0 +1,455 @@
+// The DataStubs viewer in real Chromium, on the console's stubs page, against the emulator
+// (`--seed-stubs`) through the Vite dev server. For each payload size it measures, in one run:
+// response received -> Pretty view painted, -> Table painted; the longest main-thread task
+// (PerformanceObserver 'longtask'); scrolling the Pretty view to the end; table sort and filter;
+// JS heap. Baseline in the same run: Chromium's native XML viewer opening the same document from
+// the same server (HTTP GET binding URL), time to its load event.
+//
+//   npm run bench -- viewer            (all sizes)
+//   VIEWER_BENCH_SIZES=1mb,10mb npm run bench -- viewer
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium, NO_CHROMIUM_MESSAGE } from '../scripts/find-chromium.mjs';
+
+interface Size {
+  id: string;
+  label: string;
+  stubs: number;
+  /** Compare with the native viewer (skipped where it would take minutes). */
+  native: boolean;
+  table: boolean;
+}
+
+// Emulator stubs are about 340 bytes each in the HTTP GET body.
+const SIZES: Size[] = [
+  { id: '1mb', label: '1 MB', stubs: 3_000, native: true, table: true },
+  { id: '10mb', label: '10 MB', stubs: 30_000, native: true, table: true },
+  { id: '100k', label: '100,000 stubs', stubs: 100_000, native: false, table: true },
+  { id: '50mb', label: '> 50 MB', stubs: 160_000, native: false, table: false },
+];
+
+const wanted = (process.env.VIEWER_BENCH_SIZES ?? '').split(',').filter(Boolean);
+const sizes = wanted.length ? SIZES.filter((s) => wanted.includes(s.id)) : SIZES;
+const KEY = 'seed-stubs';
+const TIMEOUT_MS = 240_000;
+
+const children: ChildProcess[] = [];
+function stopAll(): void {
+  for (const child of children) {
+    if (child.pid && child.exitCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+  }
+}
+process.on('exit', stopAll);
+process.on('SIGINT', () => {
+  stopAll();
+  process.exit(130);
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** Starts a command in its own process group; resolves when its output matches `ready`. */
+function start(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+  name: string,
+): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      env: { ...process.env, ...env },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`${name} did not start:\n${output}`)), 300_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (ready.test(output)) {
+        clearTimeout(timer);
+        resolve(child);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${name} exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (!child.pid || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid, 'SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+}
+
+// In-page instrumentation, installed before any page script runs.
+const INSTRUMENT = `
+  window.__bench = { longTasks: [], marks: {} };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__bench.longTasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  const afterPaint = (name) => requestAnimationFrame(() => setTimeout(() => { window.__bench.marks[name] ??= performance.now(); }, 0));
+  new MutationObserver(() => {
+    const m = window.__bench.marks;
+    if (!m.viewer && document.querySelector('section[aria-label="DataStubs viewer"]')) m.viewer = performance.now();
+    if (!m.prettyDom && document.querySelector('.xv-editor .cm-content .cm-line')) { m.prettyDom = performance.now(); afterPaint('pretty'); }
+    if (!m.tableDom && document.querySelector('.xv-grid-scroll [role="row"]')) { m.tableDom = performance.now(); afterPaint('table'); }
+    if (!m.refusedDom && document.querySelector('[data-view="table"] [role="alert"], [data-view="tree"] [role="alert"]')) { m.refusedDom = performance.now(); afterPaint('refused'); }
+    if (window.__bench.clickTableWhenReady && !m.tabClicked) {
+      const tab = [...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent === 'Table');
+      if (tab) { m.tabClicked = performance.now(); tab.click(); }
+    }
+  }).observe(document, { childList: true, subtree: true });
+`;
+
+interface PageMarks {
+  responseEnd: number;
+  marks: Record<string, number>;
+  longTasks: Array<{ start: number; duration: number }>;
+}
+
+// The bench is typechecked without DOM types (tsconfig.node.json), so in-page code is a string.
+function inPage<T>(page: Page, expression: string): Promise<T> {
+  return page.evaluate(expression) as Promise<T>;
+}
+
+const LAST_CALL = `performance.getEntriesByType('resource').filter((e) => e.name.includes('/Inode.asmx/GetAssetStubs')).at(-1)`;
+
+async function readMarks(page: Page): Promise<PageMarks> {
+  return inPage(
+    page,
+    `({ responseEnd: ${LAST_CALL}?.responseEnd ?? NaN, marks: window.__bench.marks, longTasks: window.__bench.longTasks })`,
+  );
+}
+
+async function callStubs(page: Page, origin: string, clickTable: boolean): Promise<void> {
+  await page.goto(`${origin}/stubs`);
+  await page.getByLabel('Binding', { exact: true }).selectOption({ label: 'HTTP GET' });
+  await page.getByLabel('OpenIDKey', { exact: true }).fill(KEY);
+  if (clickTable) await inPage(page, 'window.__bench.clickTableWhenReady = true');
+  await page.getByRole('button', { name: 'Get asset stubs' }).click();
+}
+
+async function waitForMark(page: Page, name: string): Promise<void> {
+  await page.waitForFunction(
+    `window.__bench.marks[${JSON.stringify(name)}] !== undefined`,
+    undefined,
+    {
+      timeout: TIMEOUT_MS,
+      polling: 50,
+    },
+  );
+}
+
+/** Runs `action` in the page and resolves with ms until `done` holds after a paint. */
+async function timeInPage(page: Page, action: string, done: string): Promise<number> {
+  return inPage(
+    page,
+    `new Promise((resolve, reject) => {
+      const t0 = performance.now();
+      { ${action} }
+      const tick = () => {
+        if (${done}) requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
+        else if (performance.now() - t0 > 120000) reject(new Error('timed out waiting for ' + ${JSON.stringify(done)}));
+        else requestAnimationFrame(tick);
+      };
+      tick();
+    })`,
+  );
+}
+
+async function heapMb(page: Page): Promise<number> {
+  const session = await page.context().newCDPSession(page);
+  await session.send('Performance.enable');
+  const { metrics } = await session.send('Performance.getMetrics');
+  await session.detach();
+  return (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? Number.NaN) / 1024 / 1024;
+}
+
+const ms = (n: number) =>
+  Number.isFinite(n) ? `${Math.round(n).toLocaleString('en-US')} ms` : 'n/a';
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+
+async function measureSize(size: Size, origin: string, executablePath: string) {
+  const browser = await chromium.launch({
+    executablePath,
+    args: [...CHROMIUM_ARGS, '--enable-precise-memory-info'],
+  });
+  const results: Record<string, string | number> = {};
+  try {
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    await context.addInitScript(INSTRUMENT);
+    // Others edit the shared tree while this runs; keep Vite's HMR socket from reloading the page.
+    await context.routeWebSocket(/./, () => undefined);
+    let crashed = false;
+
+    // 1. Pretty view (the default tab).
+    const page = await context.newPage();
+    page.on('crash', () => (crashed = true));
+    await callStubs(page, origin, false);
+    await page.waitForFunction(
+      `window.__bench.marks.pretty !== undefined || document.querySelector('[data-view="pretty"] [role="alert"]') !== null`,
+      undefined,
+      { timeout: TIMEOUT_MS, polling: 100 },
+    );
+    const facts = await page.locator('.xv-facts').innerText();
+    const bytes = await inPage<number>(page, `${LAST_CALL}?.decodedBodySize ?? 0`);
+    const pretty = await readMarks(page);
+    results.bodyMB = bytes / 1_000_000;
+    results.responseToViewerMounted = pretty.marks.viewer! - pretty.responseEnd;
+    results.responseToPretty = pretty.marks.pretty! - pretty.responseEnd;
+    const viewerStart = pretty.marks.viewer ?? 0;
+    results.longestTaskBeforeViewer = Math.max(
+      0,
+      ...pretty.longTasks.filter((t) => t.start < viewerStart).map((t) => t.duration),
+    );
+    results.longestViewerTaskLoading = Math.max(
+      0,
+      ...pretty.longTasks.filter((t) => t.start >= viewerStart).map((t) => t.duration),
+    );
+    results.facts = facts.split('\n').slice(-1)[0] ?? '';
+
+    const lineCount = Number(
+      /([\d,]+) lines pretty-printed/.exec(facts)?.[1]?.replace(/,/g, '') ?? 'NaN',
+    );
+    if (Number.isFinite(lineCount)) {
+      results.scrollToEnd = await timeInPage(
+        page,
+        // Ctrl+End, as a person would: CodeMirror moves the cursor to the end and scrolls there.
+        `const c = document.querySelector('.xv-editor .cm-content'); c.focus(); c.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', code: 'End', keyCode: 35, ctrlKey: true, bubbles: true, cancelable: true }));`,
+        `[...document.querySelectorAll('.xv-editor .cm-lineNumbers .cm-gutterElement')].some((e) => e.textContent === '${lineCount}')`,
+      );
+      results.searchStubCount = await timeInPage(
+        page,
+        `const i = document.querySelector('.xv-pretty input[type=search]'); const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set; set.call(i, 'Stub'); i.dispatchEvent(new Event('input', { bubbles: true }));`,
+        `/ of [\\d,]+$/.test(document.querySelector('.xv-pretty .xv-match-status')?.textContent ?? '')`,
+      );
+    }
+    results.heapAfterPrettyMB = await heapMb(page);
+
+    // 2. Table: the tab is chosen as soon as it exists, then sort and filter.
+    if (size.table) {
+      const tablePage = await context.newPage();
+      tablePage.on('crash', () => (crashed = true));
+      await callStubs(tablePage, origin, true);
+      await waitForMark(tablePage, 'table');
+      const table = await readMarks(tablePage);
+      results.responseToTable = table.marks.table! - table.responseEnd;
+      const rowsText = await tablePage.locator('.xv-table .xv-match-status').innerText();
+      results.tableRows = rowsText;
+      const firstRow = `document.querySelector('.xv-grid-scroll [aria-rowindex="2"]')?.textContent`;
+      const sortBy = (column: string) =>
+        `window.__first = ${firstRow}; [...document.querySelectorAll('.xv-grid-head button')].find((b) => b.textContent.startsWith('${column}')).click();`;
+      results.sortTitleAsc = await timeInPage(
+        tablePage,
+        sortBy('Title'),
+        `${firstRow} !== window.__first`,
+      );
+      results.sortTitleDesc = await timeInPage(
+        tablePage,
+        sortBy('Title'),
+        `${firstRow} !== window.__first`,
+      );
+      results.sortSizeAsc = await timeInPage(
+        tablePage,
+        sortBy('SizeBytes'),
+        `${firstRow} !== window.__first`,
+      );
+      const filterTo = (text: string) =>
+        `window.__status = document.querySelector('.xv-table .xv-match-status').textContent; const i = document.querySelector('.xv-table input[type=search]'); const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set; set.call(i, '${text}'); i.dispatchEvent(new Event('input', { bubbles: true }));`;
+      const statusChanged = `document.querySelector('.xv-table .xv-match-status').textContent !== window.__status`;
+      results.filterHarbour = await timeInPage(tablePage, filterTo('harbour'), statusChanged);
+      results.filterStatus = await tablePage.locator('.xv-table .xv-match-status').innerText();
+      results.filterClear = await timeInPage(tablePage, filterTo(''), statusChanged);
+      const all = await readMarks(tablePage);
+      results.longestViewerTaskTable = Math.max(
+        0,
+        ...all.longTasks.filter((t) => t.start >= (all.marks.viewer ?? 0)).map((t) => t.duration),
+      );
+      results.heapAfterTableMB = await heapMb(tablePage);
+      await tablePage.close();
+    }
+    results.crashed = crashed ? 'yes' : 'no';
+    await page.close();
+
+    // 3. Baseline: Chromium's own XML viewer on the same document from the same server.
+    if (size.native) {
+      const nativePage = await context.newPage();
+      const url = `${origin}/Inode.asmx/GetAssetStubs?OpenIDKey=${KEY}&AssetType=&OtherFilterCriteria=`;
+      await nativePage.goto(url, { waitUntil: 'load', timeout: TIMEOUT_MS });
+      const nav = await inPage<{ load: number; responseEnd: number }>(
+        nativePage,
+        `(() => { const e = performance.getEntriesByType('navigation')[0]; return { load: e?.loadEventEnd ?? NaN, responseEnd: e?.responseEnd ?? NaN }; })()`,
+      );
+      results.nativeLoad = nav.load;
+      results.nativeResponseToLoad = nav.load - nav.responseEnd;
+      await nativePage.close();
+    }
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
+
+async function main(): Promise<void> {
+  const executablePath = await findChromium();
+  if (!executablePath) {
+    console.error(NO_CHROMIUM_MESSAGE);
+    process.exit(1);
+  }
+  const emulatorPort = await freePort();
+  const vitePort = await freePort();
+  const origin = `http://127.0.0.1:${vitePort}`;
+  const vite = await start(
+    'npx',
+    ['vite', '--port', String(vitePort), '--strictPort', '--host', '127.0.0.1'],
+    { INODE_TARGET: `http://127.0.0.1:${emulatorPort}`, INODE_EMULATOR_DB: ':memory:' },
+    /Local:/,
+    'vite',
+  );
+  console.log(
+    `viewer bench: console on ${origin} (Vite dev), emulator on port ${emulatorPort}; Chromium ${executablePath}`,
+  );
+  const rows: Array<[Size, Record<string, string | number>]> = [];
+  try {
+    for (const size of sizes) {
+      const emulator = await start(
+        'npm',
+        [
+          'run',
+          'emulator',
+          '--',
+          '--port',
+          String(emulatorPort),
+          '--db',
+          ':memory:',
+          '--seed-stubs',
+          String(size.stubs),
+        ],
+        {},
+        /listening on/,
+        'emulator',
+      );
+      try {
+        // Warm the server and Vite's module graph so the first size is not charged for them.
+        await fetch(
+          `${origin}/Inode.asmx/GetAssetStubs?OpenIDKey=${KEY}&AssetType=&OtherFilterCriteria=`,
+        ).then((r) => r.arrayBuffer());
+        const result = await measureSize(size, origin, executablePath);
+        rows.push([size, result]);
+        report(size, result);
+      } finally {
+        await stop(emulator);
+      }
+    }
+  } finally {
+    await stop(vite);
+  }
+  summary(rows);
+}
+
+function report(size: Size, r: Record<string, string | number>): void {
+  const n = (key: string) => Number(r[key]);
+  console.log(
+    `\n--- ${size.label}: ${size.stubs.toLocaleString('en-US')} stubs, body ${n('bodyMB').toFixed(1)} MB`,
+  );
+  console.log(`  viewer facts: ${r.facts}`);
+  console.log(`  response -> viewer mounted        ${ms(n('responseToViewerMounted'))}`);
+  console.log(`  response -> Pretty painted        ${ms(n('responseToPretty'))}  (viewer's share, mounted -> painted: ${ms(n('responseToPretty') - n('responseToViewerMounted'))})`);
+  if (size.table)
+    console.log(
+      `  response -> Table painted         ${ms(n('responseToTable'))}  (${r.tableRows})`,
+    );
+  console.log(`  scroll Pretty to the last line    ${ms(n('scrollToEnd'))}`);
+  console.log(`  search "Stub" counted             ${ms(n('searchStubCount'))}`);
+  if (size.table) {
+    console.log(
+      `  sort Title asc / desc             ${ms(n('sortTitleAsc'))} / ${ms(n('sortTitleDesc'))}`,
+    );
+    console.log(`  sort SizeBytes (numeric)          ${ms(n('sortSizeAsc'))}`);
+    console.log(
+      `  filter "harbour" / clear          ${ms(n('filterHarbour'))} / ${ms(n('filterClear'))}  (${r.filterStatus}; includes the 100 ms typing debounce)`,
+    );
+  }
+  console.log(
+    `  longest task before the viewer    ${ms(n('longestTaskBeforeViewer'))}  (console: decode, result page)`,
+  );
+  console.log(`  longest viewer task (load)        ${ms(n('longestViewerTaskLoading'))}`);
+  if (size.table)
+    console.log(`  longest viewer task (table work)  ${ms(n('longestViewerTaskTable'))}`);
+  console.log(
+    `  JS heap after Pretty / Table      ${n('heapAfterPrettyMB').toFixed(0)} MB / ${size.table ? n('heapAfterTableMB').toFixed(0) : '-'} MB`,
+  );
+  console.log(`  tab crashed                       ${r.crashed}`);
+  if (size.native) {
+    console.log(
+      `  BASELINE native XML viewer load   ${ms(n('nativeLoad'))}  (response -> load ${ms(n('nativeResponseToLoad'))})`,
+    );
+    console.log(
+      `  ratio Pretty / native             1/${(n('nativeLoad') / n('responseToPretty')).toFixed(1)}`,
+    );
+  }
+}
+
+function summary(rows: Array<[Size, Record<string, string | number>]>): void {
+  console.log('\n=== targets');
+  for (const [size, r] of rows) {
+    const n = (key: string) => Number(r[key]);
+    if (size.id === '10mb') {
+      console.log(
+        `  ${verdict(n('responseToPretty') * 20 <= n('nativeLoad'))} Pretty at 10 MB <= 1/20 of native: ${ms(n('responseToPretty'))} vs ${ms(n('nativeLoad'))}`,
+      );
+    }
+    if (size.table) {
+      const longest = Math.max(n('longestViewerTaskLoading'), n('longestViewerTaskTable'));
+      console.log(
+        `  ${verdict(longest <= 200)} ${size.label}: no viewer main-thread task > 200 ms (longest ${ms(longest)}; console before the viewer: ${ms(n('longestTaskBeforeViewer'))})`,
+      );
+      const sortFilter = Math.max(
+        n('sortTitleAsc'),
+        n('sortTitleDesc'),
+        n('sortSizeAsc'),
+        n('filterHarbour'),
+        n('filterClear'),
+      );
+      console.log(
+        `  ${verdict(sortFilter < 300)} ${size.label}: sort and filter < 300 ms (slowest ${ms(sortFilter)})`,
+      );
+    } else {
+      console.log(
+        `  ${verdict(r.crashed === 'no')} ${size.label}: the tab does not crash (Pretty ${ms(n('responseToPretty'))}, longest viewer task ${ms(n('longestViewerTaskLoading'))})`,
+      );
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  stopAll();
+  process.exit(1);
+});
