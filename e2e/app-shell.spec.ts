@@ -14,6 +14,7 @@ test('the shell: navigation, deep links, target and binding always visible, narr
 
   for (const [name, path, heading] of [
     ['Register', '/register', 'Register'],
+    ['Bulk register', '/bulk', 'Bulk register'],
     ['History', '/history', 'History'],
     ['Settings', '/settings', 'Settings'],
     ['Asset stubs', '/stubs', 'Asset stubs'],
@@ -47,7 +48,7 @@ for (const [name, viewport, scheme] of [
   test(`every page is accessible and fits: ${name}`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await page.emulateMedia({ colorScheme: scheme });
-    for (const path of ['/stubs', '/register', '/history', '/settings']) {
+    for (const path of ['/stubs', '/register', '/bulk', '/history', '/settings']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       const overflow = await page.evaluate(

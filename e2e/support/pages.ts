@@ -9,8 +9,10 @@ export const BINDING_LABELS: BindingLabel[] = ['SOAP 1.1', 'SOAP 1.2', 'HTTP POS
 
 export class Shell {
   constructor(readonly page: Page) {}
-  nav(name: 'Asset stubs' | 'Register' | 'History' | 'Settings'): Locator {
-    return this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name });
+  nav(name: 'Asset stubs' | 'Register' | 'Bulk register' | 'History' | 'Settings'): Locator {
+    return this.page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name, exact: true });
   }
   currentTarget(): Locator {
     return this.page.getByTestId('current-target');

@@ -11,6 +11,9 @@ const StubsPage = lazy(() =>
 const RegisterPage = lazy(() =>
   import('../features/registration/register-page.tsx').then((m) => ({ default: m.RegisterPage })),
 );
+const BulkPage = lazy(() =>
+  import('../features/bulk/bulk-page.tsx').then((m) => ({ default: m.BulkPage })),
+);
 const HistoryPage = lazy(() =>
   import('../features/history/history-page.tsx').then((m) => ({ default: m.HistoryPage })),
 );
@@ -31,6 +34,7 @@ export function AppRoutes() {
         <Route index element={<ToStubs />} />
         <Route path="stubs" element={<StubsPage />} />
         <Route path="register" element={<RegisterPage />} />
+        <Route path="bulk" element={<BulkPage />} />
         <Route path="history" element={<HistoryPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="*" element={<NotFound />} />

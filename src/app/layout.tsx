@@ -9,6 +9,7 @@ import { effectiveTargetId, targetsQueryOptions } from '../lib/targets.ts';
 const TITLES: Record<string, string> = {
   '/stubs': 'Asset stubs',
   '/register': 'Register',
+  '/bulk': 'Bulk register',
   '/history': 'History',
   '/settings': 'Settings',
 };
@@ -35,6 +36,7 @@ function usePageChange(pathname: string) {
 const NAV = [
   { to: '/stubs', label: 'Asset stubs' },
   { to: '/register', label: 'Register' },
+  { to: '/bulk', label: 'Bulk register' },
   { to: '/history', label: 'History' },
   { to: '/settings', label: 'Settings' },
 ] as const;
