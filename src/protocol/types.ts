@@ -47,6 +47,25 @@ export type DataStubsForm =
   /** A CDATA section holding XML. */
   | 'cdata';
 
+/**
+ * The warning codes the client emits today (the `code` union stays open: show unknown ones too).
+ * - invalid-character-reference: the server wrote `&#x1;`-style references XML 1.0 forbids;
+ *   fields hold the decoded character, DataStubs keeps the reference as written.
+ * - invalid-character: a raw control character in the body, kept as is.
+ * - data-stubs-fragment / data-stubs-mixed: DataStubs is not exactly one element.
+ * - duplicate-field, unexpected-markup, null-result: tolerated record/result oddities.
+ * - secret-in-url: on every HTTP GET result, whose URL carries the OpenIDKey.
+ */
+export type KnownDecodeWarningCode =
+  | 'invalid-character-reference'
+  | 'invalid-character'
+  | 'data-stubs-fragment'
+  | 'data-stubs-mixed'
+  | 'duplicate-field'
+  | 'unexpected-markup'
+  | 'null-result'
+  | 'secret-in-url';
+
 /** Something the decoder tolerated and the user should know about. */
 export interface DecodeWarning {
   code: 'invalid-character-reference' | string;
