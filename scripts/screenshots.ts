@@ -83,9 +83,9 @@ try {
 
     await callStubs(page, KEY);
     await page.getByRole('region', { name: 'DataStubs', exact: true }).first().waitFor();
-    // Let the lazily loaded viewer finish: no "Loading…" text left in it.
+    // Let the lazily loaded viewer finish: no "Loading…" or "Analysing…" left on the page.
     await page
-      .waitForFunction('!document.querySelector("main").innerText.includes("Loading")', undefined, {
+      .waitForFunction('!/Loading|Analysing/.test(document.querySelector("main").innerText)', undefined, {
         timeout: 15_000,
       })
       .catch(() => console.warn('the viewer was still loading when the screenshot was taken'));
@@ -100,6 +100,9 @@ try {
       await page.goto(`${BASE}/history`);
       await page.getByRole('table').waitFor();
       await shoot(page, 'history');
+      await page.goto(`${BASE}/bulk`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await shoot(page, 'bulk');
       await page.goto(`${BASE}/settings`);
       await page.getByText(/Discovered from \?WSDL/).waitFor();
       await shoot(page, 'settings');
