@@ -22,9 +22,12 @@ import { defaultKeymap } from '@codemirror/commands';
 import { xmlLanguage } from '@codemirror/lang-xml';
 import type { ViewerWorkerClient } from '../worker/viewer-worker-client.ts';
 import type { SearchResult } from '../worker/viewer-worker-protocol.ts';
+import { lineChunks } from './line-chunks.ts';
 import { xmlHighlightStyle } from './xml-highlight-style.ts';
 
 const SEARCH_DELAY_MS = 150;
+const FIRST_CHUNK_CHARS = 60_000;
+const CHUNK_CHARS = 400_000;
 
 function foldFromIndex(foldEnd: Int32Array): Extension {
   return foldService.of((state, lineStart) => {
@@ -81,6 +84,9 @@ export default function PrettyView({
   const [search, setSearch] = useState<{ query: string; result: SearchResult } | null>(null);
   const [current, setCurrent] = useState(-1);
   const [lineError, setLineError] = useState('');
+  // Which text the editor holds completely; searching and jumping wait for it.
+  const [loadedText, setLoadedText] = useState<string | null>(null);
+  const loaded = loadedText === text;
 
   const selectRange = useCallback((from: number, to: number) => {
     const view = viewRef.current;
@@ -117,11 +123,14 @@ export default function PrettyView({
   useEffect(() => {
     const host = hostRef.current;
     if (!host) return;
+    // Without the final line break, so the editor's last line is the document's last line.
+    const body = text.endsWith('\n') ? text.slice(0, -1) : text;
+    const chunks = lineChunks(body, FIRST_CHUNK_CHARS, CHUNK_CHARS);
+    const [firstFrom, firstTo] = chunks[0] ?? [0, 0];
     const view = new EditorView({
       parent: host,
       state: EditorState.create({
-        // Without the final line break, so the editor's last line is the document's last line.
-        doc: text.endsWith('\n') ? text.slice(0, -1) : text,
+        doc: body.slice(firstFrom, firstTo),
         extensions: [
           EditorState.readOnly.of(true),
           EditorView.contentAttributes.of({ 'aria-label': 'Pretty-printed DataStubs XML', 'aria-readonly': 'true' }),
@@ -146,7 +155,21 @@ export default function PrettyView({
       }),
     });
     viewRef.current = view;
+    // The first screenful paints now; the rest is appended one chunk per task.
+    let next = 1;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const appendNext = () => {
+      const chunk = chunks[next++];
+      if (!chunk) {
+        setLoadedText(text);
+        return;
+      }
+      view.dispatch({ changes: { from: view.state.doc.length, insert: body.slice(chunk[0], chunk[1]) } });
+      timer = setTimeout(appendNext, 0);
+    };
+    timer = setTimeout(appendNext, 0);
     return () => {
+      clearTimeout(timer);
       view.destroy();
       viewRef.current = null;
     };
@@ -154,17 +177,17 @@ export default function PrettyView({
 
   useEffect(() => {
     const view = viewRef.current;
-    if (!view || !revealLine) return;
+    if (!view || !revealLine || !loaded) return;
     const line = view.state.doc.line(Math.min(Math.max(revealLine.line + 1, 1), view.state.doc.lines));
     selectRange(line.from, line.from);
-  }, [revealLine, selectRange]);
+  }, [revealLine, selectRange, loaded]);
 
   useEffect(() => {
     viewRef.current?.dispatch({ effects: highlightRef.current.reconfigure(matchHighlighter(search?.query ?? '')) });
   }, [search]);
 
   useEffect(() => {
-    if (!client) return;
+    if (!client || !loaded) return;
     let cancelled = false;
     const timer = setTimeout(() => {
       void client.search(query).then((result) => {
@@ -180,7 +203,7 @@ export default function PrettyView({
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [query, client, goToMatch]);
+  }, [query, client, goToMatch, loaded]);
 
   const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
@@ -194,6 +217,10 @@ export default function PrettyView({
   const onGoToLine = (event: FormEvent) => {
     event.preventDefault();
     const view = viewRef.current;
+    if (!loaded) {
+      setLineError('The lines are still loading; try again in a moment.');
+      return;
+    }
     const wanted = Number(lineInputRef.current?.value);
     if (!view || !Number.isInteger(wanted) || wanted < 1 || wanted > view.state.doc.lines) {
       setLineError(`Enter a line from 1 to ${(view?.state.doc.lines ?? 1).toLocaleString('en-US')}.`);
@@ -249,6 +276,7 @@ export default function PrettyView({
           )}
         </form>
       </div>
+      {!loaded && <p className="xv-muted xv-loading">Loading lines into the editor…</p>}
       <div ref={hostRef} className="xv-editor" />
     </div>
   );
