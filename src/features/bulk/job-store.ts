@@ -228,6 +228,13 @@ export class BulkJobStore {
     }
   }
 
+  /** Saves now rather than within the second (e.g. when the page is being hidden). */
+  flush(): void {
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = null;
+    this.save();
+  }
+
   private scheduleSave(): void {
     this.saveTimer ??= setTimeout(() => {
       this.saveTimer = null;
@@ -303,7 +310,11 @@ let tabStore: BulkJobStore | null = null;
 
 /** The one job of this tab (created on first use, from sessionStorage when it holds one). */
 export function tabBulkJobStore(): BulkJobStore {
-  tabStore ??= new BulkJobStore(safeSessionStorage());
+  if (!tabStore) {
+    const store = new BulkJobStore(safeSessionStorage());
+    globalThis.addEventListener?.('pagehide', () => store.flush());
+    tabStore = store;
+  }
   return tabStore;
 }
 
