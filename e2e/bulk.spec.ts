@@ -122,7 +122,10 @@ test('a failed job is kept across pages and reloads without the key, and retried
   await page.reload();
   await expect(b.counts).toContainText('Failed 3');
   await expect(b.rows).toHaveValue(csv);
-  const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }));
+  // A string, because e2e code is typechecked without DOM types.
+  const stored = String(
+    await page.evaluate('JSON.stringify({ ...sessionStorage, ...localStorage })'),
+  );
   expect(stored).toContain(`retry/${stamp}/1`);
   expect(stored).not.toContain('not-a-real-key');
   expect(page.url()).not.toContain('not-a-real-key');
