@@ -7,6 +7,9 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   globalSetup: './e2e/global-setup.ts',
+  // One folder per port: runs on different ports (several engineers, CI) never delete each
+  // other's traces.
+  outputDir: `test-results/e2e-${PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
