@@ -38,8 +38,7 @@ export class DoctypeRefused extends MalformedXml {
   }
 }
 
-const START_TAG =
-  /([^\s<>/=!?"'&;]+)((?:\s+[^\s<>/=!?"'&;]+\s*=\s*(?:"[^<"]*"|'[^<']*'))*)\s*(\/?)>/y;
+const START_TAG = /[^\s<>/=!?"'&;]+(?:\s+[^\s<>/=!?"'&;]+\s*=\s*(?:"[^<"]*"|'[^<']*'))*\s*\/?>/y;
 const ATTRIBUTE = /([^\s<>/=!?"'&;]+)\s*=\s*(?:"([^<"]*)"|'([^<']*)')/g;
 // Control characters only: U+FFFE/U+FFFF would double the cost of this pass for a case no
 // server produces; they pass through as text.
@@ -73,9 +72,14 @@ export function scanDocument(
   isDataStubs: (localName: string) => boolean = (name) => name === 'DataStubs',
 ): { regions: DataStubsRegion[] } {
   const regions: DataStubsRegion[] = [];
-  // Open elements: names, and (outside DataStubs only) their namespace declarations.
-  const names: string[] = [];
+  // Open elements, as positions of their names in the text (no strings are made for the
+  // payload's tags), and the namespace declarations of those outside DataStubs.
+  const nameStarts: number[] = [];
+  const nameEnds: number[] = [];
   const declarations: Declarations[] = [];
+  const depth = (): number => nameStarts.length;
+  const openName = (index: number): string =>
+    text.slice(nameStarts[index] ?? 0, nameEnds[index] ?? 0);
   let region: DataStubsRegion | null = null;
   let regionDepth = -1;
   let rootSeen = false;
@@ -128,11 +132,7 @@ export function scanDocument(
   while (pos < length) {
     const lt = text.indexOf('<', pos);
     const segmentEnd = lt < 0 ? length : lt;
-    if (
-      names.length === 0 &&
-      segmentEnd > pos &&
-      !WHITESPACE_ONLY.test(text.slice(pos, segmentEnd))
-    ) {
+    if (depth() === 0 && segmentEnd > pos && !WHITESPACE_ONLY.test(text.slice(pos, segmentEnd))) {
       throw new MalformedXml('text outside the root element', pos);
     }
     checkReferences(segmentEnd);
@@ -140,22 +140,31 @@ export function scanDocument(
     const c1 = text.charCodeAt(lt + 1);
 
     if (c1 === 47 /* / */) {
-      const expected = names.pop();
-      let after = expected === undefined ? -1 : lt + 2 + expected.length;
-      if (expected === undefined || !text.startsWith(expected, lt + 2)) after = -1;
+      const start = nameStarts.pop();
+      const end = nameEnds.pop();
+      let after = -1;
+      if (start !== undefined && end !== undefined) {
+        after = lt + 2;
+        for (let k = start; k < end; k += 1, after += 1) {
+          if (text.charCodeAt(after) !== text.charCodeAt(k)) {
+            after = -1;
+            break;
+          }
+        }
+      }
       while (after > 0 && isSpace(text.charCodeAt(after))) after += 1;
       if (after < 0 || text.charCodeAt(after) !== 62 /* > */) {
         const gt = text.indexOf('>', lt);
         const found = text.slice(lt + 2, gt < 0 ? lt + 40 : gt).trim();
         throw new MalformedXml(
-          expected === undefined
+          start === undefined
             ? `a stray </${found}>`
-            : `</${found}> where </${expected}> was expected`,
+            : `</${found}> where </${text.slice(start, end)}> was expected`,
           lt,
         );
       }
-      declarations.pop();
-      if (region && names.length === regionDepth) {
+      if (declarations.length > depth()) declarations.pop();
+      if (region && depth() === regionDepth) {
         region.contentEnd = lt;
         regions.push(region);
         region = null;
@@ -172,7 +181,7 @@ export function scanDocument(
         refuseDoctypeWithin(text, lt + 4, end);
         skipTo(end + 3);
       } else if (text.startsWith('<![CDATA[', lt)) {
-        if (names.length === 0) throw new MalformedXml('CDATA outside the root element', lt);
+        if (depth() === 0) throw new MalformedXml('CDATA outside the root element', lt);
         const end = text.indexOf(']]>', lt + 9);
         if (end < 0) throw new MalformedXml('an unclosed CDATA section', lt);
         refuseDoctypeWithin(text, lt + 9, end);
@@ -198,37 +207,45 @@ export function scanDocument(
     }
 
     START_TAG.lastIndex = lt + 1;
-    const match = START_TAG.exec(text);
-    if (!match) throw new MalformedXml('a malformed tag', lt);
-    const qname = match[1] ?? '';
-    const attributes = match[2] ?? '';
-    const selfClosing = match[3] === '/';
+    if (!START_TAG.test(text)) throw new MalformedXml('a malformed tag', lt);
     const tagEnd = START_TAG.lastIndex;
-    if (names.length === 0) {
+    const selfClosing = text.charCodeAt(tagEnd - 2) === 47; /* / */
+    let nameEnd = lt + 2;
+    for (;;) {
+      const code = text.charCodeAt(nameEnd);
+      if (code === 32 || code === 62 || code === 47 || code === 9 || code === 10 || code === 13)
+        break;
+      nameEnd += 1;
+    }
+    const attributesEnd = tagEnd - (selfClosing ? 2 : 1);
+    if (depth() === 0) {
       if (rootSeen) throw new MalformedXml('a second root element', lt);
       rootSeen = true;
     }
-    if (attributes.length > 0) checkReferences(tagEnd);
+    if (nameEnd < attributesEnd) checkReferences(tagEnd);
 
     if (region) {
-      if (names.length === regionDepth + 1) {
+      if (depth() === regionDepth + 1) {
         region.topLevelElements.push({
           start: lt,
-          nameEnd: lt + 1 + qname.length,
+          nameEnd,
           end: tagEnd,
-          attributes,
+          attributes: text.slice(nameEnd, attributesEnd),
         });
       }
       if (!selfClosing) {
-        names.push(qname);
-        declarations.push(null);
+        nameStarts.push(lt + 1);
+        nameEnds.push(nameEnd);
       }
     } else {
-      const declared = attributes.length > 0 ? readDeclarations(attributes, sink) : null;
-      if (names.length >= MAX_ENVELOPE_DEPTH) {
+      const qname = text.slice(lt + 1, nameEnd);
+      const declared =
+        nameEnd < attributesEnd ? readDeclarations(text.slice(nameEnd, attributesEnd), sink) : null;
+      if (depth() >= MAX_ENVELOPE_DEPTH) {
         throw new MalformedXml(`nesting deeper than ${MAX_ENVELOPE_DEPTH} outside DataStubs`, lt);
       }
-      names.push(qname);
+      nameStarts.push(lt + 1);
+      nameEnds.push(nameEnd);
       declarations.push(declared);
       if (isDataStubs(localName(qname))) {
         const found: DataStubsRegion = {
@@ -243,20 +260,21 @@ export function scanDocument(
         if (selfClosing) regions.push(found);
         else {
           region = found;
-          regionDepth = names.length - 1;
+          regionDepth = depth() - 1;
         }
       }
       if (selfClosing) {
-        names.pop();
+        nameStarts.pop();
+        nameEnds.pop();
         declarations.pop();
       }
     }
-    if (names.length > MAX_DEPTH) throw new MalformedXml(`nesting deeper than ${MAX_DEPTH}`, lt);
+    if (depth() > MAX_DEPTH) throw new MalformedXml(`nesting deeper than ${MAX_DEPTH}`, lt);
     skipTo(tagEnd);
   }
 
-  if (names.length > 0) {
-    throw new MalformedXml(`the document ends inside <${names[names.length - 1] ?? ''}>`);
+  if (depth() > 0) {
+    throw new MalformedXml(`the document ends inside <${openName(depth() - 1)}>`);
   }
   if (!rootSeen) throw new MalformedXml('no root element');
   return { regions };
