@@ -8,7 +8,7 @@ import { decodeBody } from '../src/protocol/transport.ts';
 
 const NAMESPACE = 'http://assets.example.net/inode/';
 const STUBS = 62_000;
-const ROUNDS = 11;
+const ROUNDS = 15;
 const TARGET_RATIO = 3;
 
 function buildResponse(): Uint8Array {
@@ -71,19 +71,21 @@ for (let round = 0; round < ROUNDS; round += 1) {
 
 const floorMs = median(floorTimes);
 const decodeMs = median(decodeTimes);
-const ratio = decodeMs / floorMs;
+// Each round times the floor and the decoder back to back, so a round's ratio compares the two
+// under the same machine load; the median of those is the headline figure.
+const ratio = median(decodeTimes.map((ms, round) => ms / (floorTimes[round] ?? ms)));
 const rate = (ms: number): string => `${(megabytes / (ms / 1000)).toFixed(0)} MB/s`;
+const fastest = (times: number[]): number => Math.min(...times);
 console.log(
-  `response: ${megabytes.toFixed(2)} MB, ${STUBS} stubs; DataStubs string ${(stubLength / 1e6).toFixed(2)} M chars; ${ROUNDS} rounds, medians`,
-);
-const fastest = (times: number[]): string => Math.min(...times).toFixed(1);
-console.log(
-  `floor  (TextDecoder + indexOf): ${floorMs.toFixed(1)} ms  ${rate(floorMs)}  (fastest ${fastest(floorTimes)} ms)`,
+  `response: ${megabytes.toFixed(2)} MB, ${STUBS} stubs; DataStubs string ${(stubLength / 1e6).toFixed(2)} M chars; ${ROUNDS} rounds`,
 );
 console.log(
-  `decode (bytes -> typed record): ${decodeMs.toFixed(1)} ms  ${rate(decodeMs)}  (fastest ${fastest(decodeTimes)} ms)`,
+  `floor  (TextDecoder + indexOf): median ${floorMs.toFixed(1)} ms  ${rate(floorMs)}  (fastest ${fastest(floorTimes).toFixed(1)} ms)`,
 );
 console.log(
-  `ratio decode/floor: ${ratio.toFixed(2)}x (target <= ${TARGET_RATIO}x) ${ratio <= TARGET_RATIO ? 'OK' : 'OVER TARGET'}; fastest/fastest ${(Math.min(...decodeTimes) / Math.min(...floorTimes)).toFixed(2)}x`,
+  `decode (bytes -> typed record): median ${decodeMs.toFixed(1)} ms  ${rate(decodeMs)}  (fastest ${fastest(decodeTimes).toFixed(1)} ms)`,
+);
+console.log(
+  `ratio decode/floor (median of per-round ratios): ${ratio.toFixed(2)}x, target <= ${TARGET_RATIO}x: ${ratio <= TARGET_RATIO ? 'OK' : 'OVER TARGET'}; fastest/fastest ${(fastest(decodeTimes) / fastest(floorTimes)).toFixed(2)}x`,
 );
 if (sink === 42) console.log('');
