@@ -43,7 +43,12 @@ export const SECRET_IN_URL_WARNING: DecodeWarning = {
     'HTTP GET sends the OpenIDKey in the URL, where proxies, server logs and browser history can record it. Prefer SOAP or HTTP POST.',
 };
 
-/** The URL a call goes to (HTTP GET adds the query string to it). */
+/**
+ * The URL a call goes to (HTTP GET adds the query string to it).
+ *
+ * @example
+ * operationUrl('http://h', 'http-post', 'GetAssetStubs'); // 'http://h/Inode.asmx/GetAssetStubs'
+ */
 export function operationUrl(
   baseUrl: string,
   binding: InodeClientOptions['binding'],
@@ -70,7 +75,7 @@ export function createInodeClient(options: InodeClientOptions): InodeClient {
     // The lookup is shared by concurrent calls, so one caller's abort must not cancel it for
     // the others: each caller stops waiting instead.
     return untilAborted(
-      discoverNamespace(baseUrl, fetchImpl, { timeoutMs }),
+      discoverNamespace(baseUrl, options.fetch, { timeoutMs }),
       callOptions?.signal,
       () =>
         new NamespaceDiscoveryError({

@@ -4,7 +4,12 @@
  */
 import type { RawRequest } from './types.ts';
 
-/** Single-quotes a word for POSIX shells: nothing inside single quotes is special but `'`. */
+/**
+ * Single-quotes a word for POSIX shells: nothing inside single quotes is special but `'`.
+ *
+ * @example
+ * shellQuote("it's"); // 'it'\''s'
+ */
 export function shellQuote(word: string): string {
   return `'${word.replace(/'/g, `'\\''`)}'`;
 }

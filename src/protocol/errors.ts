@@ -203,7 +203,12 @@ export class InputError extends InodeError {
   }
 }
 
-/** U+0001-style name of a code point. */
+/**
+ * U+0001-style name of a code point.
+ *
+ * @example
+ * describeCodePoint(1); // 'U+0001'
+ */
 export function describeCodePoint(codePoint: number): string {
   return `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
 }
@@ -213,7 +218,12 @@ function firstLine(text: string): string {
   return end < 0 ? text : `${text.slice(0, end)}…`;
 }
 
-/** Every error class, by name: handy for `instanceof`-free checks across realms. */
+/**
+ * Every error class name but the base: handy for `instanceof`-free checks across realms.
+ *
+ * @example
+ * if ((ERROR_NAMES as readonly string[]).includes(error.name)) showTyped(error);
+ */
 export const ERROR_NAMES = [
   'SoapFaultError',
   'ServiceError',

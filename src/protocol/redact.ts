@@ -5,6 +5,7 @@
  */
 import type { Exchange, RawRequest, RawResponse } from './types.ts';
 
+/** What every secret is replaced with. */
 export const REDACTED = '••••••';
 
 function encodings(secret: string): string[] {

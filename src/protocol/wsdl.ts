@@ -75,7 +75,12 @@ export function readTargetNamespace(wsdl: string): string {
 const cache = new WeakMap<FetchLike, Map<string, Promise<string>>>();
 const defaultFetchCache = new Map<string, Promise<string>>();
 
-/** Forgets discovered namespaces (all, or those of one fetch function). */
+/**
+ * Forgets discovered namespaces (those found with the default fetch, or those of one fetch).
+ *
+ * @example
+ * clearNamespaceCache(targetFetch); // the next call asks ?WSDL again
+ */
 export function clearNamespaceCache(fetchImpl?: FetchLike): void {
   if (fetchImpl) cache.delete(fetchImpl);
   else defaultFetchCache.clear();

@@ -28,7 +28,12 @@ export function findForbiddenCharacter(value: string): ForbiddenCharacter | null
   return { position: match.index, codePoint: value.charCodeAt(match.index) };
 }
 
-/** True when the code point may appear in an XML 1.0 document (directly or as a reference). */
+/**
+ * True when the code point may appear in an XML 1.0 document (directly or as a reference).
+ *
+ * @example
+ * isXmlChar(0x1); // false
+ */
 export function isXmlChar(codePoint: number): boolean {
   return (
     codePoint === 0x9 ||

@@ -13,7 +13,12 @@ export interface EncodeTarget {
   namespace: string;
 }
 
-/** `https://host/` → `https://host`, so that the service path is appended exactly once. */
+/**
+ * The service endpoint under a base URL; a trailing slash on the base is ignored.
+ *
+ * @example
+ * serviceUrl('https://host/'); // 'https://host/Inode.asmx'
+ */
 export function serviceUrl(baseUrl: string): string {
   return `${baseUrl.replace(/\/+$/, '')}${SERVICE_PATH}`;
 }
