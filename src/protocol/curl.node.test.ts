@@ -77,3 +77,19 @@ describe('toCurlCommand', () => {
     });
   });
 });
+
+describe('toCurlCommand in a browser page', () => {
+  it('resolves a same-origin URL against the page origin by default', () => {
+    const globals = globalThis as { location?: unknown };
+    const saved = globals.location;
+    globals.location = { origin: 'http://localhost:5181' };
+    try {
+      const request: RawRequest = { method: 'GET', url: '/Inode.asmx?WSDL', headers: {}, body: '' };
+      expect(argumentsSeenByCurl(toCurlCommand(request))).toContain(
+        'http://localhost:5181/Inode.asmx?WSDL',
+      );
+    } finally {
+      globals.location = saved;
+    }
+  });
+});

@@ -4,6 +4,12 @@
  */
 import type { RawRequest } from './types.ts';
 
+/** The page's origin when running in a browser; undefined in Node. */
+function pageOrigin(): string | undefined {
+  const origin = (globalThis as { location?: { origin?: unknown } }).location?.origin;
+  return typeof origin === 'string' && origin !== 'null' ? origin : undefined;
+}
+
 /**
  * Single-quotes a word for POSIX shells: nothing inside single quotes is special but `'`.
  *
@@ -16,16 +22,17 @@ export function shellQuote(word: string): string {
 
 /**
  * The curl command for a request. A relative URL (same-origin client) is resolved against
- * `origin`.
+ * `origin`, by default the page's origin in a browser (http://localhost elsewhere).
  *
  * @example
  * toCurlCommand(exchange.request, { origin: location.origin });
  * // curl --globoff -X POST 'http://localhost:5173/Inode.asmx' -H 'content-type: text/xml; charset=utf-8' … --data-binary '<?xml …'
  */
 export function toCurlCommand(request: RawRequest, options: { origin?: string } = {}): string {
+  const origin = options.origin ?? pageOrigin() ?? 'http://localhost';
   const url = /^[a-z][a-z0-9+.-]*:/i.test(request.url)
     ? request.url
-    : `${(options.origin ?? 'http://localhost').replace(/\/+$/, '')}${request.url.startsWith('/') ? '' : '/'}${request.url}`;
+    : `${origin.replace(/\/+$/, '')}${request.url.startsWith('/') ? '' : '/'}${request.url}`;
   const parts = ['curl', '--globoff', '-X', request.method, shellQuote(url)];
   for (const [name, value] of Object.entries(request.headers)) {
     parts.push('-H', shellQuote(`${name}: ${value}`));
