@@ -133,6 +133,16 @@ function expectSameRequest(capture: Capture, sent: SentRequest): void {
   expect(describeSoapBody(sent.body)).toEqual(
     describeSoapBody(capture.request.body.toString('utf8')),
   );
+  // Escaping byte for byte: each parameter's element text is written as the accepted request
+  // wrote it (unless that one used CDATA, which the client never does).
+  const capturedBody = capture.request.body.toString('utf8');
+  for (const { name } of OPERATIONS[operation].parameters) {
+    const element = new RegExp(`<${name}>([\\s\\S]*?)</${name}>`);
+    const theirsText = element.exec(capturedBody)?.[1];
+    if (theirsText !== undefined && !theirsText.includes('<![CDATA[')) {
+      expect(element.exec(sent.body)?.[1], name).toBe(theirsText);
+    }
+  }
 }
 
 /** Warning codes other than the HTTP GET secret-in-URL one, which must be there exactly for GET. */
