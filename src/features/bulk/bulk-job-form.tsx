@@ -23,6 +23,8 @@ export interface BulkJobFormProps {
   busy: boolean;
   /** A job exists: which rows are sent is fixed. */
   started: boolean;
+  /** Enter in the key field: run the job, as the Run button does. */
+  onSubmit(): void;
 }
 
 /** One OpenIDKey and one Binding for the whole job, and how it runs. */
@@ -36,6 +38,7 @@ export function BulkJobForm({
   onOptionsChange,
   busy,
   started,
+  onSubmit,
 }: BulkJobFormProps) {
   const id = useId();
   const keyId = `${id}-key`;
@@ -43,68 +46,78 @@ export function BulkJobForm({
   const skipId = `${id}-skip`;
   const recordId = `${id}-record`;
   return (
-    <fieldset className="bulk-job-form">
-      <legend>Job</legend>
-      <BindingSelect value={binding} onChange={onBindingChange} disabled={busy} />
-      <FormField
-        id={keyId}
-        label={KEY?.name ?? 'OpenIDKey'}
-        help={`${KEY?.description ?? ''} The same key is sent with every row; it is kept in memory only.`}
-        error={keyError}
-      >
-        <SecretInput
+    <form
+      className="bulk-job-form"
+      aria-label="Bulk job"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <fieldset>
+        <legend>Job</legend>
+        <BindingSelect value={binding} onChange={onBindingChange} disabled={busy} />
+        <FormField
           id={keyId}
-          name="OpenIDKey"
-          value={openIdKey}
-          disabled={busy}
-          aria-invalid={keyError ? true : undefined}
-          aria-describedby={fieldDescribedBy(keyId, { error: keyError })}
-          onChange={(event) => onKeyChange(event.target.value)}
-        />
-      </FormField>
-      <RememberKey />
-      <div className="field">
-        <label htmlFor={concurrencyId}>Concurrency</label>
-        <select
-          id={concurrencyId}
-          value={input.concurrency}
-          aria-describedby={`${concurrencyId}-help`}
-          onChange={(event) => onOptionsChange({ concurrency: Number(event.target.value) })}
+          label={KEY?.name ?? 'OpenIDKey'}
+          help={`${KEY?.description ?? ''} The same key is sent with every row; it is kept in memory only.`}
+          error={keyError}
         >
-          {Array.from(
-            { length: MAX_CONCURRENCY - MIN_CONCURRENCY + 1 },
-            (_, i) => i + MIN_CONCURRENCY,
-          ).map((n) => (
-            <option key={n} value={n}>
-              {n} at a time
-            </option>
-          ))}
-        </select>
-        <p id={`${concurrencyId}-help`} className="help">
-          How many rows are sent at once. 4 is kind to the service and fast; it can change while the
-          job runs.
-        </p>
-      </div>
-      <div className="checkbox">
-        <input
-          id={skipId}
-          type="checkbox"
-          checked={input.skipDuplicates}
-          disabled={started}
-          onChange={(event) => onOptionsChange({ skipDuplicates: event.target.checked })}
-        />
-        <label htmlFor={skipId}>Send a repeated ServiceURI + MediaType pair only once</label>
-      </div>
-      <div className="checkbox">
-        <input
-          id={recordId}
-          type="checkbox"
-          checked={input.recordInHistory}
-          disabled={busy}
-          onChange={(event) => onOptionsChange({ recordInHistory: event.target.checked })}
-        />
-        <label htmlFor={recordId}>Record each call in History (without the key)</label>
-      </div>
-    </fieldset>
+          <SecretInput
+            id={keyId}
+            name="OpenIDKey"
+            value={openIdKey}
+            disabled={busy}
+            aria-invalid={keyError ? true : undefined}
+            aria-describedby={fieldDescribedBy(keyId, { error: keyError })}
+            onChange={(event) => onKeyChange(event.target.value)}
+          />
+        </FormField>
+        <RememberKey />
+        <div className="field">
+          <label htmlFor={concurrencyId}>Concurrency</label>
+          <select
+            id={concurrencyId}
+            value={input.concurrency}
+            aria-describedby={`${concurrencyId}-help`}
+            onChange={(event) => onOptionsChange({ concurrency: Number(event.target.value) })}
+          >
+            {Array.from(
+              { length: MAX_CONCURRENCY - MIN_CONCURRENCY + 1 },
+              (_, i) => i + MIN_CONCURRENCY,
+            ).map((n) => (
+              <option key={n} value={n}>
+                {n} at a time
+              </option>
+            ))}
+          </select>
+          <p id={`${concurrencyId}-help`} className="help">
+            How many rows are sent at once. 4 is kind to the service and fast; it can change while
+            the job runs.
+          </p>
+        </div>
+        <div className="checkbox">
+          <input
+            id={skipId}
+            type="checkbox"
+            checked={input.skipDuplicates}
+            disabled={started}
+            onChange={(event) => onOptionsChange({ skipDuplicates: event.target.checked })}
+          />
+          <label htmlFor={skipId}>Send a repeated ServiceURI + MediaType pair only once</label>
+        </div>
+        <div className="checkbox">
+          <input
+            id={recordId}
+            type="checkbox"
+            checked={input.recordInHistory}
+            disabled={busy}
+            onChange={(event) => onOptionsChange({ recordInHistory: event.target.checked })}
+          />
+          <label htmlFor={recordId}>Record each call in History (without the key)</label>
+        </div>
+      </fieldset>
+    </form>
   );
 }

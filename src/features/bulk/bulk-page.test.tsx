@@ -55,6 +55,9 @@ function fakeServer() {
 
 let server: ReturnType<typeof fakeServer>;
 
+// Generous waits: the machine running the suite may be busy; nothing here is a timing target.
+const PATIENCE = { timeout: 10_000 };
+
 beforeEach(() => {
   server = fakeServer();
   vi.stubGlobal('fetch', server.fetchMock);
@@ -93,7 +96,7 @@ function table() {
   return within(screen.getByRole('region', { name: 'Rows and outcomes' }));
 }
 
-describe('BulkPage', () => {
+describe('BulkPage', { timeout: 30_000 }, () => {
   it('previews the rows with their checks and counts', async () => {
     renderPage();
     await paste(FIVE_ROWS);
@@ -127,9 +130,10 @@ describe('BulkPage', () => {
 
     const key = screen.getByLabelText('OpenIDKey');
     expect(key).toHaveAttribute('type', 'password');
-    await userEvent.type(key, 'k-123');
-    await userEvent.click(screen.getByRole('button', { name: 'Run 4 rows' }));
-    expect(await screen.findByText(/Finished\. 3 registered, 1 failed\./)).toBeVisible();
+    await userEvent.type(key, 'k-123{Enter}');
+    expect(
+      await screen.findByText(/Finished\. 3 registered, 1 failed\./, {}, PATIENCE),
+    ).toBeVisible();
     expect(server.bodies).toHaveLength(4);
     expect(server.bodies.every((b) => b.includes('<OpenIDKey>k-123</OpenIDKey>'))).toBe(true);
     const rows = table().getAllByRole('row');
@@ -152,18 +156,22 @@ describe('BulkPage', () => {
     await userEvent.click(screen.getByLabelText('Record each call in History (without the key)'));
     await userEvent.type(screen.getByLabelText('OpenIDKey'), 'k');
     await userEvent.click(screen.getByRole('button', { name: 'Run 10 rows' }));
-    await vi.waitFor(() => expect(server.held).toHaveLength(2));
-    await userEvent.click(await screen.findByRole('button', { name: 'Pause' }));
-    expect(await screen.findByText(/^Paused/)).toBeVisible();
+    await vi.waitFor(() => expect(server.held).toHaveLength(2), PATIENCE);
+    await userEvent.click(await screen.findByRole('button', { name: 'Pause' }, PATIENCE));
+    expect(await screen.findByText(/^Paused/, {}, PATIENCE)).toBeVisible();
     server.held.splice(0).forEach((release) => release());
-    await vi.waitFor(() =>
-      expect(screen.getByTestId('bulk-counts')).toHaveTextContent('Done 2 of 10'),
+    await vi.waitFor(
+      () => expect(screen.getByTestId('bulk-counts')).toHaveTextContent('Done 2 of 10'),
+      PATIENCE,
     );
     expect(server.bodies).toHaveLength(2);
     await userEvent.click(screen.getByRole('button', { name: 'Resume' }));
-    await vi.waitFor(() => expect(server.held).toHaveLength(2));
+    await vi.waitFor(() => expect(server.held).toHaveLength(2), PATIENCE);
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    await vi.waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(/^Cancelled/));
+    await vi.waitFor(
+      () => expect(screen.getByRole('status')).toHaveTextContent(/^Cancelled/),
+      PATIENCE,
+    );
     expect(screen.getByRole('button', { name: 'Continue (8 not sent)' })).toBeEnabled();
     expect(screen.getByLabelText('OpenIDKey')).toHaveValue('k');
   });
@@ -174,7 +182,7 @@ describe('BulkPage', () => {
     await userEvent.click(screen.getByLabelText('Record each call in History (without the key)'));
     await userEvent.type(screen.getByLabelText('OpenIDKey'), 'k');
     await userEvent.click(screen.getByRole('button', { name: 'Run 4 rows' }));
-    await screen.findByText(/Finished/);
+    await screen.findByText(/Finished/, {}, PATIENCE);
     screen.getByRole('heading', { name: 'Bulk register' });
     document.body.innerHTML = '';
     renderPage(store);

@@ -90,6 +90,9 @@ export function BulkPage({ store: givenStore }: BulkPageProps) {
           onOptionsChange={(patch) => store.setOptions(patch)}
           busy={busy}
           started={state.runner !== null}
+          onSubmit={() => {
+            if (!busy && state.runner === null) void launch('run');
+          }}
         />
       </div>
       <BulkRowsSummary state={state} />

@@ -93,6 +93,19 @@ describe('BulkJobStore', () => {
     ]);
   });
 
+  it('does not pin saved results on rows edited while the saved job was read back', async () => {
+    const storage = memoryStorage();
+    const first = new BulkJobStore(storage, 0);
+    first.setText(CSV);
+    await first.run(echo);
+    await first.getState().runner?.whenSettled();
+    first.flush();
+    const second = new BulkJobStore(storage, 0);
+    second.setText(CSV.replace('video', 'audio'));
+    await second.whenReady();
+    expect(second.getState().runner).toBeNull();
+  });
+
   it('says so when the job is too big for the tab storage, and keeps working', async () => {
     const store = new BulkJobStore(memoryStorage(50), 0);
     store.setText(CSV);

@@ -107,7 +107,10 @@ export class BulkJobStore {
     this.ready = this.parse().then(() => {
       const results = saved?.results;
       const rows = this.state.parsed?.rows;
-      if (results && rows && results.length === rows.length) {
+      // Attach the saved results only to the very rows they belong to (not to an edit made
+      // while the saved job was being read back).
+      const unchanged = this.state.input.text === saved?.input.text && !this.state.runner;
+      if (results && rows && unchanged && results.length === rows.length) {
         this.attachRunner(
           new BulkRunner({
             items: rows,
