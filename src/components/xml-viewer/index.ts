@@ -10,9 +10,12 @@
 import { lazy } from 'react';
 // Captures a #node= deep link before the console's router rewrites the URL.
 import './core/initial-hash.ts';
+import { prefetchViewer } from './prefetch.ts';
 
 export type { DataStubsViewerProps } from './data-stubs-viewer-props.ts';
 
 export const DataStubsViewer = lazy(() =>
   import('./data-stubs-viewer.tsx').then((m) => ({ default: m.DataStubsViewer })),
 );
+
+prefetchViewer();

@@ -29,33 +29,57 @@ export function useXmlAnalysis(xml: string, maxIndexBytes: number): AnalysisStat
       setOwned((previous) => ({
         xml,
         maxIndexBytes,
-        state: next(previous && previous.xml === xml && previous.maxIndexBytes === maxIndexBytes ? previous.state : STARTING),
+        state: next(
+          previous && previous.xml === xml && previous.maxIndexBytes === maxIndexBytes
+            ? previous.state
+            : STARTING,
+        ),
       }));
-    const client = startViewerWorker(xml, maxIndexBytes, {
-      onProgress: (phase, done, total) =>
-        update((previous) => {
-          const fraction = total ? done / total : 0;
-          if (phase === 'pretty') return previous.status === 'working' ? { status: 'working', progress: fraction } : previous;
-          return previous.status === 'done' ? { ...previous, indexProgress: fraction } : previous;
-        }),
-      onAnalyzed: (result) => update(() => ({ status: 'done', result, client, indexProgress: 0 })),
-      onIndexed: ({ index, table, indexMs }) =>
-        update((previous) =>
-          previous.status === 'done'
-            ? { ...previous, result: { ...previous.result, index, table, indexMs, indexPending: false } }
-            : previous,
-        ),
-      // A failure after the pretty text keeps it; only the tree and table become unavailable.
-      onFailed: (message) =>
-        update((previous) =>
-          previous.status === 'done'
-            ? { ...previous, result: { ...previous.result, indexPending: false } }
-            : { status: 'failed', message },
-        ),
+    // Started in a microtask so that React's development double mount (mount, unmount, mount)
+    // starts one worker, not two: the first mount is cancelled before it takes the warm worker.
+    let cancelled = false;
+    let client: ViewerWorkerClient | null = null;
+    queueMicrotask(() => {
+      if (cancelled) return;
+      const started: ViewerWorkerClient = startViewerWorker(xml, maxIndexBytes, {
+        onProgress: (phase, done, total) =>
+          update((previous) => {
+            const fraction = total ? done / total : 0;
+            if (phase === 'pretty')
+              return previous.status === 'working'
+                ? { status: 'working', progress: fraction }
+                : previous;
+            return previous.status === 'done' ? { ...previous, indexProgress: fraction } : previous;
+          }),
+        onAnalyzed: (result) =>
+          update(() => ({ status: 'done', result, client: started, indexProgress: 0 })),
+        onIndexed: ({ index, table, indexMs }) =>
+          update((previous) =>
+            previous.status === 'done'
+              ? {
+                  ...previous,
+                  result: { ...previous.result, index, table, indexMs, indexPending: false },
+                }
+              : previous,
+          ),
+        // A failure after the pretty text keeps it; only the tree and table become unavailable.
+        onFailed: (message) =>
+          update((previous) =>
+            previous.status === 'done'
+              ? { ...previous, result: { ...previous.result, indexPending: false } }
+              : { status: 'failed', message },
+          ),
+      });
+      client = started;
     });
-    return () => client.dispose();
+    return () => {
+      cancelled = true;
+      client?.dispose();
+    };
   }, [xml, maxIndexBytes]);
 
   // State left over from a previous payload is never shown for the new one.
-  return owned && owned.xml === xml && owned.maxIndexBytes === maxIndexBytes ? owned.state : STARTING;
+  return owned && owned.xml === xml && owned.maxIndexBytes === maxIndexBytes
+    ? owned.state
+    : STARTING;
 }

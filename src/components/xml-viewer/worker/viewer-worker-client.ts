@@ -28,6 +28,25 @@ export interface ViewerWorkerClient {
 
 type Pending = (message: FromWorker) => void;
 
+function createWorker(): Worker {
+  return new Worker(new URL('./viewer.worker.ts', import.meta.url), { type: 'module' });
+}
+
+// A worker started ahead of time (see prewarmViewerWorker) has its code loaded and compiled by
+// the time a payload arrives.
+let spare: Worker | null = null;
+
+/** Starts a worker now, to be used by the next viewer. @example prewarmViewerWorker() */
+export function prewarmViewerWorker(): void {
+  spare ??= createWorker();
+}
+
+function takeWorker(): Worker {
+  const worker = spare ?? createWorker();
+  spare = null;
+  return worker;
+}
+
 /**
  * @example
  * const client = startViewerWorker(xml, 50_000_000, { onProgress, onAnalyzed, onFailed });
@@ -38,7 +57,7 @@ export function startViewerWorker(
   maxIndexBytes: number,
   callbacks: ViewerWorkerCallbacks,
 ): ViewerWorkerClient {
-  const worker = new Worker(new URL('./viewer.worker.ts', import.meta.url), { type: 'module' });
+  const worker = takeWorker();
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let disposed = false;
