@@ -20,71 +20,110 @@ function skipPast(text: string, from: number, terminator: string): number {
 
 /** Index just after the `>` ending the tag that starts at `from`, honouring quoted attributes. */
 function endOfTag(text: string, from: number): number {
-  let quote = '';
-  for (let i = from; i < text.length; i++) {
-    const c = text[i];
-    if (quote) {
-      if (c === quote) quote = '';
-    } else if (c === '"' || c === "'") {
-      quote = c;
-    } else if (c === '>') {
-      return i + 1;
+  let i = from;
+  for (;;) {
+    const gt = text.indexOf('>', i);
+    if (gt < 0) return -1;
+    // Look for a quote only up to that '>': tags are short, so this stays linear overall.
+    let quoteAt = -1;
+    for (let j = i; j < gt; j++) {
+      const code = text.charCodeAt(j);
+      if (code === 34 || code === 39) {
+        quoteAt = j;
+        break;
+      }
     }
+    if (quoteAt < 0) return gt + 1;
+    const close = text.indexOf(text[quoteAt] ?? '"', quoteAt + 1);
+    if (close < 0) return -1;
+    i = close + 1;
   }
-  return -1;
 }
 
-const NAME_END = /[\s/>]/;
+function isNameEnd(code: number): boolean {
+  // whitespace, '/', '>'
+  return code === 32 || code === 9 || code === 10 || code === 13 || code === 47 || code === 62;
+}
+
+/**
+ * A summary scan that can stop and resume, so a page can count a 50 MB payload in slices
+ * between frames instead of in one long task.
+ * @example const scan = new XmlSummaryScan(xml); while (!scan.step(1_000_000)); scan.result();
+ */
+export class XmlSummaryScan {
+  private readonly topLevel = new Map<string, number>();
+  private readonly children = new Map<string, number>();
+  private depth = 0;
+  private wellFormed = true;
+  private i = 0;
+  private done = false;
+
+  constructor(private readonly text: string) {}
+
+  /** Scans about `budget` more characters; true when the whole text has been read. */
+  step(budget: number): boolean {
+    const { text } = this;
+    const stop = this.i + budget;
+    while (!this.done && this.i < stop) {
+      const lt = text.indexOf('<', this.i);
+      if (lt < 0) {
+        this.done = true;
+        break;
+      }
+      let next: number;
+      if (text.startsWith('<!--', lt)) next = skipPast(text, lt + 4, '-->');
+      else if (text.startsWith('<![CDATA[', lt)) next = skipPast(text, lt + 9, ']]>');
+      else if (text.startsWith('<?', lt)) next = skipPast(text, lt + 2, '?>');
+      else if (text.startsWith('<!', lt)) next = endOfTag(text, lt + 2);
+      else {
+        next = endOfTag(text, lt + 1);
+        if (next >= 0) this.element(lt, next);
+      }
+      if (next < 0) {
+        this.wellFormed = false;
+        this.done = true;
+      } else {
+        this.i = next;
+      }
+    }
+    if (this.i >= text.length) this.done = true;
+    return this.done;
+  }
+
+  private element(lt: number, end: number): void {
+    const { text } = this;
+    if (text[lt + 1] === '/') {
+      this.depth -= 1;
+      if (this.depth < 0) this.wellFormed = false;
+      return;
+    }
+    let nameEnd = lt + 1;
+    while (nameEnd < end && !isNameEnd(text.charCodeAt(nameEnd))) nameEnd++;
+    const name = text.slice(lt + 1, nameEnd);
+    if (name === '') this.wellFormed = false;
+    if (this.depth === 0) this.topLevel.set(name, (this.topLevel.get(name) ?? 0) + 1);
+    if (this.depth === 1) this.children.set(name, (this.children.get(name) ?? 0) + 1);
+    if (text[end - 2] !== '/') this.depth += 1;
+  }
+
+  result(): XmlSummary {
+    const singleRoot = this.topLevel.size === 1 && [...this.topLevel.values()][0] === 1;
+    const source = singleRoot ? this.children : this.topLevel;
+    return {
+      root: singleRoot ? ([...this.topLevel.keys()][0] ?? null) : null,
+      counts: [...source].map(([name, count]) => ({ name, count })),
+      wellFormed: this.wellFormed && this.done && this.depth === 0,
+    };
+  }
+}
 
 /**
  * @example summarizeXml('<A><B/><B/><C/></A>') // { root: 'A', counts: [{B,2},{C,1}], wellFormed: true }
  */
 export function summarizeXml(text: string): XmlSummary {
-  const topLevel = new Map<string, number>();
-  const children = new Map<string, number>();
-  let depth = 0;
-  let wellFormed = true;
-  let i = 0;
-  while (i < text.length) {
-    const lt = text.indexOf('<', i);
-    if (lt < 0) break;
-    if (text.startsWith('<!--', lt)) i = skipPast(text, lt + 4, '-->');
-    else if (text.startsWith('<![CDATA[', lt)) i = skipPast(text, lt + 9, ']]>');
-    else if (text.startsWith('<?', lt)) i = skipPast(text, lt + 2, '?>');
-    else if (text.startsWith('<!', lt)) i = endOfTag(text, lt + 2);
-    else {
-      const end = endOfTag(text, lt + 1);
-      if (end < 0) {
-        wellFormed = false;
-        break;
-      }
-      if (text[lt + 1] === '/') {
-        depth -= 1;
-        if (depth < 0) wellFormed = false;
-      } else {
-        let nameEnd = lt + 1;
-        while (nameEnd < end && !NAME_END.test(text[nameEnd] ?? '>')) nameEnd++;
-        const name = text.slice(lt + 1, nameEnd);
-        if (name === '') wellFormed = false;
-        if (depth === 0) topLevel.set(name, (topLevel.get(name) ?? 0) + 1);
-        if (depth === 1) children.set(name, (children.get(name) ?? 0) + 1);
-        if (text[end - 2] !== '/') depth += 1;
-      }
-      i = end;
-    }
-    if (i < 0) {
-      wellFormed = false;
-      break;
-    }
-  }
-  if (depth !== 0) wellFormed = false;
-  const singleRoot = topLevel.size === 1 && [...topLevel.values()][0] === 1;
-  const source = singleRoot ? children : topLevel;
-  return {
-    root: singleRoot ? ([...topLevel.keys()][0] ?? null) : null,
-    counts: [...source].map(([name, count]) => ({ name, count })),
-    wellFormed,
-  };
+  const scan = new XmlSummaryScan(text);
+  while (!scan.step(Number.MAX_SAFE_INTEGER));
+  return scan.result();
 }
 
 /**

@@ -1,4 +1,4 @@
-import { memo, Suspense, useMemo } from 'react';
+import { memo, Suspense } from 'react';
 import type { GetAssetStubsResult, InodeError } from '../../protocol/index.ts';
 import { DataStubsViewer } from '../../components/xml-viewer/index.ts';
 import { OutcomeBanner } from '../../components/outcome-banner/outcome-banner.tsx';
@@ -11,7 +11,7 @@ import {
   exchangeOf,
   redactOutcome,
 } from '../../lib/outcome.ts';
-import { describeXmlSummary, summarizeXml } from '../../lib/xml-summary.ts';
+import { useXmlSummary } from '../../lib/use-xml-summary.ts';
 
 export interface StubsResultProps {
   result: GetAssetStubsResult | undefined;
@@ -35,16 +35,13 @@ const DataStubsSection = memo(function DataStubsSection({
   assetType: string;
 }) {
   const xml = result.record.DataStubs;
-  const summary = useMemo(
-    () => (xml === null ? null : describeXmlSummary(summarizeXml(xml))),
-    [xml],
-  );
+  const summary = useXmlSummary(xml);
   if (xml === null) return null;
   return (
     <section aria-labelledby="datastubs-heading" className="datastubs">
       <h2 id="datastubs-heading">DataStubs</h2>
       <p className="summary" data-testid="datastubs-summary">
-        {summary}
+        {summary ?? 'Counting elements…'}
         {result.dataStubsForm && result.dataStubsForm !== 'xml' && (
           <> · sent as {result.dataStubsForm === 'cdata' ? 'a CDATA section' : 'escaped text'}</>
         )}
