@@ -14,12 +14,19 @@ function Empty() {
   return <em className="marker marker-empty">empty</em>;
 }
 
+/** Exact UTF-8 size for normal payloads; for huge ones the length is close enough and free. */
+function dataSize(value: string): string {
+  return value.length > 1_000_000
+    ? `about ${formatBytes(value.length)}`
+    : formatBytes(utf8Length(value));
+}
+
 function FieldValue({ name, value }: { name: string; value: string | boolean | null }) {
   if (value === null) return <Absent />;
   if (typeof value === 'boolean') return <strong>{String(value)}</strong>;
   if (value === '') return <Empty />;
   if (name === 'Exception') return <ExceptionText text={value} />;
-  if (name === 'DataStubs') return <span>XML, {formatBytes(utf8Length(value))} (shown below)</span>;
+  if (name === 'DataStubs') return <span>XML, {dataSize(value)} (shown below)</span>;
   return <span className="mono">{value}</span>;
 }
 

@@ -21,13 +21,26 @@ function Headers({ headers }: { headers: Record<string, string> }) {
   );
 }
 
+/** Beyond this a body is cut for display: a multi-megabyte text node makes the page crawl. */
+const SHOWN_LIMIT = 1_000_000;
+
 function Body({ text, label }: { text: string; label: string }) {
-  const pretty = useMemo(() => prettyXml(text), [text]);
+  const cut = text.length > SHOWN_LIMIT;
+  const shown = cut ? text.slice(0, SHOWN_LIMIT) : text;
+  const pretty = useMemo(() => (cut ? shown : prettyXml(shown)), [cut, shown]);
   if (text === '') return <p className="muted">Empty body</p>;
   return (
-    <pre className="raw-body" aria-label={label} tabIndex={0}>
-      {pretty}
-    </pre>
+    <>
+      {cut && (
+        <p className="muted">
+          Showing the first {formatBytes(SHOWN_LIMIT)} characters as received, of{' '}
+          {formatBytes(text.length)}. The DataStubs viewer's Raw view and Copy as curl have it all.
+        </p>
+      )}
+      <pre className="raw-body" aria-label={label} tabIndex={0}>
+        {pretty}
+      </pre>
+    </>
   );
 }
 
