@@ -32,6 +32,20 @@ export interface BulkRowsResult {
 export const MAX_ROWS = 100_000;
 
 const SERVICE_URI = 'serviceuri';
+
+/** Characters XML 1.0 cannot carry (the client refuses to send them), lone surrogates included. */
+const NOT_XML =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function notXmlIssue(name: string, value: string): BulkRowIssue | null {
+  const found = NOT_XML.exec(value);
+  if (!found) return null;
+  const code = (found[0].codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0');
+  return {
+    severity: 'error',
+    message: `${name} contains U+${code}, which XML cannot carry.`,
+  };
+}
 const MEDIA_TYPE = 'mediatype';
 
 function normalizeHeader(cell: string): string {
@@ -86,6 +100,12 @@ export function toBulkRows(cells: readonly (readonly string[])[]): BulkRowsResul
       issues.push({ severity: 'warning', message: 'ServiceURI is not an absolute URI.' });
     }
     if (MediaType === '') issues.push({ severity: 'error', message: 'MediaType is empty.' });
+    for (const issue of [
+      notXmlIssue('ServiceURI', ServiceURI),
+      notXmlIssue('MediaType', MediaType),
+    ]) {
+      if (issue) issues.push(issue);
+    }
     const pair = `${ServiceURI}\u0000${MediaType}`;
     const earlier = seen.get(pair);
     if (earlier === undefined) seen.set(pair, rowNumber);

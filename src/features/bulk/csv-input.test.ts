@@ -104,6 +104,20 @@ describe('toBulkRows', () => {
     expect(countRows(rows)).toEqual({ total: 6, errors: 2, warnings: 2, duplicates: 1 });
   });
 
+  it('flags characters XML cannot carry as errors, so the row is not sent', () => {
+    const { rows } = toBulkRows([
+      ['https://a/\u0001', 'image'],
+      ['https://a/ok', 'im\uD800age'],
+      ['https://a/\uD83D\uDE00', 'image'],
+    ]);
+    expect(rows[0]?.issues).toContainEqual({
+      severity: 'error',
+      message: 'ServiceURI contains U+0001, which XML cannot carry.',
+    });
+    expect(rows[1]?.issues[0]?.message).toBe('MediaType contains U+D800, which XML cannot carry.');
+    expect(rows.map(isSendable)).toEqual([false, false, true]);
+  });
+
   it('treats a missing column as a problem with the whole input', async () => {
     expect((await rowsOf('ServiceURI,Kind\nhttps://a,image')).fileErrors).toEqual([
       'The header row has no MediaType column.',
