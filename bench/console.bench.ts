@@ -17,7 +17,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 5192);
 const BASE = `http://127.0.0.1:${PORT}`;
 const WARMUP = 5;
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const KEY = 'demo-empty-key';
+// A demo user with a handful of stubs (about 2 KB of DataStubs): small, but the viewer has work.
+const KEY = 'demo-alice-key';
 const VITE = 'node_modules/vite/bin/vite.js';
 
 function stats(samples: number[]) {

@@ -85,9 +85,13 @@ try {
     await page.getByRole('region', { name: 'DataStubs', exact: true }).first().waitFor();
     // Let the lazily loaded viewer finish: no "Loading…" or "Analysing…" left on the page.
     await page
-      .waitForFunction('!/Loading|Analysing/.test(document.querySelector("main").innerText)', undefined, {
-        timeout: 15_000,
-      })
+      .waitForFunction(
+        '!/Loading|Analysing/.test(document.querySelector("main").innerText)',
+        undefined,
+        {
+          timeout: 15_000,
+        },
+      )
       .catch(() => console.warn('the viewer was still loading when the screenshot was taken'));
     await shoot(page, `stubs-success${suffix}`);
 

@@ -53,7 +53,9 @@ describe('OutcomeBanner', () => {
     render(<OutcomeBanner outcome={describeError(ERRORS.soapFault)} />);
     expect(banner()).toHaveAttribute('data-outcome', 'soap-fault');
     expect(within(banner()).getByText('soap:Server')).toBeVisible();
-    const facts = within(banner()).getAllByRole('definition').map((d) => d.textContent);
+    const facts = within(banner())
+      .getAllByRole('definition')
+      .map((d) => d.textContent);
     expect(facts).toContain('Server was unable to process request. ---> boom');
   });
 
@@ -80,7 +82,9 @@ describe('OutcomeBanner', () => {
   it("explains the proxy's target-unreachable answer", () => {
     render(<OutcomeBanner outcome={describeError(ERRORS.targetUnreachable)} />);
     expect(within(banner()).getByRole('heading')).toHaveTextContent('The service is unreachable');
-    const facts = within(banner()).getAllByRole('definition').map((d) => d.textContent);
+    const facts = within(banner())
+      .getAllByRole('definition')
+      .map((d) => d.textContent);
     expect(facts).toContain('Target http://127.0.0.1:9 is unreachable: ECONNREFUSED');
   });
 
