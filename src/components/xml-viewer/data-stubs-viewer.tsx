@@ -80,7 +80,9 @@ export function DataStubsViewer({
   const result = analysis.status === 'done' ? analysis.result : null;
   const [chosenTab, setChosenTab] = useState<ViewTab | null>(null);
   // Only a link the page was opened with picks the first view; later selections do not switch views.
-  const [openedWithPath] = useState(() => pathFromHash(window.location.hash) ?? takeInitialHashPath());
+  const [openedWithPath] = useState(
+    () => pathFromHash(window.location.hash) ?? takeInitialHashPath(),
+  );
   const [hashPath, setHashPath] = useHashPath(openedWithPath, () => setChosenTab('tree'));
   const openedWithLink = openedWithPath !== null;
   useEffect(() => {
@@ -111,47 +113,57 @@ export function DataStubsViewer({
 
   const announce = (message: string) => setStatus(message);
   const copy = async (text: string, what: string) => {
-    announce((await copyText(text)) ? `Copied ${what}.` : `The browser did not allow copying ${what}.`);
+    announce(
+      (await copyText(text)) ? `Copied ${what}.` : `The browser did not allow copying ${what}.`,
+    );
   };
 
   const refusal = result?.indexRefusedReason ?? null;
   const panel = () => {
-    if (tab === 'raw') return <RawView text={rawBody ?? receivedXml} isWholeBody={rawBody !== undefined} />;
+    if (tab === 'raw')
+      return <RawView text={rawBody ?? receivedXml} isWholeBody={rawBody !== undefined} />;
     if (analysis.status === 'failed') {
       return <p role="alert">The viewer could not analyse this payload: {analysis.message}</p>;
+    }
+    const head = analysis.status === 'working' ? analysis.head : null;
+    if (tab === 'pretty' && (head !== null || (result && !result.syntaxError))) {
+      // The same element while the text grows from the worker's first lines to the whole text.
+      return (
+        <PrettyView
+          text={result?.pretty ?? head ?? ''}
+          complete={result !== null}
+          foldEnd={result?.foldEnd ?? null}
+          client={analysis.status === 'done' ? analysis.client : null}
+          revealLine={revealLine}
+        />
+      );
     }
     if (!result) return <p className="xv-muted">Analysing…</p>;
     if (result.syntaxError) {
       return (
         <p role="alert">
-          This payload is not well-formed XML, so it cannot be shown as {tab}: {result.syntaxError.message}. The Raw
-          view shows it exactly as received.
+          This payload is not well-formed XML, so it cannot be shown as {tab}:{' '}
+          {result.syntaxError.message}. The Raw view shows it exactly as received.
         </p>
-      );
-    }
-    if (tab === 'pretty') {
-      return (
-        <PrettyView
-          text={result.pretty ?? ''}
-          foldEnd={result.foldEnd}
-          client={analysis.status === 'done' ? analysis.client : null}
-          revealLine={revealLine}
-        />
       );
     }
     if (result.indexPending) {
       return (
         <p role="status" className="xv-muted">
           Building the tree index and the table…{' '}
-          <progress max={1} value={analysis.status === 'done' ? analysis.indexProgress : 0} aria-label="Index progress" />
+          <progress
+            max={1}
+            value={analysis.status === 'done' ? analysis.indexProgress : 0}
+            aria-label="Index progress"
+          />
         </p>
       );
     }
     if (refusal || !result.index) {
       return (
         <p role="alert">
-          {refusal ?? 'The tree and table views are not available for this payload.'} The Pretty and Raw views and the
-          download still work.
+          {refusal ?? 'The tree and table views are not available for this payload.'} The Pretty and
+          Raw views and the download still work.
         </p>
       );
     }
@@ -173,8 +185,8 @@ export function DataStubsViewer({
     if (!result.table) {
       return (
         <p>
-          No table: the root element has no repeated child elements (a list of records such as &lt;Stub&gt; under
-          &lt;AssetStubs&gt;).
+          No table: the root element has no repeated child elements (a list of records such as
+          &lt;Stub&gt; under &lt;AssetStubs&gt;).
         </p>
       );
     }
@@ -204,7 +216,10 @@ export function DataStubsViewer({
           <button type="button" onClick={() => void copy(xml, 'the whole payload')}>
             Copy XML
           </button>
-          <button type="button" onClick={() => downloadText(xml, `${baseName}.xml`, 'application/xml')}>
+          <button
+            type="button"
+            onClick={() => downloadText(xml, `${baseName}.xml`, 'application/xml')}
+          >
             Download .xml
           </button>
         </div>
@@ -231,7 +246,9 @@ export function DataStubsViewer({
           hidden={id !== tab}
         >
           {id === tab && (
-            <Suspense fallback={<p className="xv-muted">Loading the {tab} view…</p>}>{panel()}</Suspense>
+            <Suspense fallback={<p className="xv-muted">Loading the {tab} view…</p>}>
+              {panel()}
+            </Suspense>
           )}
         </div>
       ))}

@@ -3,7 +3,8 @@ import type { AnalysisResult } from './worker/viewer-worker-protocol.ts';
 import { startViewerWorker, type ViewerWorkerClient } from './worker/viewer-worker-client.ts';
 
 export type AnalysisState =
-  | { status: 'working'; progress: number }
+  /** `head`: the first lines of the pretty text, when the worker sent them ahead. */
+  | { status: 'working'; progress: number; head: string | null }
   | { status: 'done'; result: AnalysisResult; client: ViewerWorkerClient; indexProgress: number }
   | { status: 'failed'; message: string };
 
@@ -13,7 +14,7 @@ interface OwnedState {
   state: AnalysisState;
 }
 
-const STARTING: AnalysisState = { status: 'working', progress: 0 };
+const STARTING: AnalysisState = { status: 'working', progress: 0, head: null };
 
 /**
  * Runs the worker over `xml`: the pretty text arrives first, the tree index and table after.
@@ -46,11 +47,11 @@ export function useXmlAnalysis(xml: string, maxIndexBytes: number): AnalysisStat
           update((previous) => {
             const fraction = total ? done / total : 0;
             if (phase === 'pretty')
-              return previous.status === 'working'
-                ? { status: 'working', progress: fraction }
-                : previous;
+              return previous.status === 'working' ? { ...previous, progress: fraction } : previous;
             return previous.status === 'done' ? { ...previous, indexProgress: fraction } : previous;
           }),
+        onHead: (head) =>
+          update((previous) => (previous.status === 'working' ? { ...previous, head } : previous)),
         onAnalyzed: (result) =>
           update(() => ({ status: 'done', result, client: started, indexProgress: 0 })),
         onIndexed: ({ index, table, indexMs }) =>

@@ -224,3 +224,17 @@ describe('analyzeXml index-only pass', () => {
     expect(Array.from(indexOnly.foldEnd)).toEqual(Array.from(full.foldEnd));
   });
 });
+
+describe('analyzeXml head', () => {
+  it('hands over the first whole lines early, as a prefix of the final text', () => {
+    const xml = `<r>${'<s a="1"><t>x</t></s>'.repeat(2000)}</r>`;
+    const heads: string[] = [];
+    const { pretty } = analyzeXml(xml, { onHead: (head) => heads.push(head), headChars: 1000 });
+    expect(heads).toHaveLength(1);
+    const head = heads[0] ?? '';
+    expect(head.length).toBeGreaterThanOrEqual(1000);
+    expect(head.length).toBeLessThan(1100);
+    expect(head.endsWith('\n')).toBe(true);
+    expect(pretty.startsWith(head)).toBe(true);
+  });
+});

@@ -55,6 +55,12 @@ export interface AnalyzeOptions {
   /** Texts up to this length share the line of their element: `<Title>Hi</Title>`. */
   inlineTextMax?: number;
   onProgress?: (offset: number) => void;
+  /**
+   * Called once with the first complete lines of the pretty text, as soon as at least
+   * `headChars` characters exist, so a view can paint before the whole pass is done.
+   */
+  onHead?: (head: string) => void;
+  headChars?: number;
 }
 
 const MARKUP_IN_TEXT = /<[A-Za-z_/!?]/;
@@ -92,9 +98,16 @@ export function analyzeXml(xml: string, options: AnalyzeOptions = {}): XmlAnalys
     out.appendSpaces(depth * indentWidth);
     return line;
   };
+  const onHead = options.onHead;
+  const headChars = options.headChars ?? 60_000;
+  let headSent = !onHead || !(out instanceof CharBuffer);
   const finishLine = (): void => {
     out.appendChar(10);
     line += 1;
+    if (!headSent && out instanceof CharBuffer && out.length >= headChars) {
+      headSent = true;
+      onHead?.(out.toString());
+    }
   };
   /** Copies a source range that may hold line breaks, normalizing \r\n and \r to \n as XML does. */
   const appendMultiLine = (from: number, to: number): void => {

@@ -3,7 +3,15 @@
  * with XML highlighting, line numbers, folding from the worker's fold index, search counted in
  * the worker, and go to line. Loaded lazily with CodeMirror itself.
  */
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { Compartment, EditorSelection, EditorState, type Extension } from '@codemirror/state';
 import {
   Decoration,
@@ -17,7 +25,13 @@ import {
   type DecorationSet,
   type ViewUpdate,
 } from '@codemirror/view';
-import { codeFolding, foldGutter, foldKeymap, foldService, syntaxHighlighting } from '@codemirror/language';
+import {
+  codeFolding,
+  foldGutter,
+  foldKeymap,
+  foldService,
+  syntaxHighlighting,
+} from '@codemirror/language';
 import { defaultKeymap } from '@codemirror/commands';
 import { xmlLanguage } from '@codemirror/lang-xml';
 import type { ViewerWorkerClient } from '../worker/viewer-worker-client.ts';
@@ -65,12 +79,16 @@ function matchHighlighter(query: string): Extension {
 
 export default function PrettyView({
   text,
+  complete,
   foldEnd,
   client,
   revealLine,
 }: {
+  /** The pretty text so far; it only grows while `complete` is false. */
   text: string;
-  foldEnd: Int32Array;
+  complete: boolean;
+  /** Null until the whole text is known. */
+  foldEnd: Int32Array | null;
   client: ViewerWorkerClient | null;
   revealLine: { line: number } | null;
 }) {
@@ -78,6 +96,9 @@ export default function PrettyView({
   const statusId = useId();
   const viewRef = useRef<EditorView | null>(null);
   const highlightRef = useRef(new Compartment());
+  const foldRef = useRef(new Compartment());
+  /** How many characters of the text the editor holds. */
+  const shownRef = useRef(0);
   const searchInputRef = useRef<HTMLInputElement>(null);
   const lineInputRef = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
@@ -86,7 +107,7 @@ export default function PrettyView({
   const [lineError, setLineError] = useState('');
   // Which text the editor holds completely; searching and jumping wait for it.
   const [loadedText, setLoadedText] = useState<string | null>(null);
-  const loaded = loadedText === text;
+  const loaded = complete && loadedText === text;
 
   const selectRange = useCallback((from: number, to: number) => {
     const view = viewRef.current;
@@ -120,24 +141,24 @@ export default function PrettyView({
     stepRef.current = step;
   }, [step]);
 
+  // The editor is created once; the text streams into it (see the next effect).
   useEffect(() => {
     const host = hostRef.current;
     if (!host) return;
-    // Without the final line break, so the editor's last line is the document's last line.
-    const body = text.endsWith('\n') ? text.slice(0, -1) : text;
-    const chunks = lineChunks(body, FIRST_CHUNK_CHARS, CHUNK_CHARS);
-    const [firstFrom, firstTo] = chunks[0] ?? [0, 0];
     const view = new EditorView({
       parent: host,
       state: EditorState.create({
-        doc: body.slice(firstFrom, firstTo),
+        doc: '',
         extensions: [
           EditorState.readOnly.of(true),
-          EditorView.contentAttributes.of({ 'aria-label': 'Pretty-printed DataStubs XML', 'aria-readonly': 'true' }),
+          EditorView.contentAttributes.of({
+            'aria-label': 'Pretty-printed DataStubs XML',
+            'aria-readonly': 'true',
+          }),
           lineNumbers(),
           codeFolding(),
           foldGutter(),
-          foldFromIndex(foldEnd),
+          foldRef.current.of([]),
           xmlLanguage,
           syntaxHighlighting(xmlHighlightStyle),
           drawSelection(),
@@ -147,7 +168,11 @@ export default function PrettyView({
             { key: 'Mod-f', run: () => (searchInputRef.current?.focus(), true) },
             { key: 'Alt-g', run: () => (lineInputRef.current?.focus(), true) },
             { key: 'Mod-Alt-g', run: () => (lineInputRef.current?.focus(), true) },
-            { key: 'F3', run: () => (stepRef.current(1), true), shift: () => (stepRef.current(-1), true) },
+            {
+              key: 'F3',
+              run: () => (stepRef.current(1), true),
+              shift: () => (stepRef.current(-1), true),
+            },
             ...foldKeymap,
             ...defaultKeymap,
           ]),
@@ -155,35 +180,69 @@ export default function PrettyView({
       }),
     });
     viewRef.current = view;
-    // The first screenful paints now; the rest is appended one chunk per task.
-    let next = 1;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const appendNext = () => {
-      const chunk = chunks[next++];
-      if (!chunk) {
-        setLoadedText(text);
-        return;
-      }
-      view.dispatch({ changes: { from: view.state.doc.length, insert: body.slice(chunk[0], chunk[1]) } });
-      timer = setTimeout(appendNext, 0);
-    };
-    timer = setTimeout(appendNext, 0);
+    shownRef.current = 0;
     return () => {
-      clearTimeout(timer);
       view.destroy();
       viewRef.current = null;
     };
-  }, [text, foldEnd]);
+  }, []);
+
+  // The text only grows (the worker's first lines, then the whole text): the first screenful is
+  // added now, the rest one chunk per task, so no task builds a 200,000-line document at once.
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!view) return;
+    // Without the final line break, so the editor's last line is the document's last line.
+    const body = text.endsWith('\n') ? text.slice(0, -1) : text;
+    if (shownRef.current > body.length) {
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: '' } });
+      shownRef.current = 0;
+    }
+    const from = shownRef.current;
+    const chunks = lineChunks(
+      body.slice(from),
+      from === 0 ? FIRST_CHUNK_CHARS : CHUNK_CHARS,
+      CHUNK_CHARS,
+    );
+    let next = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const appendNext = () => {
+      const chunk = chunks[next++];
+      if (!chunk || chunk[1] === chunk[0]) {
+        if (complete) setLoadedText(text);
+        return;
+      }
+      view.dispatch({
+        changes: {
+          from: view.state.doc.length,
+          insert: body.slice(from + chunk[0], from + chunk[1]),
+        },
+      });
+      shownRef.current = from + chunk[1];
+      timer = setTimeout(appendNext, 0);
+    };
+    appendNext();
+    return () => clearTimeout(timer);
+  }, [text, complete]);
+
+  useEffect(() => {
+    if (foldEnd)
+      viewRef.current?.dispatch({ effects: foldRef.current.reconfigure(foldFromIndex(foldEnd)) });
+  }, [foldEnd]);
 
   useEffect(() => {
     const view = viewRef.current;
     if (!view || !revealLine || !loaded) return;
-    const line = view.state.doc.line(Math.min(Math.max(revealLine.line + 1, 1), view.state.doc.lines));
+    const line = view.state.doc.line(
+      Math.min(Math.max(revealLine.line + 1, 1), view.state.doc.lines),
+    );
     selectRange(line.from, line.from);
   }, [revealLine, selectRange, loaded]);
 
   useEffect(() => {
-    viewRef.current?.dispatch({ effects: highlightRef.current.reconfigure(matchHighlighter(search?.query ?? '')) });
+    viewRef.current?.dispatch({
+      effects: highlightRef.current.reconfigure(matchHighlighter(search?.query ?? '')),
+    });
   }, [search]);
 
   useEffect(() => {
@@ -223,7 +282,9 @@ export default function PrettyView({
     }
     const wanted = Number(lineInputRef.current?.value);
     if (!view || !Number.isInteger(wanted) || wanted < 1 || wanted > view.state.doc.lines) {
-      setLineError(`Enter a line from 1 to ${(view?.state.doc.lines ?? 1).toLocaleString('en-US')}.`);
+      setLineError(
+        `Enter a line from 1 to ${(view?.state.doc.lines ?? 1).toLocaleString('en-US')}.`,
+      );
       return;
     }
     setLineError('');

@@ -14,6 +14,7 @@ import type {
 
 export interface ViewerWorkerCallbacks {
   onProgress(phase: 'pretty' | 'index', done: number, total: number): void;
+  onHead(text: string): void;
   onAnalyzed(result: AnalysisResult): void;
   onIndexed(result: IndexResult): void;
   onFailed(message: string): void;
@@ -70,6 +71,9 @@ export function startViewerWorker(
         return;
       case 'indexed':
         callbacks.onIndexed(message.result);
+        return;
+      case 'pretty-head':
+        callbacks.onHead(message.text);
         return;
       case 'analyzed':
         callbacks.onAnalyzed(message.result);

@@ -71,6 +71,8 @@ export interface SearchResult {
 
 export type FromWorker =
   | { type: 'progress'; phase: 'pretty' | 'index'; done: number; total: number }
+  /** The first lines of the pretty text, before the pass is over (large payloads only). */
+  | { type: 'pretty-head'; text: string }
   | { type: 'analyzed'; result: AnalysisResult }
   | { type: 'indexed'; result: IndexResult }
   | { type: 'failed'; message: string }

@@ -41,7 +41,8 @@ function packColumn(values: readonly string[]): PackedColumn {
 
 function analyze(xml: string, maxIndexBytes: number): void {
   const started = performance.now();
-  const byteLength = utf8Length(xml);
+  // Blob measures UTF-8 natively; utf8Length is the fallback where Blob is missing.
+  const byteLength = typeof Blob === 'function' ? new Blob([xml]).size : utf8Length(xml);
   const allowIndex = byteLength <= maxIndexBytes;
   const result: AnalysisResult = {
     charLength: xml.length,
@@ -66,6 +67,7 @@ function analyze(xml: string, maxIndexBytes: number): void {
     const analysis = analyzeXml(xml, {
       buildIndex: false,
       onProgress: (done) => scope.postMessage({ type: 'progress', phase: 'pretty', done, total: xml.length }),
+      onHead: (text) => scope.postMessage({ type: 'pretty-head', text }),
     });
     pretty = analysis.pretty;
     result.pretty = analysis.pretty;
