@@ -116,7 +116,7 @@ const INSTRUMENT = `
   new MutationObserver(() => {
     const m = window.__bench.marks;
     if (!m.viewer && document.querySelector('section[aria-label="DataStubs viewer"]')) m.viewer = performance.now();
-    if (!m.prettyDom && document.querySelector('.xv-editor .cm-content .cm-line')) { m.prettyDom = performance.now(); afterPaint('pretty'); }
+    if (!m.prettyDom && document.querySelector('.xv-editor .cm-content .cm-line')?.textContent) { m.prettyDom = performance.now(); afterPaint('pretty'); }
     if (m.prettyDom && !m.prettyLoaded && !document.querySelector('.xv-loading')) { m.prettyLoaded = performance.now(); }
     if (!m.tableDom && document.querySelector('.xv-grid-scroll [role="row"]')) { m.tableDom = performance.now(); afterPaint('table'); }
     if (!m.refusedDom && document.querySelector('[data-view="table"] [role="alert"], [data-view="tree"] [role="alert"]')) { m.refusedDom = performance.now(); afterPaint('refused'); }
