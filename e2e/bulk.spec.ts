@@ -109,6 +109,8 @@ test('a failed job is kept across pages and reloads without the key, and retried
   await b.button('Run 3 rows').click();
   await expect(b.phase).toHaveText('Finished. 0 registered, 3 failed.');
   await expect(b.table.getByRole('row').nth(1)).toContainText('ERROR');
+  await page.getByLabel('Show', { exact: true }).selectOption({ label: 'Failed rows' });
+  await expect(b.table.getByRole('row')).toHaveCount(4);
   await expectAccessible(page, 'bulk: failures');
 
   // Away and back: same rows, same results.

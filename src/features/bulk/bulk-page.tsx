@@ -16,6 +16,7 @@ import { BulkRowsSummary } from './bulk-rows-summary.tsx';
 import { recordedRegister } from './recorded-register.ts';
 import { tabBulkJobStore, type BulkJobStore } from './job-store.ts';
 import { useBulkJobState, useRunnerSnapshot } from './use-bulk-job.ts';
+import { ROW_FILTERS, isRowFilter, type RowFilter } from './row-filter.ts';
 import './bulk.css';
 
 export interface BulkPageProps {
@@ -40,6 +41,7 @@ export function BulkPage({ store: givenStore }: BulkPageProps) {
   const [keyError, setKeyError] = useState<string | undefined>();
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<unknown>(null);
+  const [filter, setFilter] = useState<RowFilter>('all');
   useEffect(() => preloadProtocol(), []);
 
   const phase = snapshot?.phase ?? 'idle';
@@ -118,12 +120,31 @@ export function BulkPage({ store: givenStore }: BulkPageProps) {
         </p>
       )}
       {parsed && parsed.rows.length > 0 && (
-        <BulkRowsTable
-          rows={parsed.rows}
-          runner={state.runner}
-          snapshot={snapshot}
-          skipDuplicates={state.input.skipDuplicates}
-        />
+        <>
+          <div className="field bulk-filter">
+            <label htmlFor="bulk-filter">Show</label>
+            <select
+              id="bulk-filter"
+              value={filter}
+              onChange={(event) => {
+                if (isRowFilter(event.target.value)) setFilter(event.target.value);
+              }}
+            >
+              {Object.entries(ROW_FILTERS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <BulkRowsTable
+            rows={parsed.rows}
+            runner={state.runner}
+            snapshot={snapshot}
+            skipDuplicates={state.input.skipDuplicates}
+            filter={filter}
+          />
+        </>
       )}
     </>
   );

@@ -40,6 +40,37 @@ describe('BulkRowsTable', () => {
     expect(rendered[1]).toHaveTextContent('https://m.example/0');
   });
 
+  it('shows only the failed rows when asked, keeping their row numbers', async () => {
+    const items = rows(5);
+    const runner = new BulkRunner({
+      items,
+      register: async (item) => (/[13]$/.test(item.ServiceURI) ? 'ERROR: no' : 'ok'),
+    });
+    runner.start();
+    await runner.whenSettled();
+    const { rerender } = render(
+      <BulkRowsTable
+        rows={items}
+        runner={runner}
+        snapshot={runner.snapshot()}
+        skipDuplicates
+        filter="failed"
+      />,
+    );
+    const shown = screen.getAllByRole('row').slice(1);
+    expect(shown.map((r) => r.firstElementChild?.textContent)).toEqual(['2', '4']);
+    rerender(
+      <BulkRowsTable
+        rows={items}
+        runner={runner}
+        snapshot={runner.snapshot()}
+        skipDuplicates
+        filter="unsent"
+      />,
+    );
+    expect(screen.getByText('No rows match this view.')).toBeVisible();
+  });
+
   it('shows the runner’s outcome for each row', async () => {
     const items = rows(2);
     const runner = new BulkRunner({

@@ -4,6 +4,7 @@ import type { BulkRow } from './bulk-rows.ts';
 import type { BulkRunner, JobSnapshot, RowResult } from './bulk-runner.ts';
 import { PENDING, SKIPPED } from './bulk-runner.ts';
 import { OUTCOME_WORDS } from './results-csv.ts';
+import { filterRows, type RowFilter } from './row-filter.ts';
 
 /** Up to this many rows the table is rendered whole; beyond, only the visible rows are. */
 export const RENDER_ALL_UP_TO = 200;
@@ -15,6 +16,7 @@ export interface BulkRowsTableProps {
   /** Re-render trigger: the runner's current snapshot. */
   snapshot: JobSnapshot | null;
   skipDuplicates: boolean;
+  filter?: RowFilter;
 }
 
 function previewResult(row: BulkRow, skipDuplicates: boolean): RowResult {
@@ -75,10 +77,22 @@ function Head({ rowIndex }: { rowIndex?: number }) {
  * virtualized (only visible rows are in the DOM), with aria-rowcount/aria-rowindex so assistive
  * technology still knows the table's size.
  */
-export function BulkRowsTable({ rows, runner, snapshot, skipDuplicates }: BulkRowsTableProps) {
+export function BulkRowsTable({
+  rows,
+  runner,
+  snapshot,
+  skipDuplicates,
+  filter = 'all',
+}: BulkRowsTableProps) {
   const resultOf = (index: number, row: BulkRow) =>
     runner ? runner.result(index) : previewResult(row, skipDuplicates);
-  const virtual = rows.length > RENDER_ALL_UP_TO;
+  const shown = filterRows(rows, resultOf, filter);
+  const count = shown ? shown.length : rows.length;
+  const indexAt = (position: number) => (shown ? (shown[position] ?? -1) : position);
+  const virtual = count > RENDER_ALL_UP_TO;
+  if (count === 0) {
+    return <p className="muted">No rows match this view.</p>;
+  }
   return (
     <div
       className={virtual ? 'bulk-table-scroll virtual' : 'bulk-table-scroll'}
@@ -88,16 +102,20 @@ export function BulkRowsTable({ rows, runner, snapshot, skipDuplicates }: BulkRo
       data-version={snapshot?.version}
     >
       {virtual ? (
-        <VirtualRows rows={rows} resultOf={resultOf} />
+        <VirtualRows rows={rows} count={count} indexAt={indexAt} resultOf={resultOf} />
       ) : (
         <table className="bulk-table">
           <Head />
           <tbody>
-            {rows.map((row, index) => (
-              <tr key={row.rowNumber}>
-                <RowCells row={row} result={resultOf(index, row)} />
-              </tr>
-            ))}
+            {Array.from({ length: count }, (_, position) => {
+              const index = indexAt(position);
+              const row = rows[index];
+              return row ? (
+                <tr key={row.rowNumber}>
+                  <RowCells row={row} result={resultOf(index, row)} />
+                </tr>
+              ) : null;
+            })}
           </tbody>
         </table>
       )}
@@ -107,16 +125,21 @@ export function BulkRowsTable({ rows, runner, snapshot, skipDuplicates }: BulkRo
 
 function VirtualRows({
   rows,
+  count,
+  indexAt,
   resultOf,
 }: {
   rows: readonly BulkRow[];
+  /** Rows shown (after filtering); `indexAt(position)` gives each one's index in `rows`. */
+  count: number;
+  indexAt: (position: number) => number;
   resultOf: (index: number, row: BulkRow) => RowResult;
 }) {
   const scrollRef = useRef<HTMLTableElement>(null);
   // Not memoized on purpose: the table re-renders with every progress snapshot anyway.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count,
     getScrollElement: () => scrollRef.current?.parentElement ?? null,
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
@@ -126,7 +149,7 @@ function VirtualRows({
   const before = items[0]?.start ?? 0;
   const after = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   return (
-    <table className="bulk-table" ref={scrollRef} aria-rowcount={rows.length + 1}>
+    <table className="bulk-table" ref={scrollRef} aria-rowcount={count + 1}>
       <Head rowIndex={1} />
       <tbody>
         {before > 0 && (
@@ -135,11 +158,12 @@ function VirtualRows({
           </tr>
         )}
         {items.map((item) => {
-          const row = rows[item.index];
+          const index = indexAt(item.index);
+          const row = rows[index];
           if (!row) return null;
           return (
             <tr key={item.key} aria-rowindex={item.index + 2} style={{ height: ROW_HEIGHT }}>
-              <RowCells row={row} result={resultOf(item.index, row)} />
+              <RowCells row={row} result={resultOf(index, row)} />
             </tr>
           );
         })}
