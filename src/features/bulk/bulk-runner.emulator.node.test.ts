@@ -6,31 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createInodeClient, BINDING_NAMES, type InodeClient } from '../../protocol/index.ts';
 import { BulkRunner } from './bulk-runner.ts';
 import { clientRegister } from './client-register.ts';
-
-// Loaded by a computed path: the app's tsconfig (DOM, no Node types) must not follow the
-// emulator's node:http imports; Vitest's node project runs it as it is.
-const EMULATOR_SERVER = '../../../emulator/server.ts';
-const DEMO_USERS_MODULE = '../../../emulator/demo-users.ts';
-
-interface RunningEmulator {
-  origin: string;
-  close(): Promise<void>;
-}
-interface EmulatorServerModule {
-  startEmulator(options: { port: number; db: string }): Promise<RunningEmulator>;
-}
-interface DemoUsersModule {
-  DEMO_USERS: ReadonlyArray<{ openIdKey: string }>;
-}
+import { startEmulator, type RunningEmulator } from '../../../emulator/server.ts';
+import { DEMO_USERS } from '../../../emulator/demo-users.ts';
 
 let emulator: RunningEmulator;
 let demoKey: string;
 
 beforeAll(async () => {
-  const server = (await import(/* @vite-ignore */ EMULATOR_SERVER)) as EmulatorServerModule;
-  const demo = (await import(/* @vite-ignore */ DEMO_USERS_MODULE)) as DemoUsersModule;
-  emulator = await server.startEmulator({ port: 0, db: ':memory:' });
-  demoKey = demo.DEMO_USERS[2]?.openIdKey ?? 'demo-empty-key';
+  emulator = await startEmulator({ port: 0, db: ':memory:' });
+  demoKey = DEMO_USERS[2]?.openIdKey ?? 'demo-empty-key';
 });
 
 afterAll(async () => {
