@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { DEMO_USERS } from '../emulator/demo-users.ts';
 import { expect, test } from './fixtures.ts';
+import { expectAccessible } from './support/a11y.ts';
 import type { BindingLabel } from './support/pages.ts';
 
 const KEY = DEMO_USERS[1]?.openIdKey ?? 'demo-bob-key';
@@ -21,6 +22,11 @@ for (const binding of ['SOAP 1.2', 'HTTP GET'] as BindingLabel[]) {
 
     const curl = await stubs.curlCommand(true);
     expect(curl).toContain(KEY);
+    await expectAccessible(
+      stubs.page,
+      `raw exchange open, key revealed (${binding})`,
+      'details.raw-exchange',
+    );
     await stubs.page.getByRole('button', { name: 'Copy as curl' }).click();
     await expect(stubs.page.getByText('Copied', { exact: true })).toBeVisible();
     const clipboard = String(await stubs.page.evaluate('navigator.clipboard.readText()'));
