@@ -65,6 +65,33 @@ describe('emulator model: AddUserAssetIndex', () => {
     expect(store.countIndexes(ownerOf('emulator', erin))).toBe(0);
   });
 
+  it('stores ServiceURI and MediaType exactly as sent (validated on a trimmed copy)', () => {
+    const serviceUri = ' \thttps://a.example/x y.png\r\n ';
+    const mediaType = '  Image\t';
+    const id = model.addUserAssetIndex({
+      OpenIDKey: erin,
+      ServiceURI: serviceUri,
+      MediaType: mediaType,
+    });
+    expect(id).not.toMatch(/^ERROR/);
+    const [stored] = store.listIndexes(ownerOf('emulator', erin));
+    expect(stored).toMatchObject({ serviceUri, mediaType });
+    const record = model.getAssetStubs({
+      OpenIDKey: erin,
+      AssetType: 'image',
+      OtherFilterCriteria: '',
+    });
+    expect(stubsXml(record)).toContain(
+      'ServiceURI=" &#x9;https://a.example/x y.png&#xD;&#xA; " MediaType="  Image&#x9;"',
+    );
+    expect(stubsXml(record)).toContain('<Title>X Y</Title><Source>a.example</Source>');
+    expect(
+      stubCount(
+        model.getAssetStubs({ OpenIDKey: erin, AssetType: mediaType, OtherFilterCriteria: '' }),
+      ),
+    ).toBe(1);
+  });
+
   it('raises for the MediaType fault hook', () => {
     expect(() =>
       model.addUserAssetIndex({ OpenIDKey: erin, ServiceURI: 'https://a/', MediaType: FAULT_HOOK }),

@@ -130,7 +130,7 @@ export function createEmulatorModel(store: EmulatorStore): InodeModel {
       const terms = parseFilterCriteria(OtherFilterCriteria);
       const stubs: DerivedStub[] = [];
       for (const index of store.listIndexes(owner)) {
-        if (wantedType && (index.mediaType ?? '').toLowerCase() !== wantedType) continue;
+        if (wantedType && (index.mediaType ?? '').trim().toLowerCase() !== wantedType) continue;
         const stub = deriveStub(index);
         if (terms.length > 0 && !matchesFilter(stub, terms)) continue;
         stubs.push(stub);
@@ -167,11 +167,13 @@ export function createEmulatorModel(store: EmulatorStore): InodeModel {
       if (!OpenIDKey) return 'ERROR: OpenIDKey is required';
       const owner = ownerOf('emulator', OpenIDKey);
       if (!store.hasUser(owner)) return 'ERROR: OpenIDKey is not recognised';
-      const serviceUri = (ServiceURI ?? '').trim();
-      if (!serviceUri) return 'ERROR: ServiceURI is required';
-      if (!isAbsoluteUri(serviceUri)) return 'ERROR: ServiceURI must be an absolute URI';
-      const mediaType = (MediaType ?? '').trim();
-      if (!mediaType) return 'ERROR: MediaType is required';
+      // Validated on a trimmed copy, stored exactly as sent: the user's value must come back
+      // byte for byte (spaces, tabs and line breaks included) in the stubs.
+      const serviceUri = ServiceURI ?? '';
+      if (!serviceUri.trim()) return 'ERROR: ServiceURI is required';
+      if (!isAbsoluteUri(serviceUri.trim())) return 'ERROR: ServiceURI must be an absolute URI';
+      const mediaType = MediaType ?? '';
+      if (!mediaType.trim()) return 'ERROR: MediaType is required';
       const recordId = randomUUID();
       store.addIndex(owner, {
         recordId,

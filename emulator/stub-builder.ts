@@ -39,7 +39,7 @@ function safeDecode(text: string): string {
  * @example titleFor('https://media.example.org/vault/city-lights.png') // 'City Lights'
  */
 export function titleFor(serviceUri: string): string {
-  const match = URI_PARTS.exec(serviceUri);
+  const match = URI_PARTS.exec(serviceUri.trim());
   if (!match) return serviceUri;
   const path = match[2] ?? '';
   const segment = path.slice(path.lastIndexOf('/') + 1);
@@ -47,7 +47,7 @@ export function titleFor(serviceUri: string): string {
 }
 
 function sourceFor(serviceUri: string): string {
-  return URI_PARTS.exec(serviceUri)?.[1] ?? '';
+  return URI_PARTS.exec(serviceUri.trim())?.[1] ?? '';
 }
 
 /** The fields a stub is filtered on, computed once per index. */
