@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { TestProviders } from '../../lib/__fixtures__/test-providers.tsx';
+import { answer, captured, fakeServer } from '../../lib/__fixtures__/fake-console-server.ts';
 import { StubsPage } from './stubs-page.tsx';
 
 // The viewer area's component needs Web Workers, which jsdom lacks; its own tests cover it.
@@ -11,62 +10,8 @@ vi.mock('../../components/xml-viewer/index.ts', () => ({
   DataStubsViewer: ({ xml }: { xml: string }) => <pre aria-label="DataStubs XML">{xml}</pre>,
 }));
 
-interface Captured {
-  status: number;
-  body: Uint8Array<ArrayBuffer>;
-}
-
-/** A recorded response from the project's reference captures (status line and body). */
-function captured(name: string): Captured {
-  const bytes = readFileSync(join(process.cwd(), 'fixtures/reference/raw', `${name}.response`));
-  const end = bytes.indexOf('\r\n\r\n');
-  const status = Number(
-    /^HTTP\/\d\.\d (\d{3})/.exec(bytes.subarray(0, end).toString('latin1'))?.[1],
-  );
-  return { status, body: new Uint8Array(bytes.subarray(end + 4)) };
-}
-
-const wsdl = captured('wsdl');
 const success = captured('get_soap11_success');
 const badKey = captured('get_soap11_badkey');
-
-function answer(capture: Captured): Response {
-  return new Response(capture.body, {
-    status: capture.status,
-    headers: { 'content-type': 'text/xml; charset=utf-8' },
-  });
-}
-
-/** A fake console server: targets, ?WSDL, and GetAssetStubs answers queued by the test. */
-function fakeServer() {
-  const pending: Array<{ resolve: (r: Response) => void; reject: (e: unknown) => void }> = [];
-  const calls: string[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input instanceof Request ? input.url : input);
-    if (url.endsWith('/__console/targets')) {
-      return Response.json({
-        targets: [{ id: 'emulator', label: 'Embedded emulator', kind: 'emulator' }],
-        defaultId: 'emulator',
-      });
-    }
-    if (/\?wsdl$/i.test(url)) return answer(wsdl);
-    calls.push(String(init?.body ?? ''));
-    return new Promise<Response>((resolve, reject) => {
-      const entry = { resolve, reject };
-      pending.push(entry);
-      init?.signal?.addEventListener('abort', () => {
-        pending.splice(pending.indexOf(entry), 1);
-        reject(new DOMException('The operation was aborted.', 'AbortError'));
-      });
-    });
-  });
-  return {
-    fetchMock,
-    calls,
-    respond: (r: Response) => pending.shift()?.resolve(r),
-    fail: (e: unknown) => pending.shift()?.reject(e),
-  };
-}
 
 let server: ReturnType<typeof fakeServer>;
 

@@ -1,0 +1,87 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RegistrationRecord } from '../../lib/history-db.ts';
+import { TestProviders } from '../../lib/__fixtures__/test-providers.tsx';
+import { answer, captured, fakeServer } from '../../lib/__fixtures__/fake-console-server.ts';
+import { RegisterPage } from './register-page.tsx';
+
+const db = vi.hoisted(() => ({ registrations: [] as RegistrationRecord[], calls: 0 }));
+
+// jsdom has no IndexedDB: an in-memory stand-in with the functions the page uses.
+vi.mock('../../lib/history-db.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../lib/history-db.ts')>()),
+  addCall: async () => {
+    db.calls += 1;
+  },
+  addRegistration: async (r: Omit<RegistrationRecord, 'id'>) => {
+    db.registrations.unshift({ ...r, id: db.registrations.length + 1 });
+  },
+  listRegistrations: async () => [...db.registrations],
+}));
+
+let server: ReturnType<typeof fakeServer>;
+
+beforeEach(() => {
+  db.registrations = [];
+  db.calls = 0;
+  localStorage.clear();
+  server = fakeServer();
+  vi.stubGlobal('fetch', server.fetchMock);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function register(values: { key: string; uri: string; media: string }) {
+  await userEvent.type(screen.getByLabelText('OpenIDKey'), values.key);
+  await userEvent.type(screen.getByLabelText('ServiceURI'), values.uri);
+  await userEvent.type(screen.getByLabelText('MediaType'), values.media);
+  await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+}
+
+function renderPage() {
+  render(
+    <TestProviders path="/register">
+      <RegisterPage />
+    </TestProviders>,
+  );
+}
+
+describe('RegisterPage', () => {
+  it('shows the returned value with Copy, lists the registration and remembers the MediaType', async () => {
+    renderPage();
+    await register({ key: 'k', uri: 'https://x.test/a.png', media: 'image' });
+    await vi.waitFor(() => expect(server.calls).toHaveLength(1));
+    expect(server.calls[0]).toContain('<ServiceURI>https://x.test/a.png</ServiceURI>');
+    server.respond(answer(captured('add_soap11_success')));
+
+    expect(await screen.findByLabelText('Returned value')).toHaveTextContent(
+      'abf45b82-7c77-4fbb-bff0-b13053fc9846',
+    );
+    expect(screen.getByRole('button', { name: 'Copy value' })).toBeVisible();
+    const list = screen.getByRole('region', { name: 'Registrations made in this browser' });
+    expect(await within(list).findByText('https://x.test/a.png')).toBeVisible();
+    expect(JSON.stringify(db.registrations)).not.toContain('"k"');
+    expect(localStorage.getItem('inode-console.media-types')).toBe('["image"]');
+  });
+
+  it('shows an ERROR answer as a failure, keeps the values and registers nothing', async () => {
+    renderPage();
+    await register({ key: 'bad', uri: 'https://x.test/b', media: 'audio' });
+    await vi.waitFor(() => expect(server.calls).toHaveLength(1));
+    server.respond(answer(captured('add_soap11_emptykey')));
+
+    const banner = await screen.findByRole('region', { name: 'Outcome' });
+    expect(banner).toHaveAttribute('data-outcome', 'business-failure');
+    expect(within(banner).getByText('ERROR: OpenIDKey is required')).toBeVisible();
+    expect(screen.queryByLabelText('Returned value')).toBeNull();
+    expect(screen.getByText(/Your values are kept/)).toBeVisible();
+    expect(screen.getByLabelText('OpenIDKey')).toHaveValue('bad');
+    expect(screen.getByLabelText('ServiceURI')).toHaveValue('https://x.test/b');
+    expect(screen.getByLabelText('MediaType')).toHaveValue('audio');
+    expect(db.registrations).toEqual([]);
+    await vi.waitFor(() => expect(db.calls).toBe(1)); // History still records the call
+  });
+});
