@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type * as HistoryDb from '../../lib/history-db.ts';
 import type { RegistrationRecord } from '../../lib/history-db.ts';
 import { TestProviders } from '../../lib/__fixtures__/test-providers.tsx';
 import { answer, captured, fakeServer } from '../../lib/__fixtures__/fake-console-server.ts';
@@ -10,7 +11,7 @@ const db = vi.hoisted(() => ({ registrations: [] as RegistrationRecord[], calls:
 
 // jsdom has no IndexedDB: an in-memory stand-in with the functions the page uses.
 vi.mock('../../lib/history-db.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../lib/history-db.ts')>()),
+  ...(await importOriginal<typeof HistoryDb>()),
   addCall: async () => {
     db.calls += 1;
   },
