@@ -5,10 +5,14 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import type { RemoteTarget } from './targets.ts';
 
+// RFC 9110 §7.6.1 hop-by-hop fields (plus the proxy credentials, meant for a proxy that this
+// server is not), Host (rewritten) and the console's own target header.
 const HOP_BY_HOP = new Set([
   'connection',
   'keep-alive',
   'proxy-connection',
+  'proxy-authorization',
+  'proxy-authenticate',
   'transfer-encoding',
   'upgrade',
   'te',
@@ -16,6 +20,41 @@ const HOP_BY_HOP = new Set([
   'host',
   'x-inode-target',
 ]);
+
+/** The end-to-end headers: without hop-by-hop ones, including those the Connection header names. */
+function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+  const named = new Set(
+    String(headers.connection ?? '')
+      .split(',')
+      .map((token) => token.trim().toLowerCase())
+      .filter(Boolean),
+  );
+  const kept: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined && !HOP_BY_HOP.has(name) && !named.has(name)) kept[name] = value;
+  }
+  return kept;
+}
+
+// Path segments after /Inode.asmx: operation names and nothing else. No percent escapes,
+// backslashes, semicolons or dot segments, so no server behind can resolve the path outside
+// /Inode.asmx however it decodes or normalizes it.
+const SAFE_SEGMENT = /^[A-Za-z0-9_~-][A-Za-z0-9_.~-]*$|^$/;
+
+/**
+ * Whether a request target's path is /Inode.asmx or below it without any way to climb out.
+ * @example isSafeServiceTarget('/Inode.asmx/GetAssetStubs?OpenIDKey=k') // true
+ * @example isSafeServiceTarget('/Inode.asmx/%2e%2e/admin') // false
+ */
+export function isSafeServiceTarget(url: string, servicePath: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  if (path === servicePath) return true;
+  if (!path.startsWith(`${servicePath}/`)) return false;
+  return path
+    .slice(servicePath.length + 1)
+    .split('/')
+    .every((segment) => SAFE_SEGMENT.test(segment) && segment !== '.' && segment !== '..');
+}
 
 export const DEFAULT_PROXY_TIMEOUT_MS = 60_000;
 
@@ -44,10 +83,7 @@ export function proxyToTarget(
   timeoutMs = DEFAULT_PROXY_TIMEOUT_MS,
 ): void {
   const base = new URL(target.url);
-  const headers: http.OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined && !HOP_BY_HOP.has(name)) headers[name] = value;
-  }
+  const headers = endToEnd(req.headers);
   headers.host = base.host;
   const transport = base.protocol === 'https:' ? https : http;
   const upstream = transport.request({
@@ -64,11 +100,7 @@ export function proxyToTarget(
     unreachable(res, target, error.code ? `${error.code} ${error.message}` : error.message);
   });
   upstream.on('response', (answer) => {
-    const responseHeaders: http.OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(answer.headers)) {
-      if (value !== undefined && !HOP_BY_HOP.has(name)) responseHeaders[name] = value;
-    }
-    res.writeHead(answer.statusCode ?? 502, answer.statusMessage, responseHeaders);
+    res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers));
     answer.pipe(res);
     answer.on('error', () => res.destroy());
   });

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Connect, Plugin, PreviewServer, ViteDevServer } from 'vite';
 import { SERVICE_PATH } from '../src/protocol/operations.ts';
 import { targetsFromEnv, type Target, type TargetConfig } from './targets.ts';
-import { proxyToTarget } from './proxy.ts';
+import { isSafeServiceTarget, proxyToTarget } from './proxy.ts';
 import type { EmulatorHandler } from './handler.ts';
 
 export const TARGETS_PATH = '/__console/targets';
@@ -109,6 +109,15 @@ export function inodeTargets(env: NodeJS.ProcessEnv = process.env): Plugin {
       }
       delete req.headers['x-inode-target'];
       if (target.kind === 'remote') {
+        if (!isSafeServiceTarget(req.url ?? '', SERVICE_PATH)) {
+          plainError(
+            res,
+            400,
+            'bad-path',
+            `Only ${SERVICE_PATH} and ${SERVICE_PATH}/<Operation> are proxied: no dot segments, escapes, backslashes or semicolons in the path\n`,
+          );
+          return;
+        }
         proxyToTarget(req, res, target);
         return;
       }
