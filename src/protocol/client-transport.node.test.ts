@@ -296,3 +296,59 @@ describe('a shared namespace lookup', () => {
     expect(server.requests.filter((r) => r.url.includes('WSDL'))).toHaveLength(1);
   });
 });
+
+describe('the OpenIDKey never appears in an error message', () => {
+  const KEY = 'sekr3t+key/ü';
+  const keyForms = [
+    KEY,
+    encodeURIComponent(KEY),
+    new URLSearchParams({ k: KEY }).toString().slice(2),
+  ];
+
+  function causeChain(error: unknown): string {
+    const parts: string[] = [];
+    for (let e: unknown = error; e instanceof Error; e = e.cause) {
+      parts.push(e.message, e.stack ?? '');
+    }
+    return parts.join('\n');
+  }
+
+  it('not even when fetch puts the whole HTTP GET URL in its own message', async () => {
+    const baseUrl = 'http://exa mple.invalid';
+    const error = await rejection(
+      createInodeClient({ baseUrl, binding: 'http-get', namespace: NAMESPACE }).getAssetStubs({
+        ...PARAMS,
+        OpenIDKey: KEY,
+      }),
+    );
+    expect(error.name).toBe('TransportError');
+    expect(error.message).toContain(
+      `GetAssetStubs over HTTP GET to ${baseUrl}/Inode.asmx/GetAssetStubs: network failure`,
+    );
+    expect(error.message).toContain('OpenIDKey=••••••');
+    for (const form of keyForms) expect(causeChain(error)).not.toContain(form);
+    expect(error['url']).toBe(`${baseUrl}/Inode.asmx/GetAssetStubs`);
+  });
+
+  it('not even when the server echoes it in its error text', async () => {
+    const server = await startServer((_req, res) => {
+      res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(
+        `System.Web.HttpRequestValidationException: A potentially dangerous Request.Form value was detected from the client (OpenIDKey="${KEY}").`,
+      );
+    });
+    const error = await rejection(
+      client(server, { binding: 'http-post' }).addUserAssetIndex({
+        OpenIDKey: KEY,
+        ServiceURI: 'https://a.example/',
+        MediaType: 'image',
+      }),
+    );
+    expect(error.name).toBe('ServiceError');
+    expect(error.message).toContain(
+      `AddUserAssetIndex over HTTP POST to ${server.baseUrl}/Inode.asmx/AddUserAssetIndex`,
+    );
+    expect(error.message).toContain('(OpenIDKey="••••••")');
+    for (const form of keyForms) expect(causeChain(error)).not.toContain(form);
+  });
+});

@@ -29,7 +29,13 @@ export {
   type ErrorContext,
   type SoapFault,
 } from './errors.ts';
-export { redactExchange, redactRequest, REDACTED } from './redact.ts';
+export {
+  redactErrorMessages,
+  redactExchange,
+  redactRequest,
+  redactString,
+  REDACTED,
+} from './redact.ts';
 export { toCurlCommand, shellQuote } from './curl.ts';
 export {
   discoverNamespace,

@@ -88,3 +88,42 @@ export function redactExchange(exchange: Exchange, secrets: readonly string[]): 
     timings: { ...exchange.timings },
   };
 }
+
+/**
+ * The text with every secret replaced by ••••••, in every encoding the client uses.
+ *
+ * @example
+ * redactString('key=abc%2B1', ['abc+1']); // 'key=••••••'
+ */
+export function redactString(text: string, secrets: readonly string[]): string {
+  return redactText(text, variantsOf(secrets));
+}
+
+function redactedCause(cause: unknown, variants: readonly string[], depth: number): unknown {
+  if (!(cause instanceof Error) || depth > 5) return cause;
+  const message = redactText(cause.message, variants);
+  const inner = redactedCause(cause.cause, variants, depth + 1);
+  if (message === cause.message && inner === cause.cause) return cause;
+  const copy = new Error(message, { cause: inner });
+  copy.name = cause.name;
+  return copy;
+}
+
+/**
+ * Removes secrets from an error's message and from the messages of its cause chain, in place
+ * (causes that held a secret are replaced by copies). Some fetch implementations put the whole
+ * URL, HTTP GET query and key included, into their messages ("Failed to parse URL from …").
+ *
+ * @example
+ * throw redactErrorMessages(error, [params.OpenIDKey]);
+ */
+export function redactErrorMessages<E>(error: E, secrets: readonly string[]): E {
+  if (!(error instanceof Error)) return error;
+  const variants = variantsOf(secrets);
+  if (variants.length === 0) return error;
+  error.message = redactText(error.message, variants);
+  if (error.stack) error.stack = redactText(error.stack, variants);
+  const cause = redactedCause(error.cause, variants, 0);
+  if (cause !== error.cause) error.cause = cause;
+  return error;
+}
