@@ -132,6 +132,21 @@ describe('limits and hostile clients', () => {
     expect((await fetch(`${emulator.url}?wsdl`)).status).toBe(200);
   });
 
+  it('refuses huge headers and survives uploads abandoned halfway, on every path', async () => {
+    const huge = await rawExchange(
+      `GET /Inode.asmx?WSDL HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(64 * 1024)}\r\n\r\n`,
+      2000,
+    );
+    expect(huge).toMatch(/^HTTP\/1\.1 4\d\d /);
+    for (const target of ['/Inode.asmx', '/Inode.asmx/AddUserAssetIndex']) {
+      await rawExchange(
+        `POST ${target} HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nContent-Length: 5000\r\n\r\n<soap:Envelope`,
+        50,
+      );
+    }
+    expect((await fetch(`${emulator.url}?WSDL`)).status).toBe(200);
+  });
+
   it('survives garbage: random bytes, bad URLs, odd methods', async () => {
     const bytes = Buffer.from(Array.from({ length: 2048 }, (_, i) => (i * 7919) % 256));
     const withAction = { 'Content-Type': 'text/xml', SOAPAction: `"${NAMESPACE}GetAssetStubs"` };
