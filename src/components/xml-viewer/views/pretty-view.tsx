@@ -97,6 +97,7 @@ export default function PrettyView({
   const viewRef = useRef<EditorView | null>(null);
   const highlightRef = useRef(new Compartment());
   const foldRef = useRef(new Compartment());
+  const languageRef = useRef(new Compartment());
   /** How many characters of the text the editor holds. */
   const shownRef = useRef(0);
   const searchInputRef = useRef<HTMLInputElement>(null);
@@ -159,7 +160,7 @@ export default function PrettyView({
           codeFolding(),
           foldGutter(),
           foldRef.current.of([]),
-          xmlLanguage,
+          languageRef.current.of([]),
           syntaxHighlighting(xmlHighlightStyle),
           drawSelection(),
           highlightActiveLine(),
@@ -229,6 +230,12 @@ export default function PrettyView({
     if (foldEnd)
       viewRef.current?.dispatch({ effects: foldRef.current.reconfigure(foldFromIndex(foldEnd)) });
   }, [foldEnd]);
+
+  // Highlighting starts once every line is in: with the parser attached, each appended chunk
+  // would make CodeMirror re-parse on the main thread.
+  useEffect(() => {
+    if (loaded) viewRef.current?.dispatch({ effects: languageRef.current.reconfigure(xmlLanguage) });
+  }, [loaded]);
 
   useEffect(() => {
     const view = viewRef.current;
