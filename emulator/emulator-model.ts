@@ -1,6 +1,7 @@
 // The emulator's own model (normal mode). The real service's semantics are not public: this is
 // a plausible, documented stand-in (docs/emulator.md), not a copy of anything.
 import { randomUUID } from 'node:crypto';
+import { OPERATIONS, type OperationName } from '../src/protocol/operations.ts';
 import { DEMO_INDEXES, DEMO_USERS, SEED_STUBS_KEY } from './demo-users.ts';
 import { ownerOf, type EmulatorStore } from './store.ts';
 import { userIdFor } from './user-id.ts';
@@ -17,6 +18,20 @@ import {
 
 /** The AssetType (GetAssetStubs) or MediaType (AddUserAssetIndex) that makes the method throw. */
 export const FAULT_HOOK = '!fault';
+
+/** The exception the fault hook raises inside the web method. */
+function faultHookError(operation: OperationName, parameter: string): ServiceMethodError {
+  return new ServiceMethodError(
+    'System.ApplicationException',
+    `${operation} was asked to fail (${parameter}=${FAULT_HOOK}, an emulator test hook)`,
+    [
+      methodFrame(
+        operation,
+        OPERATIONS[operation].parameters.map((p) => p.name),
+      ),
+    ],
+  );
+}
 
 function failure(errorCode: string, errorMessage: string): AssetStubsRecord {
   return {
@@ -116,13 +131,7 @@ export function createEmulatorModel(store: EmulatorStore): InodeModel {
   return {
     getAssetStubs(input: GetAssetStubsInput): AssetStubsRecord {
       const { OpenIDKey, AssetType, OtherFilterCriteria } = input;
-      if (AssetType === FAULT_HOOK) {
-        throw new ServiceMethodError(
-          'System.ApplicationException',
-          `GetAssetStubs was asked to fail (AssetType=${FAULT_HOOK}, an emulator test hook)`,
-          [methodFrame('GetAssetStubs', ['OpenIDKey', 'AssetType', 'OtherFilterCriteria'])],
-        );
-      }
+      if (AssetType === FAULT_HOOK) throw faultHookError('GetAssetStubs', 'AssetType');
       if (!OpenIDKey) return failure('400', 'OpenIDKey is required');
       const owner = ownerOf('emulator', OpenIDKey);
       if (!store.hasUser(owner)) return failure('401', 'OpenIDKey is not recognised');
@@ -157,13 +166,7 @@ export function createEmulatorModel(store: EmulatorStore): InodeModel {
 
     addUserAssetIndex(input: AddUserAssetIndexInput): string {
       const { OpenIDKey, ServiceURI, MediaType } = input;
-      if (MediaType === FAULT_HOOK) {
-        throw new ServiceMethodError(
-          'System.ApplicationException',
-          `AddUserAssetIndex was asked to fail (MediaType=${FAULT_HOOK}, an emulator test hook)`,
-          [methodFrame('AddUserAssetIndex', ['OpenIDKey', 'ServiceURI', 'MediaType'])],
-        );
-      }
+      if (MediaType === FAULT_HOOK) throw faultHookError('AddUserAssetIndex', 'MediaType');
       if (!OpenIDKey) return 'ERROR: OpenIDKey is required';
       const owner = ownerOf('emulator', OpenIDKey);
       if (!store.hasUser(owner)) return 'ERROR: OpenIDKey is not recognised';

@@ -179,6 +179,11 @@ function section(title: string, intro: string, samples: string[]): string {
       </span>`;
 }
 
+/** .NET's sentence above each binding's samples. */
+function sampleIntro(binding: string): string {
+  return `The following is a sample ${binding} request and response.  The <font class=value>placeholders</font> shown need to be replaced with actual values.`;
+}
+
 /**
  * The operation page with sample requests and responses per enabled binding, and (for callers on
  * this machine, with HTTP POST enabled) a test form.
@@ -205,29 +210,13 @@ ${parameters.map((p) => `              <tr><td>${p.name}:</td><td><input type="$
             </table>
           </form>`;
   const sections = [
-    section(
-      'SOAP 1.1',
-      'The following is a sample SOAP 1.1 request and response.  The <font class=value>placeholders</font> shown need to be replaced with actual values.',
-      soapSamples(identity, op, host, '1.1'),
-    ),
-    section(
-      'SOAP 1.2',
-      'The following is a sample SOAP 1.2 request and response.  The <font class=value>placeholders</font> shown need to be replaced with actual values.',
-      soapSamples(identity, op, host, '1.2'),
-    ),
+    section('SOAP 1.1', sampleIntro('SOAP 1.1'), soapSamples(identity, op, host, '1.1')),
+    section('SOAP 1.2', sampleIntro('SOAP 1.2'), soapSamples(identity, op, host, '1.2')),
   ];
   if (options.httpBindings) {
     sections.push(
-      section(
-        'HTTP GET',
-        'The following is a sample HTTP GET request and response.  The <font class=value>placeholders</font> shown need to be replaced with actual values.',
-        httpSamples(identity, op, host, 'GET'),
-      ),
-      section(
-        'HTTP POST',
-        'The following is a sample HTTP POST request and response.  The <font class=value>placeholders</font> shown need to be replaced with actual values.',
-        httpSamples(identity, op, host, 'POST'),
-      ),
+      section('HTTP GET', sampleIntro('HTTP GET'), httpSamples(identity, op, host, 'GET')),
+      section('HTTP POST', sampleIntro('HTTP POST'), httpSamples(identity, op, host, 'POST')),
     );
   }
   return layout(`      <span>

@@ -14,8 +14,12 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 
 /** One registered user asset index, as stored. */
-export interface StoredIndex {
+export interface StoredIndex extends NewIndex {
   readonly seq: number;
+}
+
+/** What AddUserAssetIndex (or seeding) stores; null values stay null (reference mode). */
+export interface NewIndex {
   readonly recordId: string;
   readonly serviceUri: string | null;
   readonly mediaType: string | null;
@@ -110,15 +114,7 @@ export class EmulatorStore {
     return this.statements.hasUser.get(owner) !== undefined;
   }
 
-  addIndex(
-    owner: string,
-    index: {
-      recordId: string;
-      serviceUri: string | null;
-      mediaType: string | null;
-      createdAt: string;
-    },
-  ): void {
+  addIndex(owner: string, index: NewIndex): void {
     this.statements.insertIndex.run(
       index.recordId,
       owner,
@@ -147,28 +143,10 @@ export class EmulatorStore {
    * Replaces the owner's indexes with `count` generated ones in ONE transaction (one fsync), so
    * seeding 100,000 takes well under a second.
    */
-  replaceIndexes(
-    owner: string,
-    count: number,
-    generate: (n: number) => {
-      recordId: string;
-      serviceUri: string;
-      mediaType: string;
-      createdAt: string;
-    },
-  ): void {
+  replaceIndexes(owner: string, count: number, generate: (n: number) => NewIndex): void {
     const run = this.db.transaction(() => {
       this.statements.deleteIndexes.run(owner);
-      for (let n = 1; n <= count; n++) {
-        const index = generate(n);
-        this.statements.insertIndex.run(
-          index.recordId,
-          owner,
-          index.serviceUri,
-          index.mediaType,
-          index.createdAt,
-        );
-      }
+      for (let n = 1; n <= count; n++) this.addIndex(owner, generate(n));
     });
     run();
   }
