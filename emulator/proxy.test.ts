@@ -27,8 +27,16 @@ let remotePort: number;
 let server: ViteDevServer;
 let port: number;
 
+let slowAnswerClosed: Promise<boolean> = Promise.resolve(false);
+
 function answerFor(url: string, res: http.ServerResponse): void {
-  if (url.endsWith('/big')) {
+  if (url.endsWith('/slow')) {
+    res.writeHead(200, { 'Content-Type': 'text/xml', 'Content-Length': 1_000_000 });
+    res.write('<first part/>');
+    slowAnswerClosed = new Promise((resolve) =>
+      res.on('close', () => resolve(!res.writableFinished)),
+    );
+  } else if (url.endsWith('/big')) {
     res.writeHead(200, { 'Content-Type': 'text/xml', 'Content-Length': BIG.length });
     res.end(BIG);
   } else if (url.endsWith('/gzip')) {
@@ -204,6 +212,21 @@ describe('the proxy is faithful', () => {
     expect(Buffer.from(await answer.arrayBuffer()).equals(BIG)).toBe(true);
     expect(seen[0]?.headers['content-length']).toBe(String(BIG.length));
     expect(seen[0]?.body.equals(BIG)).toBe(true);
+  });
+
+  it('lets go of the target as soon as the caller goes away mid-download', async () => {
+    await new Promise<void>((resolve, reject) => {
+      const request = http.get({ port, host: '127.0.0.1', path: '/Inode.asmx/slow' }, (res) => {
+        res.once('data', () => {
+          request.destroy();
+          resolve();
+        });
+      });
+      request.on('error', (error) =>
+        error.message === 'socket hang up' ? undefined : reject(error),
+      );
+    });
+    expect(await slowAnswerClosed).toBe(true);
   });
 
   it('survives a caller that goes away mid-upload and keeps serving', async () => {

@@ -104,6 +104,10 @@ export function proxyToTarget(
     answer.pipe(res);
     answer.on('error', () => res.destroy());
   });
-  req.on('aborted', () => upstream.destroy());
+  // The caller went away (mid-upload or mid-download): free the target's connection now rather
+  // than leave it stalled on back-pressure until the timeout.
+  res.on('close', () => {
+    if (!res.writableFinished) upstream.destroy();
+  });
   req.pipe(upstream);
 }
