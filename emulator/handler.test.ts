@@ -2,7 +2,7 @@
 // non-default namespace and prefix, limits, stalled clients, fault injection, escaping in the
 // help pages, and robustness against garbage.
 import net from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmulator, type RunningEmulator } from './server.ts';
 
 const NAMESPACE = 'urn:example:custom-inode';
@@ -267,6 +267,41 @@ describe('HTTP GET/POST switched off (the .NET default for remote callers)', () 
       expect(wsdl).toContain('InodeSoap12');
     } finally {
       await off.close();
+    }
+  });
+});
+
+describe('an internal failure', () => {
+  it('becomes the binding\u2019s exception answer, nothing logs the key, and the process keeps serving', async () => {
+    const broken = await startEmulator({ port: 0, db: ':memory:' });
+    const logged: string[] = [];
+    const capture = (...args: unknown[]): void => {
+      logged.push(args.map((a) => (a instanceof Error ? `${a.stack}` : String(a))).join(' '));
+    };
+    const spies = [
+      vi.spyOn(console, 'error').mockImplementation(capture),
+      vi.spyOn(console, 'warn').mockImplementation(capture),
+      vi.spyOn(console, 'log').mockImplementation(capture),
+    ];
+    try {
+      broken.handler.store.close();
+      const key = 'never-log-this-key';
+      const answer = await fetch(
+        `${broken.url}/GetAssetStubs?OpenIDKey=${key}&AssetType=&OtherFilterCriteria=`,
+      );
+      expect(answer.status).toBe(500);
+      expect(answer.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      const text = await answer.text();
+      expect(text).toMatch(/^System\.Exception: The database connection is not open\n/);
+      expect(text).not.toContain(key);
+      expect(logged.join('\n')).not.toContain(key);
+      expect((await fetch(`${broken.url}?WSDL`)).status).toBe(200);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+      await new Promise<void>((resolve) => {
+        broken.server.close(() => resolve());
+        broken.server.closeAllConnections();
+      });
     }
   });
 });
