@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EmulatorStore, ownerOf } from './store.ts';
 import { createEmulatorModel, FAULT_HOOK, seedDemoUsers, seedStubs } from './emulator-model.ts';
@@ -205,6 +208,29 @@ describe('emulator model: GetAssetStubs', () => {
     expect(
       model.getAssetStubs({ OpenIDKey: 'bad', AssetType: '', OtherFilterCriteria: '' }).ErrorCode,
     ).toBe('401');
+  });
+});
+
+describe('the database file', () => {
+  it('is named in the error when it cannot be created or is not a database', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'inode-store-'));
+    try {
+      const notADirectory = join(dir, 'file');
+      writeFileSync(notADirectory, 'x');
+      const below = join(notADirectory, 'emulator.sqlite');
+      expect(() => EmulatorStore.open(below)).toThrow(
+        `Cannot open the emulator database "${below}"`,
+      );
+      const garbage = join(dir, 'garbage.sqlite');
+      writeFileSync(garbage, 'this is not an SQLite database, not even close'.repeat(100));
+      expect(() => EmulatorStore.open(garbage)).toThrow(
+        new RegExp(
+          `^Cannot open the emulator database "${garbage.replace(/[.]/g, '\\.')}": .*not a database`,
+        ),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

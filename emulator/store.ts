@@ -94,16 +94,26 @@ export class EmulatorStore {
     };
   }
 
-  /** Opens (creating if needed) a database file, or `:memory:`. */
+  /**
+   * Opens (creating if needed) a database file, or `:memory:`. Throws an error naming the file
+   * when it cannot be created or is not an emulator database.
+   */
   static open(file: string): EmulatorStore {
-    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-    const db = new Database(file);
-    if (file !== ':memory:') {
-      db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = FULL');
+    let db: Database.Database | undefined;
+    try {
+      if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+      db = new Database(file);
+      if (file !== ':memory:') {
+        db.pragma('journal_mode = WAL');
+        db.pragma('synchronous = FULL');
+      }
+      db.pragma('busy_timeout = 5000');
+      return new EmulatorStore(db);
+    } catch (error) {
+      db?.close();
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`Cannot open the emulator database "${file}": ${reason}`, { cause: error });
     }
-    db.pragma('busy_timeout = 5000');
-    return new EmulatorStore(db);
   }
 
   upsertUser(owner: string, displayName: string): void {
