@@ -26,6 +26,8 @@ let remote: http.Server;
 let remotePort: number;
 let server: ViteDevServer;
 let port: number;
+/** A target that speaks raw bytes: HTTP no node:http server would write. */
+let rawTarget: net.Server;
 
 let slowAnswerClosed: Promise<boolean> = Promise.resolve(false);
 
@@ -91,13 +93,26 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => remote.listen(0, '127.0.0.1', resolve));
   remotePort = (remote.address() as net.AddressInfo).port;
+  rawTarget = net.createServer((socket) => {
+    socket.once('data', () =>
+      socket.end(
+        'HTTP/1.1 200 O\x01K\x7f\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\nok',
+      ),
+    );
+  });
+  await new Promise<void>((resolve) => rawTarget.listen(0, '127.0.0.1', resolve));
+  const rawPort = (rawTarget.address() as net.AddressInfo).port;
   server = await createServer({
     configFile: false,
     root,
     logLevel: 'silent',
     server: { port: 0, host: '127.0.0.1', strictPort: false, ws: false },
     plugins: [
-      inodeTargets({ INODE_EMULATOR: 'off', INODE_TARGET: `http://127.0.0.1:${remotePort}` }),
+      inodeTargets({
+        INODE_EMULATOR: 'off',
+        INODE_TARGET: `http://127.0.0.1:${remotePort}`,
+        INODE_TARGETS: `raw=http://127.0.0.1:${rawPort}`,
+      }),
     ],
   });
   await server.listen();
@@ -109,6 +124,7 @@ beforeEach(() => {
 afterAll(async () => {
   await server.close();
   await new Promise((resolve) => remote.close(resolve));
+  await new Promise((resolve) => rawTarget.close(resolve));
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -227,6 +243,17 @@ describe('the proxy is faithful', () => {
       );
     });
     expect(await slowAnswerClosed).toBe(true);
+  });
+
+  it('survives a target whose reason phrase node:http refuses to repeat, keeping its status', async () => {
+    const answer = await fetch(`http://127.0.0.1:${port}/Inode.asmx?WSDL`, {
+      headers: { 'X-Inode-Target': 'raw' },
+    });
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toBe('ok');
+    expect(await (await fetch(`http://127.0.0.1:${port}/Inode.asmx/still-up`)).text()).toBe(
+      'remote saw /Inode.asmx/still-up',
+    );
   });
 
   it('survives a caller that goes away mid-upload and keeps serving', async () => {

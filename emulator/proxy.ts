@@ -58,6 +58,9 @@ export function isSafeServiceTarget(url: string, servicePath: string): boolean {
 
 export const DEFAULT_PROXY_TIMEOUT_MS = 60_000;
 
+/** What node:http accepts in a reason phrase it writes (its checkInvalidHeaderChar). */
+const WRITABLE_REASON = /^[\t\x20-\x7e\x80-\xff]*$/;
+
 function unreachable(res: ServerResponse, target: RemoteTarget, cause: string): void {
   if (res.headersSent) {
     res.destroy();
@@ -100,7 +103,13 @@ export function proxyToTarget(
     unreachable(res, target, error.code ? `${error.code} ${error.message}` : error.message);
   });
   upstream.on('response', (answer) => {
-    res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.headers));
+    const status = answer.statusCode ?? 502;
+    const headers = endToEnd(answer.headers);
+    // node:http reads reason phrases that it then refuses to write (control characters) and
+    // would throw out of this event, killing the dev server: such a phrase becomes the standard one.
+    const reason = answer.statusMessage ?? '';
+    if (WRITABLE_REASON.test(reason)) res.writeHead(status, reason, headers);
+    else res.writeHead(status, headers);
     answer.pipe(res);
     answer.on('error', () => res.destroy());
   });
