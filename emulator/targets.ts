@@ -36,6 +36,9 @@ function remoteUrl(name: string, value: string): string {
   }
   if (url.search || url.hash)
     throw new Error(`${name}: "${value}" must not have a query or fragment`);
+  // Target URLs are printed at start, listed to the browser and named in 502 answers.
+  if (url.username || url.password)
+    throw new Error(`${name}: must not carry credentials (user:password@); they would be shown`);
   return url.href.replace(/\/$/, '');
 }
 

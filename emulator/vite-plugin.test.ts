@@ -71,6 +71,9 @@ describe('targetsFromEnv', () => {
     expect(() => targetsFromEnv({ INODE_TARGETS: 'x=ftp://a' })).toThrow(/http or https/);
     expect(() => targetsFromEnv({ INODE_TARGETS: 'emulator=http://a' })).toThrow(/used twice/);
     expect(() => targetsFromEnv({ INODE_EMULATOR: 'off' })).toThrow(/No Inode target/);
+    const withCredentials = () => targetsFromEnv({ INODE_TARGET: 'http://me:s3cret@real.example' });
+    expect(withCredentials).toThrow(/INODE_TARGET: must not carry credentials/);
+    expect(withCredentials).not.toThrow(/s3cret/);
   });
 });
 
