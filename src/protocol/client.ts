@@ -29,7 +29,6 @@ import type {
   InodeClientOptions,
 } from './types.ts';
 import { NamespaceDiscoveryError, discoverNamespace } from './wsdl.ts';
-import { redactErrorMessages } from './redact.ts';
 import { findForbiddenCharacter } from './xml-chars.ts';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -93,28 +92,16 @@ export function createInodeClient(options: InodeClientOptions): InodeClient {
     params: OperationParams<Op>,
     callOptions: CallOptions = {},
   ): Promise<{ decoded: DecodedRecord | DecodedString; exchange: Exchange }> {
-    try {
-      return await send(operation, params, callOptions);
-    } catch (error) {
-      // No message may carry the key, whatever a fetch implementation or a server puts in it.
-      const secrets = OPERATIONS[operation].parameters
-        .filter((parameter) => parameter.secret)
-        .map((parameter) => (params as Record<string, unknown>)[parameter.name])
-        .filter((value): value is string => typeof value === 'string');
-      throw redactErrorMessages(error, secrets);
-    }
-  }
-
-  async function send<Op extends OperationName>(
-    operation: Op,
-    params: OperationParams<Op>,
-    callOptions: CallOptions,
-  ): Promise<{ decoded: DecodedRecord | DecodedString; exchange: Exchange }> {
     // The URL in errors is the endpoint without the query: over HTTP GET the query holds the key.
     const context: ErrorContext = {
       operation,
       binding,
       url: operationUrl(baseUrl, binding, operation),
+      // No error message may carry the key, whatever a fetch implementation or server puts in it.
+      secrets: OPERATIONS[operation].parameters
+        .filter((parameter) => parameter.secret)
+        .map((parameter) => (params as Record<string, unknown>)[parameter.name])
+        .filter((value): value is string => typeof value === 'string'),
     };
     const values: Record<string, string> = {};
     for (const parameter of OPERATIONS[operation].parameters) {

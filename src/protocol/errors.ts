@@ -5,6 +5,7 @@
  */
 import { BINDINGS, type Binding, type OperationName } from './operations.ts';
 import type { Exchange, RawRequest } from './types.ts';
+import { redactErrorParts } from './redact.ts';
 
 /** Where an error happened: which call, over which binding, to which URL. */
 export interface ErrorContext {
@@ -13,6 +14,8 @@ export interface ErrorContext {
   url: string;
   request?: RawRequest;
   exchange?: Exchange;
+  /** Values no message may show (the OpenIDKey); never kept on the error. */
+  secrets?: readonly string[];
 }
 
 /** The normalized content of a SOAP 1.1 or SOAP 1.2 fault. */
@@ -51,7 +54,11 @@ export class InodeError extends Error {
   readonly exchange?: Exchange;
 
   constructor(context: ErrorContext, detail: string, options?: { cause?: unknown }) {
-    super(`${describeCall(context)}: ${detail}`, options);
+    const clean = redactErrorParts(detail, options?.cause, context.secrets ?? []);
+    super(
+      `${describeCall(context)}: ${clean.detail}`,
+      options && 'cause' in options ? { cause: clean.cause } : undefined,
+    );
     this.name = new.target.name;
     this.operation = context.operation;
     this.binding = context.binding;

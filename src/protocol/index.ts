@@ -29,13 +29,7 @@ export {
   type ErrorContext,
   type SoapFault,
 } from './errors.ts';
-export {
-  redactErrorMessages,
-  redactExchange,
-  redactRequest,
-  redactString,
-  REDACTED,
-} from './redact.ts';
+export { redactExchange, redactRequest, redactString, REDACTED } from './redact.ts';
 export { toCurlCommand, shellQuote } from './curl.ts';
 export {
   discoverNamespace,

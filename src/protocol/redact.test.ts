@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodeRequest } from './encode/encode-request.ts';
-import { REDACTED, redactExchange, redactRequest } from './redact.ts';
+import {
+  REDACTED,
+  redactErrorParts,
+  redactExchange,
+  redactRequest,
+  redactString,
+} from './redact.ts';
 import type { Exchange } from './types.ts';
 import { findForbiddenCharacter } from './xml-chars.ts';
 
@@ -84,5 +90,36 @@ describe('redactExchange / redactRequest', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('redactString / redactErrorParts', () => {
+  it('removes a key from any text in every encoding', () => {
+    expect(redactString(`a ${KEY} b ${encodeURIComponent(KEY)} c`, [KEY])).toBe(
+      `a ${REDACTED} b ${REDACTED} c`,
+    );
+  });
+
+  it('removes from error messages and causes only the occurrences that stand alone', () => {
+    const inner = new TypeError(
+      'Failed to parse URL from http://h/Inode.asmx/Op?OpenIDKey=a&AssetType=',
+    );
+    const cause = new TypeError('fetch failed', { cause: inner });
+    const clean = redactErrorParts(
+      "System.InvalidOperationException: value 'a' of OpenIDKey=a is invalid",
+      cause,
+      ['a'],
+    );
+    expect(clean.detail).toBe(
+      `System.InvalidOperationException: value '${REDACTED}' of OpenIDKey=${REDACTED} is invalid`,
+    );
+    const cleanCause = clean.cause as Error;
+    expect(cleanCause).not.toBe(cause);
+    expect(cleanCause.name).toBe('TypeError');
+    expect(cleanCause.message).toBe('fetch failed');
+    expect((cleanCause.cause as Error).message).toBe(
+      `Failed to parse URL from http://h/Inode.asmx/Op?OpenIDKey=${REDACTED}&AssetType=`,
+    );
+    expect(redactErrorParts('nothing here', cause, ['zzz']).cause).toBe(cause);
   });
 });

@@ -99,9 +99,40 @@ export function redactString(text: string, secrets: readonly string[]): string {
   return redactText(text, variantsOf(secrets));
 }
 
+const WORD_CHAR = /[\p{L}\p{N}_]/u;
+
+/** Whether the match at [start, end) stands alone: no letter or digit glued to either end. */
+function standsAlone(text: string, start: number, end: number): boolean {
+  const glued = (inside: string | undefined, outside: string | undefined): boolean =>
+    inside !== undefined &&
+    outside !== undefined &&
+    WORD_CHAR.test(inside) &&
+    WORD_CHAR.test(outside);
+  return !glued(text[start], text[start - 1]) && !glued(text[end - 1], text[end]);
+}
+
+/**
+ * Like redactText, but only occurrences that stand alone (not glued to letters or digits), so
+ * that a short key such as `a` does not turn "Invalid" into "Inv••••••lid" in a message.
+ */
+function redactStandalone(text: string, variants: readonly string[]): string {
+  let result = text;
+  for (const variant of variants) {
+    let out = '';
+    let from = 0;
+    for (let at = result.indexOf(variant); at >= 0; at = result.indexOf(variant, at + 1)) {
+      if (at < from || !standsAlone(result, at, at + variant.length)) continue;
+      out += result.slice(from, at) + REDACTED;
+      from = at + variant.length;
+    }
+    result = out + result.slice(from);
+  }
+  return result;
+}
+
 function redactedCause(cause: unknown, variants: readonly string[], depth: number): unknown {
   if (!(cause instanceof Error) || depth > 5) return cause;
-  const message = redactText(cause.message, variants);
+  const message = redactStandalone(cause.message, variants);
   const inner = redactedCause(cause.cause, variants, depth + 1);
   if (message === cause.message && inner === cause.cause) return cause;
   const copy = new Error(message, { cause: inner });
@@ -110,20 +141,20 @@ function redactedCause(cause: unknown, variants: readonly string[], depth: numbe
 }
 
 /**
- * Removes secrets from an error's message and from the messages of its cause chain, in place
- * (causes that held a secret are replaced by copies). Some fetch implementations put the whole
- * URL, HTTP GET query and key included, into their messages ("Failed to parse URL from …").
+ * An error message detail and cause without the secrets (used by the error classes). Some
+ * fetch implementations put the whole URL, HTTP GET query and key included, into their messages
+ * ("Failed to parse URL from …"), and servers echo values in their error text. Only occurrences
+ * that stand alone are replaced, so the rest of the message stays readable.
  *
  * @example
- * throw redactErrorMessages(error, [params.OpenIDKey]);
+ * redactErrorParts('bad value (OpenIDKey="k-1")', undefined, ['k-1']).detail; // 'bad value (OpenIDKey="••••••")'
  */
-export function redactErrorMessages<E>(error: E, secrets: readonly string[]): E {
-  if (!(error instanceof Error)) return error;
+export function redactErrorParts(
+  detail: string,
+  cause: unknown,
+  secrets: readonly string[],
+): { detail: string; cause: unknown } {
   const variants = variantsOf(secrets);
-  if (variants.length === 0) return error;
-  error.message = redactText(error.message, variants);
-  if (error.stack) error.stack = redactText(error.stack, variants);
-  const cause = redactedCause(error.cause, variants, 0);
-  if (cause !== error.cause) error.cause = cause;
-  return error;
+  if (variants.length === 0) return { detail, cause };
+  return { detail: redactStandalone(detail, variants), cause: redactedCause(cause, variants, 0) };
 }
