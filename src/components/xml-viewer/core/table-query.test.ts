@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
-import { queryRows, rowHaystacks, sortedRowOrder, tableCsv } from './table-query.ts';
+import { orderByRanks, queryRows, rowHaystacks, rowRanks, sortedRowOrder, tableCsv } from './table-query.ts';
 
 describe('sortedRowOrder', () => {
   it('sorts numbers numerically and keeps empty values last', () => {
@@ -54,5 +54,17 @@ describe('tableCsv', () => {
   it('neutralises spreadsheet formulas but not signed numbers', () => {
     const csv = tableCsv(['v'], [['=HYPERLINK("x")', '-5', '@cmd', '+1.5']], Uint32Array.of(0, 1, 2, 3));
     expect(csv.split('\r\n')).toEqual(['v', '"\'=HYPERLINK(""x"")"', '-5', '"\'@cmd"', '+1.5']);
+  });
+});
+
+describe('orderByRanks', () => {
+  it('is stable in both directions and keeps empty values last', () => {
+    const ranks = Int32Array.of(1, -1, 0, 1, 0, -1);
+    expect(Array.from(orderByRanks(ranks, 'asc'))).toEqual([2, 4, 0, 3, 1, 5]);
+    expect(Array.from(orderByRanks(ranks, 'desc'))).toEqual([0, 3, 2, 4, 1, 5]);
+  });
+
+  it('ranks numbers numerically and equal values equally', () => {
+    expect(Array.from(rowRanks(['10', '9', '', '9.0', '-2']))).toEqual([2, 1, -1, 1, 0]);
   });
 });

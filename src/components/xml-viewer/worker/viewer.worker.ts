@@ -27,7 +27,7 @@ const scope = self as unknown as WorkerScope;
 let pretty = '';
 let table: RecordTable | null = null;
 let haystacks: string[] | null = null;
-const sortCache = new Map<string, Uint32Array>();
+const rankCache = new Map<number, Int32Array>();
 
 function packColumn(values: readonly string[]): PackedColumn {
   const offsets = new Uint32Array(values.length + 1);
@@ -41,12 +41,9 @@ function packColumn(values: readonly string[]): PackedColumn {
 
 function analyze(xml: string, maxIndexBytes: number): void {
   const started = performance.now();
-  // Blob measures UTF-8 natively; utf8Length is the fallback where Blob is missing.
-  const byteLength = typeof Blob === 'function' ? new Blob([xml]).size : utf8Length(xml);
-  const allowIndex = byteLength <= maxIndexBytes;
   const result: AnalysisResult = {
     charLength: xml.length,
-    byteLength,
+    byteLength: 0,
     pretty: null,
     prettyLineCount: 0,
     foldEnd: new Int32Array(0),
@@ -55,9 +52,7 @@ function analyze(xml: string, maxIndexBytes: number): void {
     indexPending: false,
     escaping: null,
     topLevelElementCount: 0,
-    indexRefusedReason: allowIndex
-      ? null
-      : `The payload is ${formatMegabytes(byteLength)}, over the ${formatMegabytes(maxIndexBytes)} limit for the tree and table views.`,
+    indexRefusedReason: null,
     syntaxError: null,
     analyzeMs: 0,
     indexMs: 0,
@@ -75,11 +70,20 @@ function analyze(xml: string, maxIndexBytes: number): void {
     result.foldEnd = analysis.foldEnd;
     result.escaping = analysis.escaping;
     result.topLevelElementCount = analysis.topLevelElementCount;
-    result.indexPending = allowIndex;
+    result.indexPending = true;
   } catch (error) {
     if (!(error instanceof XmlSyntaxError)) throw error;
     result.syntaxError = { message: error.message, line: error.line, column: error.column, offset: error.offset };
   }
+  // Measured after pass 1 so the first lines are not held back by it. Blob measures UTF-8
+  // natively; utf8Length is the fallback where Blob is missing.
+  const byteLength = typeof Blob === 'function' ? new Blob([xml]).size : utf8Length(xml);
+  result.byteLength = byteLength;
+  if (byteLength > maxIndexBytes) {
+    result.indexPending = false;
+    result.indexRefusedReason = `The payload is ${formatMegabytes(byteLength)}, over the ${formatMegabytes(maxIndexBytes)} limit for the tree and table views.`;
+  }
+  if (result.syntaxError) result.indexPending = false;
   result.analyzeMs = performance.now() - started;
   scope.postMessage({ type: 'analyzed', result }, { transfer: [result.foldEnd.buffer as ArrayBuffer] });
   if (!result.indexPending) return;
@@ -135,7 +139,7 @@ scope.onmessage = (event) => {
         const values = table?.values ?? [];
         // Haystacks are built on the first filter only: sorting alone does not need them.
         if (message.query.filter.trim()) haystacks ??= rowHaystacks(values, table?.records.length ?? 0);
-        const rows = queryRows(values, haystacks ?? [], message.query, sortCache, table?.records.length ?? 0);
+        const rows = queryRows(values, haystacks ?? [], message.query, rankCache, table?.records.length ?? 0);
         scope.postMessage(
           { type: 'table-query-result', requestId: message.requestId, rows, elapsedMs: performance.now() - started },
           { transfer: [rows.buffer as ArrayBuffer] },
