@@ -141,6 +141,33 @@ describe('vite dev server', () => {
     expect(await answer.text()).toContain(`http://127.0.0.1:${closedPort}`);
   });
 
+  it('survives garbage, huge headers and uploads abandoned halfway to the emulator', async () => {
+    const port = Number(new URL(base).port);
+    const send = (payload: string): Promise<string> =>
+      new Promise((resolve) => {
+        const socket = net.connect(port, '127.0.0.1');
+        let received = '';
+        socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+        socket.on('close', () => resolve(received));
+        socket.on('error', () => resolve(received));
+        socket.write(payload);
+        setTimeout(() => socket.destroy(), 300);
+      });
+    await send('NONSENSE\r\n\r\n');
+    expect(
+      await send(
+        `GET /Inode.asmx?WSDL HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(128 * 1024)}\r\n\r\n`,
+      ),
+    ).toMatch(/^HTTP\/1\.1 4\d\d /);
+    await send(
+      'POST /Inode.asmx/AddUserAssetIndex HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 9999\r\n\r\nOpenIDKey=demo',
+    );
+    await send(
+      'POST /Inode.asmx HTTP/1.1\r\nHost: x\r\nContent-Type: text/xml\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
+    );
+    expect((await fetch(`${base}/Inode.asmx?WSDL`)).status).toBe(200);
+  });
+
   it('leaves every other path to Vite', async () => {
     const answer = await fetch(`${base}/Inode.asmxx`);
     expect(answer.headers.get('x-aspnet-version')).toBeNull();
