@@ -121,5 +121,8 @@ describe('redactString / redactErrorParts', () => {
       `Failed to parse URL from http://h/Inode.asmx/Op?OpenIDKey=${REDACTED}&AssetType=`,
     );
     expect(redactErrorParts('nothing here', cause, ['zzz']).cause).toBe(cause);
+    expect(redactErrorParts('unknown key xsekr3t-keyx', undefined, ['sekr3t-key']).detail).toBe(
+      `unknown key x${REDACTED}x`,
+    );
   });
 });

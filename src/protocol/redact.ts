@@ -111,17 +111,21 @@ function standsAlone(text: string, start: number, end: number): boolean {
   return !glued(text[start], text[start - 1]) && !glued(text[end - 1], text[end]);
 }
 
+/** From this length on, every occurrence is redacted: such a string is no accident of prose. */
+const ALWAYS_REDACTED_LENGTH = 6;
+
 /**
- * Like redactText, but only occurrences that stand alone (not glued to letters or digits), so
- * that a short key such as `a` does not turn "Invalid" into "Inv••••••lid" in a message.
+ * Like redactText, but short forms only where they stand alone (not glued to letters or
+ * digits), so that a key such as `a` does not turn "Invalid" into "Inv••••••lid" in a message.
  */
 function redactStandalone(text: string, variants: readonly string[]): string {
   let result = text;
   for (const variant of variants) {
+    const anywhere = variant.length >= ALWAYS_REDACTED_LENGTH;
     let out = '';
     let from = 0;
     for (let at = result.indexOf(variant); at >= 0; at = result.indexOf(variant, at + 1)) {
-      if (at < from || !standsAlone(result, at, at + variant.length)) continue;
+      if (at < from || (!anywhere && !standsAlone(result, at, at + variant.length))) continue;
       out += result.slice(from, at) + REDACTED;
       from = at + variant.length;
     }
@@ -143,8 +147,8 @@ function redactedCause(cause: unknown, variants: readonly string[], depth: numbe
 /**
  * An error message detail and cause without the secrets (used by the error classes). Some
  * fetch implementations put the whole URL, HTTP GET query and key included, into their messages
- * ("Failed to parse URL from …"), and servers echo values in their error text. Only occurrences
- * that stand alone are replaced, so the rest of the message stays readable.
+ * ("Failed to parse URL from …"), and servers echo values in their error text. Forms shorter
+ * than six characters are replaced only where they stand alone, so the message stays readable.
  *
  * @example
  * redactErrorParts('bad value (OpenIDKey="k-1")', undefined, ['k-1']).detail; // 'bad value (OpenIDKey="••••••")'
