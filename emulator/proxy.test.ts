@@ -159,6 +159,26 @@ describe('the proxy reaches only /Inode.asmx on its target', () => {
     expect(seen).toEqual([]);
   });
 
+  it('goes only to configured targets whatever the headers say', async () => {
+    const byUrl = await rawRequest(
+      `GET /Inode.asmx?WSDL HTTP/1.1\r\nX-Inode-Target: http://127.0.0.1:${remotePort}/x`,
+    );
+    expect(byUrl).toMatch(/^HTTP\/1\.1 400 /);
+    expect(byUrl.toLowerCase()).toContain('x-inode-console-error: unknown-target');
+    expect(seen).toEqual([]);
+    const answer = await new Promise<string>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+      socket.on('close', () => resolve(received));
+      socket.write(
+        'GET /Inode.asmx/GetAssetStubs HTTP/1.1\r\nHost: 127.0.0.1:1\r\nX-Forwarded-Host: 127.0.0.1:1\r\nForwarded: host=127.0.0.1:1\r\nConnection: close\r\n\r\n',
+      );
+    });
+    expect(answer).toContain('remote saw /Inode.asmx/GetAssetStubs');
+    expect(seen[0]?.headers.host).toBe(`127.0.0.1:${remotePort}`);
+  });
+
   it('forwards the service path, operation and query as sent, Host rewritten, target header stripped', async () => {
     const answer = await rawRequest(
       'GET /Inode.asmx/GetAssetStubs?OpenIDKey=a%2F..%2Fb&x=/../y HTTP/1.1\r\nX-Inode-Target: remote\r\nX-Forwarded-Host: evil.example',
