@@ -54,28 +54,41 @@ export function textErrorAnswer(
   };
 }
 
-/** Writes the chunks with back-pressure, so a 40 MB answer does not pile up in socket buffers. */
-async function writeChunks(res: ServerResponse, chunks: readonly Buffer[]): Promise<void> {
+/**
+ * Writes the chunks with back-pressure, so a 40 MB answer does not pile up in socket buffers.
+ * A client that stops reading for idleTimeoutMs is cut off: it would otherwise hold the whole
+ * answer in memory for as long as it likes.
+ */
+async function writeChunks(
+  res: ServerResponse,
+  chunks: readonly Buffer[],
+  idleTimeoutMs: number,
+): Promise<void> {
   for (const chunk of chunks) {
     if (res.destroyed) return;
     if (!res.write(chunk)) {
       await new Promise<void>((resolve) => {
         const done = (): void => {
+          clearTimeout(timer);
           res.off('drain', done);
           res.off('close', done);
           resolve();
         };
+        const timer = setTimeout(() => {
+          res.destroy();
+          done();
+        }, idleTimeoutMs);
         res.on('drain', done);
         res.on('close', done);
       });
     }
   }
-  res.end();
+  if (!res.destroyed) res.end();
 }
 
 /**
  * Sends an answer, applying fault injection when it is on.
- * @example await writeAnswer(req, res, answer, null, false)
+ * @example await writeAnswer(req, res, answer, null, false, 30_000)
  */
 export async function writeAnswer(
   req: IncomingMessage,
@@ -83,6 +96,7 @@ export async function writeAnswer(
   answer: Answer,
   faults: FaultInjection | null,
   customErrors: boolean,
+  idleTimeoutMs: number,
 ): Promise<void> {
   if (faults && faults.latencyMs > 0) {
     await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
@@ -124,5 +138,5 @@ export async function writeAnswer(
     res.write(half, () => req.socket.destroy());
     return;
   }
-  await writeChunks(res, chunks);
+  await writeChunks(res, chunks, idleTimeoutMs);
 }

@@ -305,3 +305,34 @@ describe('an internal failure', () => {
     }
   });
 });
+
+describe('a client that stops reading a large answer', () => {
+  it('is cut off after the idle timeout instead of holding the answer in memory', async () => {
+    const big = await startEmulator({
+      port: 0,
+      db: ':memory:',
+      seedStubs: 50_000,
+      bodyTimeoutMs: 300,
+    });
+    const socket = net.connect(big.port, '127.0.0.1');
+    try {
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+      socket.pause();
+      socket.write(
+        'GET /Inode.asmx/GetAssetStubs?OpenIDKey=seed-stubs&AssetType=&OtherFilterCriteria= HTTP/1.1\r\nHost: x\r\n\r\n',
+      );
+      const connections = (): Promise<number> =>
+        new Promise((resolve) => big.server.getConnections((_error, count) => resolve(count)));
+      let open = await connections();
+      expect(open).toBe(1);
+      for (let waited = 0; open > 0 && waited < 5_000; waited += 100) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        open = await connections();
+      }
+      expect(open).toBe(0);
+    } finally {
+      socket.destroy();
+      await big.close();
+    }
+  });
+});

@@ -95,7 +95,7 @@ export function createEmulatorHandler(options: EmulatorOptions = {}): EmulatorHa
           req.socket.destroy();
           return;
         }
-        return writeAnswer(req, res, answer, faults, customErrors);
+        return writeAnswer(req, res, answer, faults, customErrors, resolved.bodyTimeoutMs);
       })
       .catch((error: unknown) => {
         console.error('[emulator] unexpected error', error);

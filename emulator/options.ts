@@ -27,7 +27,10 @@ export interface EmulatorOptions {
   readonly seedStubs?: number;
   /** Request bodies larger than this get 413 without being read whole. */
   readonly maxRequestBytes?: number;
-  /** A request body that sends nothing for this long is answered 408 and closed. */
+  /**
+   * A request body that sends nothing for this long is answered 408 and closed; a client that
+   * reads nothing of an answer for this long is cut off.
+   */
   readonly bodyTimeoutMs?: number;
   readonly faultInjection?: FaultInjection | null;
 }
