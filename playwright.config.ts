@@ -32,6 +32,12 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     // `unreachable` is a target nobody listens on, for the "service down" flow.
-    env: { INODE_EMULATOR_DB: ':memory:', INODE_TARGETS: 'unreachable=http://127.0.0.1:9' },
+    // `seed-stubs` has exactly 5 stubs that no spec writes to, for specs that count stubs while
+    // other specs register indexes for the demo users.
+    env: {
+      INODE_EMULATOR_DB: ':memory:',
+      INODE_TARGETS: 'unreachable=http://127.0.0.1:9',
+      INODE_EMULATOR_SEED_STUBS: '5',
+    },
   },
 });

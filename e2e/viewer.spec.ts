@@ -4,17 +4,18 @@
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { DEMO_USERS } from '../emulator/demo-users.ts';
+import { DEMO_USERS, SEED_STUBS_KEY } from '../emulator/demo-users.ts';
 import { registerOverSoap, ViewerPage } from './viewer/viewer-page.ts';
 
-const ALICE = DEMO_USERS[0]?.openIdKey ?? 'demo-alice-key';
+// Exactly 5 stubs (playwright.config.ts seeds them) that no other spec registers more of.
+const FIVE_STUBS = SEED_STUBS_KEY;
 const ERIN = DEMO_USERS[2]?.openIdKey ?? 'demo-empty-key';
 
 test('Pretty view: highlighted, foldable, searchable with a match count, go to line', async ({
   page,
 }) => {
   const viewer = new ViewerPage(page);
-  await viewer.fetchStubs(ALICE);
+  await viewer.fetchStubs(FIVE_STUBS);
   await expect(viewer.viewer.getByText('Arrived as')).toContainText('literal XML');
   await expect(viewer.tab('Pretty')).toHaveAttribute('aria-selected', 'true');
   const panel = viewer.panel();
@@ -53,7 +54,7 @@ test('Tree view: expands lazily and moves by keyboard; a node deep-links through
   page,
 }) => {
   const viewer = new ViewerPage(page);
-  await viewer.fetchStubs(ALICE);
+  await viewer.fetchStubs(FIVE_STUBS);
   const panel = await viewer.open('Tree');
   const tree = panel.getByRole('tree', { name: 'DataStubs elements' });
   const root = tree.getByRole('treeitem', { level: 1 });
@@ -77,7 +78,7 @@ test('Tree view: expands lazily and moves by keyboard; a node deep-links through
   expect(secondId).toBeTruthy();
 
   // Opening a link with the hash lands on that node in the Tree view.
-  await viewer.fetchStubs(ALICE, { hash: '#node=/AssetStubs/Stub[2]' });
+  await viewer.fetchStubs(FIVE_STUBS, { hash: '#node=/AssetStubs/Stub[2]' });
   await expect(viewer.tab('Tree')).toHaveAttribute('aria-selected', 'true');
   const focused = viewer.panel().getByRole('treeitem', { selected: true });
   await expect(focused).toContainText(`ID="${secondId}"`);
@@ -92,7 +93,7 @@ test('Table view: one row per stub, sortable, filterable, row XML, CSV download'
   page,
 }) => {
   const viewer = new ViewerPage(page);
-  await viewer.fetchStubs(ALICE);
+  await viewer.fetchStubs(FIVE_STUBS);
   const panel = await viewer.open('Table');
   const table = panel.getByRole('table', { name: 'Stub records' });
   const bodyRows = table.locator('.xv-grid-scroll [role="row"]');
@@ -114,18 +115,18 @@ test('Table view: one row per stub, sortable, filterable, row XML, CSV download'
     'aria-sort',
     'ascending',
   );
-  await expect.poll(mediaTypes).toEqual(['audio', 'document', 'image', 'image', 'video']);
+  await expect.poll(mediaTypes).toEqual(['audio', 'document', 'image', 'video', 'video']);
   await table.getByRole('button', { name: 'MediaType' }).click();
-  await expect.poll(mediaTypes).toEqual(['video', 'image', 'image', 'document', 'audio']);
+  await expect.poll(mediaTypes).toEqual(['video', 'video', 'image', 'document', 'audio']);
 
-  await panel.getByLabel('Filter').fill('image');
+  await panel.getByLabel('Filter').fill('video');
   await expect(bodyRows).toHaveCount(2);
   await expect(panel.getByText('2 of 5 Stub records')).toBeVisible();
 
   await bodyRows.first().click();
   const record = panel.getByRole('region', { name: /Stub \d+ XML/ });
   await expect(record.locator('pre')).toContainText('<Stub ID=');
-  await expect(record.locator('pre')).toContainText('MediaType="image"');
+  await expect(record.locator('pre')).toContainText('MediaType="video"');
   await expect(page).toHaveURL(/#node=\/AssetStubs\/Stub\[\d\]$/);
 
   await panel.getByText('Columns', { exact: true }).click();
@@ -141,7 +142,7 @@ test('Table view: one row per stub, sortable, filterable, row XML, CSV download'
   expect(lines[0]).toContain('ID,Type,ServiceURI,MediaType,Title');
   expect(lines[0]).not.toContain('Source');
   expect(lines).toHaveLength(3);
-  expect(lines.slice(1).every((line) => line.includes('image'))).toBe(true);
+  expect(lines.slice(1).every((line) => line.includes('video'))).toBe(true);
 });
 
 test('Raw view shows the response exactly as received; copy and download .xml give the payload', async ({
@@ -150,7 +151,7 @@ test('Raw view shows the response exactly as received; copy and download .xml gi
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const viewer = new ViewerPage(page);
-  await viewer.fetchStubs(ALICE, { binding: 'HTTP GET' });
+  await viewer.fetchStubs(FIVE_STUBS, { binding: 'HTTP GET' });
   const panel = await viewer.open('Raw');
   const raw = panel.getByRole('region', { name: 'Raw response body' });
   await expect(raw).toContainText('<?xml version="1.0" encoding="utf-8"?>');

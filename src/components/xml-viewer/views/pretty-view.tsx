@@ -155,6 +155,9 @@ export default function PrettyView({
           EditorView.contentAttributes.of({
             'aria-label': 'Pretty-printed DataStubs XML',
             'aria-readonly': 'true',
+            // An explicit tab stop: axe (and some assistive tech) do not count a bare
+            // contenteditable as focusable, which leaves the scroller without keyboard access.
+            tabindex: '0',
           }),
           lineNumbers(),
           codeFolding(),
