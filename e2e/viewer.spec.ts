@@ -22,7 +22,12 @@ test('Pretty view: highlighted, foldable, searchable with a match count, go to l
   await expect(panel.locator('.cm-content')).toContainText('<AssetStubs');
   expect(await viewer.editorText()).toMatch(/^ {2}<Stub ID="[^"]+"/m);
   // XML highlighting: tag names get their own styled spans once every line is loaded.
-  await expect(panel.locator('.cm-line').first().locator('span', { hasText: /^AssetStubs$/ })).toHaveCount(1);
+  await expect(
+    panel
+      .locator('.cm-line')
+      .first()
+      .locator('span', { hasText: /^AssetStubs$/ }),
+  ).toHaveCount(1);
 
   await panel.getByLabel('Search').fill('Stub');
   const status = panel.locator('.xv-match-status');

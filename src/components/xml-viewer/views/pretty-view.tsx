@@ -237,7 +237,8 @@ export default function PrettyView({
   // Highlighting starts once every line is in: with the parser attached, each appended chunk
   // would make CodeMirror re-parse on the main thread.
   useEffect(() => {
-    if (loaded) viewRef.current?.dispatch({ effects: languageRef.current.reconfigure(xmlLanguage) });
+    if (loaded)
+      viewRef.current?.dispatch({ effects: languageRef.current.reconfigure(xmlLanguage) });
   }, [loaded]);
 
   useEffect(() => {
