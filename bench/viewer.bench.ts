@@ -156,7 +156,9 @@ const REPEATS = Number(process.env.VIEWER_BENCH_REPEATS ?? 3);
 
 async function callStubs(page: Page, origin: string, clickTable: boolean): Promise<void> {
   if (PAGE === 'harness') {
-    await page.goto(`${origin}/src/components/xml-viewer/harness/viewer-harness.html?binding=http-get&key=${KEY}`);
+    await page.goto(
+      `${origin}/src/components/xml-viewer/harness/viewer-harness.html?binding=http-get&key=${KEY}`,
+    );
   } else {
     await page.goto(`${origin}/stubs`);
     await page.getByLabel('Binding', { exact: true }).selectOption({ label: 'HTTP GET' });
@@ -245,8 +247,14 @@ async function measureSize(size: Size, origin: string, executablePath: string) {
         responseToViewerMounted: viewerStart - marks.responseEnd,
         responseToPretty: (marks.marks.pretty ?? Number.NaN) - marks.responseEnd,
         responseToAllLines: (marks.marks.prettyLoaded ?? Number.NaN) - marks.responseEnd,
-        longestTaskBeforeViewer: Math.max(0, ...marks.longTasks.filter((t) => t.start < viewerStart).map((t) => t.duration)),
-        longestViewerTaskLoading: Math.max(0, ...marks.longTasks.filter((t) => t.start >= viewerStart).map((t) => t.duration)),
+        longestTaskBeforeViewer: Math.max(
+          0,
+          ...marks.longTasks.filter((t) => t.start < viewerStart).map((t) => t.duration),
+        ),
+        longestViewerTaskLoading: Math.max(
+          0,
+          ...marks.longTasks.filter((t) => t.start >= viewerStart).map((t) => t.duration),
+        ),
       });
       facts = await page.locator('.xv-facts').innerText();
     }

@@ -36,7 +36,9 @@ describe('PayloadFacts', () => {
     ['escaped', 'escaped text'],
     ['cdata', 'a CDATA section'],
   ] as const)('names the form %s', (form, words) => {
-    render(<PayloadFacts form={form} result={result()} decodedAgain={false} onDecodeAgain={() => {}} />);
+    render(
+      <PayloadFacts form={form} result={result()} decodedAgain={false} onDecodeAgain={() => {}} />,
+    );
     expect(screen.getByText(words)).toBeInTheDocument();
     expect(screen.getByText(/2\.4 MB · 1 lines pretty-printed/)).toBeInTheDocument();
   });
@@ -49,7 +51,14 @@ describe('PayloadFacts', () => {
       firstOffset: 5,
       payloadIsEscapedXml: false,
     };
-    render(<PayloadFacts form="escaped" result={result({ escaping })} decodedAgain={false} onDecodeAgain={() => {}} />);
+    render(
+      <PayloadFacts
+        form="escaped"
+        result={result({ escaping })}
+        decodedAgain={false}
+        onDecodeAgain={() => {}}
+      />,
+    );
     const warnings = screen.getByRole('list', { name: 'Escaping warnings' });
     expect(warnings).toHaveTextContent('Double escaping: 2 text node(s)');
     expect(warnings).toHaveTextContent('&amp;lt;');
@@ -61,12 +70,24 @@ describe('PayloadFacts', () => {
     const onDecodeAgain = vi.fn();
     const escaping = { ...result().escaping!, payloadIsEscapedXml: true };
     const { rerender } = render(
-      <PayloadFacts form="escaped" result={result({ escaping })} decodedAgain={false} onDecodeAgain={onDecodeAgain} />,
+      <PayloadFacts
+        form="escaped"
+        result={result({ escaping })}
+        decodedAgain={false}
+        onDecodeAgain={onDecodeAgain}
+      />,
     );
     expect(screen.getByRole('alert')).toHaveTextContent('the whole payload is still escaped XML');
     await userEvent.click(screen.getByRole('button', { name: 'Decode once more' }));
     expect(onDecodeAgain).toHaveBeenCalledOnce();
-    rerender(<PayloadFacts form="escaped" result={result({ escaping })} decodedAgain onDecodeAgain={onDecodeAgain} />);
+    rerender(
+      <PayloadFacts
+        form="escaped"
+        result={result({ escaping })}
+        decodedAgain
+        onDecodeAgain={onDecodeAgain}
+      />,
+    );
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByText(/then decoded once more here/)).toBeInTheDocument();
   });

@@ -9,7 +9,8 @@ const FORM_LABEL: Record<DataStubsForm, string> = {
 
 const FORM_HELP: Record<DataStubsForm, string> = {
   xml: 'DataStubs held child elements, as the service normally sends them.',
-  escaped: 'DataStubs held text with the markup escaped (&lt; …); it was decoded once for these views.',
+  escaped:
+    'DataStubs held text with the markup escaped (&lt; …); it was decoded once for these views.',
   cdata: 'DataStubs held a CDATA section; its content is shown here.',
 };
 
@@ -54,7 +55,8 @@ export function PayloadFacts({
     <div className="xv-facts">
       <p className="xv-form">
         Arrived as <strong>{FORM_LABEL[form]}</strong>
-        {decodedAgain ? ', then decoded once more here' : ''}. <span className="xv-muted">{FORM_HELP[form]}</span>
+        {decodedAgain ? ', then decoded once more here' : ''}.{' '}
+        <span className="xv-muted">{FORM_HELP[form]}</span>
       </p>
       {result && (
         <p className="xv-muted">
@@ -62,7 +64,9 @@ export function PayloadFacts({
           {result.pretty !== null ? ` · ${count(result.prettyLineCount)} lines pretty-printed` : ''}
           {result.table
             ? ` · ${result.table.rootName}: ${count(result.table.records.length)} ${result.table.recordName}${
-                result.table.otherChildren ? ` and ${count(result.table.otherChildren)} other element(s)` : ''
+                result.table.otherChildren
+                  ? ` and ${count(result.table.otherChildren)} other element(s)`
+                  : ''
               }`
             : ''}
           {result.pretty !== null ? ` · analysed in ${Math.round(result.analyzeMs)} ms` : ''}
@@ -70,7 +74,9 @@ export function PayloadFacts({
       )}
       {escaping?.payloadIsEscapedXml && !decodedAgain && (
         <div role="alert" className="xv-warning">
-          {'Double escaping: the whole payload is still escaped XML after decoding (it reads "&lt;Tag&gt;" where markup "<Tag>" belongs). '}
+          {
+            'Double escaping: the whole payload is still escaped XML after decoding (it reads "&lt;Tag&gt;" where markup "<Tag>" belongs). '
+          }
           <button type="button" onClick={onDecodeAgain}>
             Decode once more
           </button>

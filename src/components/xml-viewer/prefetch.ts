@@ -17,6 +17,7 @@ export function prefetchViewer(): void {
     void import('./views/pretty-view.tsx');
     prewarmViewerWorker();
   };
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 2000 });
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(run, { timeout: 2000 });
   else setTimeout(run, 500);
 }

@@ -42,10 +42,18 @@ export function ViewTabs({
     const tab = VIEW_TABS[target];
     if (!tab) return;
     onChange(tab.id);
-    listRef.current?.querySelector<HTMLButtonElement>(`#${CSS.escape(tabId(idPrefix, tab.id))}`)?.focus();
+    listRef.current
+      ?.querySelector<HTMLButtonElement>(`#${CSS.escape(tabId(idPrefix, tab.id))}`)
+      ?.focus();
   };
   return (
-    <div role="tablist" aria-label="DataStubs views" className="xv-tabs" ref={listRef} onKeyDown={onKeyDown}>
+    <div
+      role="tablist"
+      aria-label="DataStubs views"
+      className="xv-tabs"
+      ref={listRef}
+      onKeyDown={onKeyDown}
+    >
       {VIEW_TABS.map((tab) => (
         <button
           key={tab.id}

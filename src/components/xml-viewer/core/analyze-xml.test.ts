@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { analyzeXml } from './analyze-xml.ts';
 import { canonicalXml } from './canonical-xml.test-helper.ts';
-import { childrenOf, NODE_CDATA, NODE_ELEMENT, NODE_TEXT, nodeName, rootElement } from './xml-index.ts';
+import {
+  childrenOf,
+  NODE_CDATA,
+  NODE_ELEMENT,
+  NODE_TEXT,
+  nodeName,
+  rootElement,
+} from './xml-index.ts';
 import { XmlSyntaxError } from './xml-tokenizer.ts';
 
 const STUBS =
@@ -71,7 +78,14 @@ describe('analyzeXml pretty-printing', () => {
     const xml = `<AssetStubs>${'<Stub ID="1" MediaType="image"><Title>t</Title></Stub>'.repeat(100_000)}</AssetStubs>`;
     const { pretty, prettyLineCount } = analyzeXml(xml);
     expect(prettyLineCount).toBe(300_002);
-    expect(Math.max(...pretty.slice(0, 10_000).split('\n').map((l) => l.length))).toBeLessThan(60);
+    expect(
+      Math.max(
+        ...pretty
+          .slice(0, 10_000)
+          .split('\n')
+          .map((l) => l.length),
+      ),
+    ).toBeLessThan(60);
   });
 
   it('throws a located XmlSyntaxError on malformed input', () => {
@@ -104,7 +118,9 @@ describe('analyzeXml fold and tree index', () => {
     expect(index.attrCount[first]).toBe(4);
     const attr = (index.attrStart[first] ?? 0) + 2;
     expect(index.names[index.attrNameId[attr] ?? -1]).toBe('ServiceURI');
-    expect(STUBS.slice(index.attrValueStart[attr], index.attrValueEnd[attr])).toBe('http://a/?x=1&amp;y=2');
+    expect(STUBS.slice(index.attrValueStart[attr], index.attrValueEnd[attr])).toBe(
+      'http://a/?x=1&amp;y=2',
+    );
     expect(STUBS.slice(index.start[first], index.end[first])).toMatch(/^<Stub ID="1".*<\/Stub>$/);
     expect([index.line[first], index.endLine[first]]).toEqual([2, 4]);
     const title = childrenOf(index, first)[0] ?? -1;
@@ -159,9 +175,12 @@ describe('analyzeXml escaping report', () => {
 // Random documents for the round-trip property.
 const nameArb = fc.constantFrom('a', 'Stub', 'x:Title', 'b-c', 'd.e', 'café');
 const textArb = fc
-  .array(fc.constantFrom('x', ' ', '\n', '\t', '&amp;', '&lt;', '&gt;', 'é', '"', "'", 'z9', '&#x41;'), {
-    maxLength: 12,
-  })
+  .array(
+    fc.constantFrom('x', ' ', '\n', '\t', '&amp;', '&lt;', '&gt;', 'é', '"', "'", 'z9', '&#x41;'),
+    {
+      maxLength: 12,
+    },
+  )
   .map((parts) => parts.join(''));
 const attrValueArb = fc
   .array(fc.constantFrom('v', ' ', '&amp;', '&quot;', '>', '\n', 'ü'), { maxLength: 6 })

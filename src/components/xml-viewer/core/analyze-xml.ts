@@ -90,7 +90,8 @@ export function analyzeXml(xml: string, options: AnalyzeOptions = {}): XmlAnalys
     return (nextLf !== -1 && nextLf < to) || (nextCr !== -1 && nextCr < to);
   };
 
-  const out: TextSink = (options.emitPretty ?? true) ? new CharBuffer(Math.ceil(xml.length * 1.3)) : NULL_SINK;
+  const out: TextSink =
+    (options.emitPretty ?? true) ? new CharBuffer(Math.ceil(xml.length * 1.3)) : NULL_SINK;
   let line = 0;
   const foldOpen = new GrowableIntArray();
   const foldClose = new GrowableIntArray();
@@ -263,7 +264,11 @@ export function analyzeXml(xml: string, options: AnalyzeOptions = {}): XmlAnalys
     pendingOpen = false;
     if (pendingTextFrom !== -1) {
       const textLine = startLine(depth);
-      out.appendRange(xml, trimmedFrom(pendingTextFrom, pendingTextTo), trimmedTo(pendingTextFrom, pendingTextTo));
+      out.appendRange(
+        xml,
+        trimmedFrom(pendingTextFrom, pendingTextTo),
+        trimmedTo(pendingTextFrom, pendingTextTo),
+      );
       finishLine();
       if (buildIndex) {
         nodeLine.set(pendingTextNode, textLine);

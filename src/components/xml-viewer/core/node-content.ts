@@ -3,7 +3,11 @@ import { decodeXmlEntities } from './xml-entities.ts';
 import { NODE_CDATA, NODE_TEXT, type XmlTreeIndex } from './xml-index.ts';
 
 /** Decoded attributes in document order. @example nodeAttributes(xml, index, stub) // [['ID', '1']] */
-export function nodeAttributes(xml: string, index: XmlTreeIndex, node: number): Array<[string, string]> {
+export function nodeAttributes(
+  xml: string,
+  index: XmlTreeIndex,
+  node: number,
+): Array<[string, string]> {
   const from = index.attrStart[node] ?? 0;
   const count = index.attrCount[node] ?? 0;
   const attributes: Array<[string, string]> = [];

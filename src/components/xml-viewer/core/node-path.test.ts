@@ -3,14 +3,19 @@ import { analyzeXml } from './analyze-xml.ts';
 import { hashForPath, nodePath, pathFromHash, resolveNodePath } from './node-path.ts';
 import { childrenOf, nodeName } from './xml-index.ts';
 
-const xml = '<AssetStubs><Stub ID="1"><Title>a</Title></Stub><Note/><Stub ID="2"><Title>b</Title></Stub></AssetStubs>';
+const xml =
+  '<AssetStubs><Stub ID="1"><Title>a</Title></Stub><Note/><Stub ID="2"><Title>b</Title></Stub></AssetStubs>';
 const index = analyzeXml(xml).index;
 if (!index) throw new Error('no index');
 
 describe('node paths', () => {
   it('numbers repeated siblings and leaves unique names bare', () => {
     const stubs = childrenOf(index, 1);
-    expect(stubs.map((n) => nodePath(index, n))).toEqual(['/AssetStubs/Stub[1]', '/AssetStubs/Note', '/AssetStubs/Stub[2]']);
+    expect(stubs.map((n) => nodePath(index, n))).toEqual([
+      '/AssetStubs/Stub[1]',
+      '/AssetStubs/Note',
+      '/AssetStubs/Stub[2]',
+    ]);
     const title = childrenOf(index, stubs[2] ?? -1)[0] ?? -1;
     expect(nodePath(index, title)).toBe('/AssetStubs/Stub[2]/Title');
   });
@@ -19,7 +24,9 @@ describe('node paths', () => {
     const node = resolveNodePath(index, '/AssetStubs/Stub[2]/Title');
     expect(nodeName(index, node)).toBe('Title');
     expect(xml.slice(index.contentStart[node], index.contentEnd[node])).toBe('b');
-    expect(resolveNodePath(index, '/AssetStubs/Note[1]')).toBe(resolveNodePath(index, '/AssetStubs/Note'));
+    expect(resolveNodePath(index, '/AssetStubs/Note[1]')).toBe(
+      resolveNodePath(index, '/AssetStubs/Note'),
+    );
     expect(resolveNodePath(index, '/AssetStubs/Stub[3]')).toBe(-1);
     expect(resolveNodePath(index, '/Other')).toBe(-1);
     expect(resolveNodePath(index, '')).toBe(-1);

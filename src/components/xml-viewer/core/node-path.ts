@@ -67,5 +67,13 @@ export function pathFromHash(hash: string): string | null {
 
 /** The hash for a path, readable where possible. @example hashForPath('/a/b[2]') // '#node=/a/b[2]' */
 export function hashForPath(path: string): string {
-  return '#' + HASH_KEY + encodeURIComponent(path).replace(/%2F/g, '/').replace(/%5B/g, '[').replace(/%5D/g, ']').replace(/%3A/g, ':');
+  return (
+    '#' +
+    HASH_KEY +
+    encodeURIComponent(path)
+      .replace(/%2F/g, '/')
+      .replace(/%5B/g, '[')
+      .replace(/%5D/g, ']')
+      .replace(/%3A/g, ':')
+  );
 }

@@ -16,7 +16,13 @@ describe('extractRecordTable', () => {
     );
     expect(result?.rootName).toBe('AssetStubs');
     expect(result?.recordName).toBe('Stub');
-    expect(result?.columns.map((c) => c.label)).toEqual(['ID', 'MediaType', 'Title', 'Extra', 'Tag']);
+    expect(result?.columns.map((c) => c.label)).toEqual([
+      'ID',
+      'MediaType',
+      'Title',
+      'Extra',
+      'Tag',
+    ]);
     expect(result?.values).toEqual([
       ['1', '2'],
       ['image', ''],

@@ -36,7 +36,11 @@ export interface RecordTable extends RecordTableShape {
 }
 
 /** Text of an element made only of text and CDATA, decoded; null if it has element children. */
-export function simpleElementText(xml: string, index: XmlTreeIndex, element: number): string | null {
+export function simpleElementText(
+  xml: string,
+  index: XmlTreeIndex,
+  element: number,
+): string | null {
   if ((index.elementChildCount[element] ?? 0) > 0) return null;
   let text = '';
   for (let c = index.firstChild[element] ?? -1; c !== -1; c = index.nextSibling[c] ?? -1) {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
-import { orderByRanks, queryRows, rowHaystacks, rowRanks, sortedRowOrder, tableCsv } from './table-query.ts';
+import {
+  orderByRanks,
+  queryRows,
+  rowHaystacks,
+  rowRanks,
+  sortedRowOrder,
+  tableCsv,
+} from './table-query.ts';
 
 describe('sortedRowOrder', () => {
   it('sorts numbers numerically and keeps empty values last', () => {
@@ -9,7 +16,9 @@ describe('sortedRowOrder', () => {
   });
 
   it('sorts text naturally and case-insensitively, stable on ties', () => {
-    expect(Array.from(sortedRowOrder(['b', 'A', 'a', 'item10', 'item9'], 'asc'))).toEqual([1, 2, 0, 4, 3]);
+    expect(Array.from(sortedRowOrder(['b', 'A', 'a', 'item10', 'item9'], 'asc'))).toEqual([
+      1, 2, 0, 4, 3,
+    ]);
   });
 
   it('sorts 100,000 rows correctly', () => {
@@ -31,18 +40,37 @@ describe('queryRows', () => {
   const haystacks = rowHaystacks(values, 3);
 
   it('filters case-insensitively across columns, then sorts', () => {
-    expect(Array.from(queryRows(values, haystacks, { sortColumn: 0, sortDirection: 'desc', filter: 'IMAGE' }))).toEqual([2, 0]);
-    expect(Array.from(queryRows(values, haystacks, { sortColumn: null, sortDirection: 'asc', filter: 'video' }))).toEqual([1]);
+    expect(
+      Array.from(
+        queryRows(values, haystacks, { sortColumn: 0, sortDirection: 'desc', filter: 'IMAGE' }),
+      ),
+    ).toEqual([2, 0]);
+    expect(
+      Array.from(
+        queryRows(values, haystacks, { sortColumn: null, sortDirection: 'asc', filter: 'video' }),
+      ),
+    ).toEqual([1]);
   });
 
   it('keeps document order with no sort and no filter', () => {
-    expect(Array.from(queryRows(values, haystacks, { sortColumn: null, sortDirection: 'asc', filter: ' ' }))).toEqual([0, 1, 2]);
+    expect(
+      Array.from(
+        queryRows(values, haystacks, { sortColumn: null, sortDirection: 'asc', filter: ' ' }),
+      ),
+    ).toEqual([0, 1, 2]);
   });
 });
 
 describe('tableCsv', () => {
   it('writes a header and the rows in the given order, quoting what needs it', () => {
-    const csv = tableCsv(['ID', 'Title'], [['1', '2'], ['a, "b"', 'line\nbreak']], Uint32Array.of(1, 0));
+    const csv = tableCsv(
+      ['ID', 'Title'],
+      [
+        ['1', '2'],
+        ['a, "b"', 'line\nbreak'],
+      ],
+      Uint32Array.of(1, 0),
+    );
     expect(csv).toBe('ID,Title\r\n2,"line\nbreak"\r\n1,"a, ""b"""');
     expect(Papa.parse(csv).data).toEqual([
       ['ID', 'Title'],
@@ -52,7 +80,11 @@ describe('tableCsv', () => {
   });
 
   it('neutralises spreadsheet formulas but not signed numbers', () => {
-    const csv = tableCsv(['v'], [['=HYPERLINK("x")', '-5', '@cmd', '+1.5']], Uint32Array.of(0, 1, 2, 3));
+    const csv = tableCsv(
+      ['v'],
+      [['=HYPERLINK("x")', '-5', '@cmd', '+1.5']],
+      Uint32Array.of(0, 1, 2, 3),
+    );
     expect(csv.split('\r\n')).toEqual(['v', '"\'=HYPERLINK(""x"")"', '-5', '"\'@cmd"', '+1.5']);
   });
 });

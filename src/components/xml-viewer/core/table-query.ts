@@ -20,7 +20,9 @@ const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
 
 /** Lower case with digit runs padded: 'Item9' -> 'item00000000000000000009' sorts before 'item10'. */
 function naturalKey(value: string): string {
-  return value.toLowerCase().replace(/\d+/g, (digits) => digits.replace(/^0+(?=\d)/, '').padStart(20, '0'));
+  return value
+    .toLowerCase()
+    .replace(/\d+/g, (digits) => digits.replace(/^0+(?=\d)/, '').padStart(20, '0'));
 }
 
 /**
@@ -45,7 +47,9 @@ export function rowRanks(values: readonly string[]): Int32Array {
   const numeric = values.every((v) => v === '' || NUMBER.test(v.trim()));
   const ranks = new Int32Array(rows);
   if (numeric) {
-    const distinct = Array.from(new Set(values.filter((v) => v !== '').map(Number))).sort((a, b) => a - b);
+    const distinct = Array.from(new Set(values.filter((v) => v !== '').map(Number))).sort(
+      (a, b) => a - b,
+    );
     const rank = new Map<number, number>();
     distinct.forEach((value, i) => rank.set(value, i));
     for (let i = 0; i < rows; i++) {
@@ -82,7 +86,8 @@ export function orderByRanks(ranks: Int32Array, direction: SortDirection): Uint3
   // starts[b]: first output slot of bucket b; bucket maxRank + 1 holds the empty values.
   const buckets = maxRank + 2;
   const starts = new Int32Array(buckets + 1);
-  const bucketOf = (rank: number) => (rank < 0 ? buckets - 1 : direction === 'asc' ? rank : maxRank - rank);
+  const bucketOf = (rank: number) =>
+    rank < 0 ? buckets - 1 : direction === 'asc' ? rank : maxRank - rank;
   for (const rank of ranks) starts[bucketOf(rank) + 1] = (starts[bucketOf(rank) + 1] ?? 0) + 1;
   for (let b = 1; b <= buckets; b++) starts[b] = (starts[b] ?? 0) + (starts[b - 1] ?? 0);
   const order = new Uint32Array(ranks.length);

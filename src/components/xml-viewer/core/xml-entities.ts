@@ -14,12 +14,15 @@ const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', a
  */
 export function decodeXmlEntities(raw: string): string {
   if (raw.indexOf('&') === -1) return raw;
-  return raw.replace(ENTITY, (match, hex: string | undefined, dec: string | undefined, name: string | undefined) => {
-    if (name) return NAMED[name] ?? match;
-    const code = hex ? parseInt(hex, 16) : parseInt(dec ?? '', 10);
-    if (!Number.isFinite(code) || code < 0 || code > 0x10ffff) return match;
-    return String.fromCodePoint(code);
-  });
+  return raw.replace(
+    ENTITY,
+    (match, hex: string | undefined, dec: string | undefined, name: string | undefined) => {
+      if (name) return NAMED[name] ?? match;
+      const code = hex ? parseInt(hex, 16) : parseInt(dec ?? '', 10);
+      if (!Number.isFinite(code) || code < 0 || code > 0x10ffff) return match;
+      return String.fromCodePoint(code);
+    },
+  );
 }
 
 /** Escapes text for element content (`&`, `<`, `>`). @example escapeXmlText('a<b') // 'a&lt;b' */

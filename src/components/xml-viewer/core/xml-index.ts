@@ -71,7 +71,11 @@ export function indexBuffers(index: XmlTreeIndex): ArrayBuffer[] {
 /** Children of `node` in document order. @example childrenOf(index, 0) // top-level nodes */
 export function childrenOf(index: XmlTreeIndex, node: number): number[] {
   const children: number[] = [];
-  for (let child = index.firstChild[node] ?? -1; child !== -1; child = index.nextSibling[child] ?? -1) {
+  for (
+    let child = index.firstChild[node] ?? -1;
+    child !== -1;
+    child = index.nextSibling[child] ?? -1
+  ) {
     children.push(child);
   }
   return children;

@@ -150,13 +150,23 @@ describe('tokenizeXml', () => {
   });
 
   it('is lenient about several top-level elements and text outside them', () => {
-    expect(tokens('x<a/><b/>')).toEqual(['text x', 'start a', 'self-close', 'start b', 'self-close']);
+    expect(tokens('x<a/><b/>')).toEqual([
+      'text x',
+      'start a',
+      'self-close',
+      'start b',
+      'self-close',
+    ]);
   });
 
   it('reports progress while reading long input', () => {
     const xml = `<r>${'<s>x</s>'.repeat(1000)}</r>`;
     const offsets: number[] = [];
-    tokenizeXml(xml, { ...tokensIgnored() }, { progressEvery: 1000, onProgress: (o) => offsets.push(o) });
+    tokenizeXml(
+      xml,
+      { ...tokensIgnored() },
+      { progressEvery: 1000, onProgress: (o) => offsets.push(o) },
+    );
     expect(offsets.length).toBeGreaterThan(5);
     expect(offsets[offsets.length - 1]).toBe(xml.length);
   });

@@ -102,7 +102,11 @@ function describe(xml: string, offset: number): string {
  *   startTag: (_, s, e) => console.info(xml.slice(s, e)), // "a"
  * });
  */
-export function tokenizeXml(xml: string, handler: XmlTokenHandler, options: TokenizeOptions = {}): void {
+export function tokenizeXml(
+  xml: string,
+  handler: XmlTokenHandler,
+  options: TokenizeOptions = {},
+): void {
   const length = xml.length;
   const progressEvery = options.progressEvery ?? 1 << 20;
   let nextProgress = progressEvery;
@@ -124,7 +128,8 @@ export function tokenizeXml(xml: string, handler: XmlTokenHandler, options: Toke
   const readName = (from: number, what: string): number => {
     let p = from;
     while (p < length && isNameChar(xml.charCodeAt(p))) p++;
-    if (p === from) throw syntaxError(xml, from, `Expected ${what} but found ${describe(xml, from)}`);
+    if (p === from)
+      throw syntaxError(xml, from, `Expected ${what} but found ${describe(xml, from)}`);
     return p;
   };
 
@@ -166,7 +171,11 @@ export function tokenizeXml(xml: string, handler: XmlTokenHandler, options: Toke
         throw syntaxError(xml, close, `Expected ">" to end </${xml.slice(nameStart, nameEnd)}`);
       }
       if (depth === 0) {
-        throw syntaxError(xml, pos, `Closing tag </${xml.slice(nameStart, nameEnd)}> has no opening tag`);
+        throw syntaxError(
+          xml,
+          pos,
+          `Closing tag </${xml.slice(nameStart, nameEnd)}> has no opening tag`,
+        );
       }
       const openStart = openNames[(depth - 1) * 2] ?? 0;
       const openEnd = openNames[(depth - 1) * 2 + 1] ?? 0;
@@ -241,17 +250,29 @@ export function tokenizeXml(xml: string, handler: XmlTokenHandler, options: Toke
         throw syntaxError(xml, tagStart, `Unclosed start tag <${xml.slice(nameStart, nameEnd)}`);
       }
       if (afterSpace === p) {
-        throw syntaxError(xml, afterSpace, `Expected a space, ">" or "/>" but found ${describe(xml, afterSpace)}`);
+        throw syntaxError(
+          xml,
+          afterSpace,
+          `Expected a space, ">" or "/>" but found ${describe(xml, afterSpace)}`,
+        );
       }
       const attrNameEnd = readName(afterSpace, 'an attribute name');
       const eq = skipSpace(attrNameEnd);
       if (xml.charCodeAt(eq) !== EQ) {
-        throw syntaxError(xml, eq, `Expected "=" after attribute ${xml.slice(afterSpace, attrNameEnd)}`);
+        throw syntaxError(
+          xml,
+          eq,
+          `Expected "=" after attribute ${xml.slice(afterSpace, attrNameEnd)}`,
+        );
       }
       const quotePos = skipSpace(eq + 1);
       const quote = xml.charCodeAt(quotePos);
       if (quote !== QUOT && quote !== APOS) {
-        throw syntaxError(xml, quotePos, `Attribute ${xml.slice(afterSpace, attrNameEnd)} needs a quoted value`);
+        throw syntaxError(
+          xml,
+          quotePos,
+          `Attribute ${xml.slice(afterSpace, attrNameEnd)} needs a quoted value`,
+        );
       }
       const valueEnd = xml.indexOf(quote === QUOT ? '"' : "'", quotePos + 1);
       if (valueEnd === -1) throw syntaxError(xml, quotePos, 'Unclosed attribute value');

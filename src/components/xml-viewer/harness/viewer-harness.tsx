@@ -5,7 +5,12 @@
  */
 import { StrictMode, Suspense, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BINDING_NAMES, createInodeClient, type Binding, type GetAssetStubsResult } from '../../../protocol/index.ts';
+import {
+  BINDING_NAMES,
+  createInodeClient,
+  type Binding,
+  type GetAssetStubsResult,
+} from '../../../protocol/index.ts';
 import { DataStubsViewer } from '../index.ts';
 
 const params = new URLSearchParams(window.location.search);

@@ -11,11 +11,16 @@ describe('lineChunks', () => {
     ]);
     expect(lineChunks('', 10, 10)).toEqual([[0, 0]]);
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('x', '\n', 'y') }), fc.nat(20), fc.nat(20), (text, first, size) => {
-        const chunks = lineChunks(text, first, size);
-        expect(chunks.map(([f, t]) => text.slice(f, t)).join('')).toBe(text);
-        for (const [f] of chunks.slice(1)) expect(text[f]).toBe('\n');
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('x', '\n', 'y') }),
+        fc.nat(20),
+        fc.nat(20),
+        (text, first, size) => {
+          const chunks = lineChunks(text, first, size);
+          expect(chunks.map(([f, t]) => text.slice(f, t)).join('')).toBe(text);
+          for (const [f] of chunks.slice(1)) expect(text[f]).toBe('\n');
+        },
+      ),
     );
   });
 });

@@ -55,9 +55,11 @@ export function RawView({ text, isWholeBody }: { text: string; isWholeBody: bool
   return (
     <div className="xv-raw">
       <p className="xv-muted">
-        {isWholeBody ? 'The whole response body, exactly as received.' : 'The DataStubs payload as received.'}{' '}
-        Lines longer than {ROW_CHARS.toLocaleString('en-US')} characters continue on rows marked ↪; copy and download
-        give the exact text.
+        {isWholeBody
+          ? 'The whole response body, exactly as received.'
+          : 'The DataStubs payload as received.'}{' '}
+        Lines longer than {ROW_CHARS.toLocaleString('en-US')} characters continue on rows marked ↪;
+        copy and download give the exact text.
       </p>
       <div
         ref={scrollRef}

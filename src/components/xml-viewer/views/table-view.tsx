@@ -68,7 +68,11 @@ export default function TableView({
     // No debounce: a query takes milliseconds in the worker, and an answer for an outdated
     // filter is dropped when the next keystroke cancels this effect.
     void client
-      .queryTable({ sortColumn: sort?.column ?? null, sortDirection: sort?.direction ?? 'asc', filter })
+      .queryTable({
+        sortColumn: sort?.column ?? null,
+        sortDirection: sort?.direction ?? 'asc',
+        filter,
+      })
       .then((next) => {
         if (!cancelled) setView(next);
       });
@@ -127,10 +131,12 @@ export default function TableView({
     <div className="xv-table">
       <div className="xv-toolbar">
         <label>
-          Filter <input type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
+          Filter{' '}
+          <input type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
         </label>
         <span aria-live="polite" className="xv-match-status">
-          {rows.length.toLocaleString('en-US')} of {recordCount.toLocaleString('en-US')} {table.recordName} records
+          {rows.length.toLocaleString('en-US')} of {recordCount.toLocaleString('en-US')}{' '}
+          {table.recordName} records
         </span>
         <details className="xv-columns">
           <summary>Columns</summary>
@@ -142,7 +148,9 @@ export default function TableView({
                   type="checkbox"
                   checked={visible[i] ?? true}
                   onChange={(event) =>
-                    setVisible((previous) => previous.map((v, j) => (j === i ? event.target.checked : v)))
+                    setVisible((previous) =>
+                      previous.map((v, j) => (j === i ? event.target.checked : v)),
+                    )
                   }
                 />{' '}
                 {column.label}
@@ -151,7 +159,11 @@ export default function TableView({
             ))}
           </fieldset>
         </details>
-        <button type="button" onClick={() => void downloadCsv()} disabled={!client || shownColumns.length === 0}>
+        <button
+          type="button"
+          onClick={() => void downloadCsv()}
+          disabled={!client || shownColumns.length === 0}
+        >
           Download CSV
         </button>
       </div>
@@ -162,7 +174,12 @@ export default function TableView({
         className="xv-grid"
       >
         <div role="rowgroup">
-          <div role="row" aria-rowindex={1} className="xv-grid-row xv-grid-head" style={{ gridTemplateColumns: template }}>
+          <div
+            role="row"
+            aria-rowindex={1}
+            className="xv-grid-row xv-grid-head"
+            style={{ gridTemplateColumns: template }}
+          >
             {shownColumns.map((c) => {
               const column = table.columns[c];
               const direction = sort?.column === c ? sort.direction : null;
@@ -170,11 +187,19 @@ export default function TableView({
                 <div
                   key={column?.key}
                   role="columnheader"
-                  aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
+                  aria-sort={
+                    direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'
+                  }
                 >
-                  <button type="button" onClick={() => toggleSort(c)} title={`Sort by ${column?.label ?? ''}`}>
+                  <button
+                    type="button"
+                    onClick={() => toggleSort(c)}
+                    title={`Sort by ${column?.label ?? ''}`}
+                  >
                     {column?.label}
-                    <span aria-hidden="true">{direction === 'asc' ? ' ▲' : direction === 'desc' ? ' ▼' : ''}</span>
+                    <span aria-hidden="true">
+                      {direction === 'asc' ? ' ▲' : direction === 'desc' ? ' ▼' : ''}
+                    </span>
                   </button>
                 </div>
               );
@@ -193,7 +218,11 @@ export default function TableView({
                   aria-selected={row === selectedRow}
                   tabIndex={0}
                   className="xv-grid-row"
-                  style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT, gridTemplateColumns: template }}
+                  style={{
+                    transform: `translateY(${item.start}px)`,
+                    height: ROW_HEIGHT,
+                    gridTemplateColumns: template,
+                  }}
                   onClick={() => selectRow(row)}
                   onKeyDown={(event) => onRowKey(event, row)}
                 >
@@ -215,7 +244,10 @@ export default function TableView({
         <section className="xv-record" aria-label={`${table.recordName} ${selectedRow + 1} XML`}>
           <div className="xv-toolbar">
             <strong>{nodePath(index, selectedNode)}</strong>
-            <button type="button" onClick={() => void onCopy(nodeSource(xml, index, selectedNode), 'this record')}>
+            <button
+              type="button"
+              onClick={() => void onCopy(nodeSource(xml, index, selectedNode), 'this record')}
+            >
               Copy record
             </button>
             <button type="button" onClick={() => setSelectedRow(null)}>

@@ -31,7 +31,11 @@ interface TreeRow {
 }
 
 function isExpandable(xml: string, index: XmlTreeIndex, node: number): boolean {
-  return index.kind[node] === NODE_ELEMENT && (index.childCount[node] ?? 0) > 0 && onlyTextChild(xml, index, node) === null;
+  return (
+    index.kind[node] === NODE_ELEMENT &&
+    (index.childCount[node] ?? 0) > 0 &&
+    onlyTextChild(xml, index, node) === null
+  );
 }
 
 function flatten(xml: string, index: XmlTreeIndex, expanded: ReadonlySet<number>): TreeRow[] {
@@ -55,7 +59,8 @@ function preview(text: string): string {
 
 function NodeLabel({ xml, index, node }: { xml: string; index: XmlTreeIndex; node: number }) {
   const kind = index.kind[node];
-  if (kind === NODE_TEXT) return <span className="xv-text">{preview(nodeText(xml, index, node))}</span>;
+  if (kind === NODE_TEXT)
+    return <span className="xv-text">{preview(nodeText(xml, index, node))}</span>;
   if (kind === NODE_CDATA) {
     return (
       <span className="xv-text">
@@ -125,7 +130,9 @@ export default function TreeView({
     if (selectedNode >= 0) for (const a of ancestorsOf(index, selectedNode)) open.add(a);
     return open;
   });
-  const [focused, setFocused] = useState(() => (selectedNode >= 0 ? selectedNode : Math.max(rootElement(index), 1)));
+  const [focused, setFocused] = useState(() =>
+    selectedNode >= 0 ? selectedNode : Math.max(rootElement(index), 1),
+  );
   const rows = useMemo(() => flatten(xml, index, expanded), [xml, index, expanded]);
   const rowOf = useMemo(() => {
     const map = new Map<number, number>();
@@ -224,15 +231,23 @@ export default function TreeView({
       {focusedNode >= 0 && (
         <div className="xv-toolbar">
           <span className="xv-path" title="Path of the focused node">
-            {index.kind[focusedNode] === NODE_ELEMENT ? nodePath(index, focusedNode) : nodePath(index, index.parent[focusedNode] ?? 0)}
+            {index.kind[focusedNode] === NODE_ELEMENT
+              ? nodePath(index, focusedNode)
+              : nodePath(index, index.parent[focusedNode] ?? 0)}
           </span>
-          <button type="button" onClick={() => void onCopy(nodeSource(xml, index, focusedNode), 'this node')}>
+          <button
+            type="button"
+            onClick={() => void onCopy(nodeSource(xml, index, focusedNode), 'this node')}
+          >
             Copy node
           </button>
           <button
             type="button"
             onClick={() => {
-              const element = index.kind[focusedNode] === NODE_ELEMENT ? focusedNode : (index.parent[focusedNode] ?? 0);
+              const element =
+                index.kind[focusedNode] === NODE_ELEMENT
+                  ? focusedNode
+                  : (index.parent[focusedNode] ?? 0);
               onSelectPath(nodePath(index, element));
               void onCopy(window.location.href, 'a link to this node');
             }}
@@ -270,7 +285,11 @@ export default function TreeView({
                 aria-expanded={expandable ? isOpen : undefined}
                 aria-selected={row.node === focusedNode}
                 className="xv-tree-row"
-                style={{ transform: `translateY(${item.start}px)`, height: ROW_HEIGHT, paddingLeft: `${(row.depth - 1) * 1.25}rem` }}
+                style={{
+                  transform: `translateY(${item.start}px)`,
+                  height: ROW_HEIGHT,
+                  paddingLeft: `${(row.depth - 1) * 1.25}rem`,
+                }}
                 onClick={() => {
                   focus(row.node);
                   if (expandable) toggle(row.node);
@@ -281,7 +300,10 @@ export default function TreeView({
                 </span>
                 <NodeLabel xml={xml} index={index} node={row.node} />
                 {expandable && !isOpen && (
-                  <span className="xv-muted"> {(index.elementChildCount[row.node] ?? 0).toLocaleString('en-US')} children</span>
+                  <span className="xv-muted">
+                    {' '}
+                    {(index.elementChildCount[row.node] ?? 0).toLocaleString('en-US')} children
+                  </span>
                 )}
               </div>
             );

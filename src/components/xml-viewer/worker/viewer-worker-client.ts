@@ -92,10 +92,15 @@ export function startViewerWorker(
     callbacks.onFailed(event.message || 'The viewer worker stopped unexpectedly.');
   };
 
-  const post = (message: ToWorker, transfer: Transferable[] = []) => worker.postMessage(message, transfer);
+  const post = (message: ToWorker, transfer: Transferable[] = []) =>
+    worker.postMessage(message, transfer);
   post({ type: 'analyze', xml, maxIndexBytes });
 
-  const request = <T>(build: (requestId: number) => ToWorker, pick: (m: FromWorker) => T, transfer: Transferable[] = []) =>
+  const request = <T>(
+    build: (requestId: number) => ToWorker,
+    pick: (m: FromWorker) => T,
+    transfer: Transferable[] = [],
+  ) =>
     new Promise<T>((resolve, reject) => {
       if (disposed) {
         reject(new Error('The viewer was closed.'));
@@ -110,12 +115,18 @@ export function startViewerWorker(
     search: (query) =>
       request(
         (requestId) => ({ type: 'search', requestId, query }),
-        (m) => (m.type === 'search-result' ? m.result : { positions: new Int32Array(0), length: 0, total: 0 }),
+        (m) =>
+          m.type === 'search-result'
+            ? m.result
+            : { positions: new Int32Array(0), length: 0, total: 0 },
       ),
     queryTable: (query) =>
       request(
         (requestId) => ({ type: 'table-query', requestId, query }),
-        (m) => (m.type === 'table-query-result' ? { rows: m.rows, elapsedMs: m.elapsedMs } : { rows: new Uint32Array(0), elapsedMs: 0 }),
+        (m) =>
+          m.type === 'table-query-result'
+            ? { rows: m.rows, elapsedMs: m.elapsedMs }
+            : { rows: new Uint32Array(0), elapsedMs: 0 },
       ),
     csv: (columns, rows) => {
       const copy = rows.slice();

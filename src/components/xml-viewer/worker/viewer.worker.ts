@@ -61,7 +61,8 @@ function analyze(xml: string, maxIndexBytes: number): void {
   try {
     const analysis = analyzeXml(xml, {
       buildIndex: false,
-      onProgress: (done) => scope.postMessage({ type: 'progress', phase: 'pretty', done, total: xml.length }),
+      onProgress: (done) =>
+        scope.postMessage({ type: 'progress', phase: 'pretty', done, total: xml.length }),
       onHead: (text) => scope.postMessage({ type: 'pretty-head', text }),
     });
     pretty = analysis.pretty;
@@ -73,7 +74,12 @@ function analyze(xml: string, maxIndexBytes: number): void {
     result.indexPending = true;
   } catch (error) {
     if (!(error instanceof XmlSyntaxError)) throw error;
-    result.syntaxError = { message: error.message, line: error.line, column: error.column, offset: error.offset };
+    result.syntaxError = {
+      message: error.message,
+      line: error.line,
+      column: error.column,
+      offset: error.offset,
+    };
   }
   // Measured after pass 1 so the first lines are not held back by it. Blob measures UTF-8
   // natively; utf8Length is the fallback where Blob is missing.
@@ -85,14 +91,18 @@ function analyze(xml: string, maxIndexBytes: number): void {
   }
   if (result.syntaxError) result.indexPending = false;
   result.analyzeMs = performance.now() - started;
-  scope.postMessage({ type: 'analyzed', result }, { transfer: [result.foldEnd.buffer as ArrayBuffer] });
+  scope.postMessage(
+    { type: 'analyzed', result },
+    { transfer: [result.foldEnd.buffer as ArrayBuffer] },
+  );
   if (!result.indexPending) return;
 
   // Pass 2: the tree index and the record table, transferred without copying.
   const indexStarted = performance.now();
   const { index } = analyzeXml(xml, {
     emitPretty: false,
-    onProgress: (done) => scope.postMessage({ type: 'progress', phase: 'index', done, total: xml.length }),
+    onProgress: (done) =>
+      scope.postMessage({ type: 'progress', phase: 'index', done, total: xml.length }),
   });
   if (!index) return;
   table = extractRecordTable(xml, index);
@@ -110,7 +120,10 @@ function analyze(xml: string, maxIndexBytes: number): void {
     for (const column of transferred.packed) transfer.push(column.offsets.buffer as ArrayBuffer);
   }
   scope.postMessage(
-    { type: 'indexed', result: { index, table: transferred, indexMs: performance.now() - indexStarted } },
+    {
+      type: 'indexed',
+      result: { index, table: transferred, indexMs: performance.now() - indexStarted },
+    },
     { transfer },
   );
 }
@@ -138,10 +151,22 @@ scope.onmessage = (event) => {
         const started = performance.now();
         const values = table?.values ?? [];
         // Haystacks are built on the first filter only: sorting alone does not need them.
-        if (message.query.filter.trim()) haystacks ??= rowHaystacks(values, table?.records.length ?? 0);
-        const rows = queryRows(values, haystacks ?? [], message.query, rankCache, table?.records.length ?? 0);
+        if (message.query.filter.trim())
+          haystacks ??= rowHaystacks(values, table?.records.length ?? 0);
+        const rows = queryRows(
+          values,
+          haystacks ?? [],
+          message.query,
+          rankCache,
+          table?.records.length ?? 0,
+        );
         scope.postMessage(
-          { type: 'table-query-result', requestId: message.requestId, rows, elapsedMs: performance.now() - started },
+          {
+            type: 'table-query-result',
+            requestId: message.requestId,
+            rows,
+            elapsedMs: performance.now() - started,
+          },
           { transfer: [rows.buffer as ArrayBuffer] },
         );
         break;
@@ -159,6 +184,9 @@ scope.onmessage = (event) => {
       }
     }
   } catch (error) {
-    scope.postMessage({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+    scope.postMessage({
+      type: 'failed',
+      message: error instanceof Error ? error.message : String(error),
+    });
   }
 };
