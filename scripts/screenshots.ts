@@ -96,6 +96,13 @@ try {
     await shoot(page, `stubs-success${suffix}`);
 
     if (scheme === 'light') {
+      const viewer = page.getByRole('region', { name: 'DataStubs', exact: true }).first();
+      await viewer.getByRole('tab', { name: 'Table' }).click();
+      await viewer.getByRole('table', { name: 'Stub records' }).waitFor();
+      await shoot(page, 'stubs-table');
+      await viewer.getByRole('tab', { name: 'Tree' }).click();
+      await viewer.getByRole('tree').waitFor();
+      await shoot(page, 'stubs-tree');
       await callStubs(page, 'no-such-key');
       await shoot(page, 'stubs-business-failure');
       await callStubs(page, KEY, '!fault');
