@@ -47,6 +47,9 @@ function describeCall(context: ErrorContext): string {
  * catch (e) { if (e instanceof InodeError) console.error(e.operation, e.binding, e.exchange?.response.status); }
  */
 export class InodeError extends Error {
+  // Literal names, never `new.target.name`: minifiers rename classes, and the console tells
+  // errors apart by `name` (contracts: "`name` is exactly the class name").
+  override name: string = 'InodeError';
   readonly operation: OperationName;
   readonly binding: Binding;
   readonly url: string;
@@ -59,7 +62,6 @@ export class InodeError extends Error {
       `${describeCall(context)}: ${clean.detail}`,
       options && 'cause' in options ? { cause: clean.cause } : undefined,
     );
-    this.name = new.target.name;
     this.operation = context.operation;
     this.binding = context.binding;
     this.url = context.url;
@@ -76,6 +78,7 @@ export class InodeError extends Error {
  * if (e instanceof SoapFaultError) show(e.fault.code, e.fault.reason);
  */
 export class SoapFaultError extends InodeError {
+  override name = 'SoapFaultError';
   readonly fault: SoapFault;
 
   constructor(context: ErrorContext, fault: SoapFault) {
@@ -91,6 +94,7 @@ export class SoapFaultError extends InodeError {
  * if (e instanceof ServiceError) show(e.exceptionType ?? 'Error', e.exceptionMessage);
  */
 export class ServiceError extends InodeError {
+  override name = 'ServiceError';
   readonly exceptionType: string | null;
   readonly exceptionMessage: string;
   readonly stackTrace: string | null;
@@ -117,6 +121,7 @@ export class ServiceError extends InodeError {
  * if (e instanceof HttpError && e.bindingDisabled) suggest('Use SOAP 1.1 or 1.2');
  */
 export class HttpError extends InodeError {
+  override name = 'HttpError';
   readonly status: number;
   readonly summary: string;
   readonly bindingDisabled: boolean;
@@ -144,6 +149,7 @@ export class HttpError extends InodeError {
  * if (e instanceof ResponseFormatError) show(`expected ${e.expected}, got ${e.received}`);
  */
 export class ResponseFormatError extends InodeError {
+  override name = 'ResponseFormatError';
   readonly expected: string;
   readonly received: string;
 
@@ -162,6 +168,7 @@ export class ResponseFormatError extends InodeError {
  * if (e instanceof TransportError) show(`network: ${String(e.cause)}`);
  */
 export class TransportError extends InodeError {
+  override name = 'TransportError';
   declare readonly cause: unknown;
 
   constructor(context: ErrorContext, detail: string, cause: unknown) {
@@ -176,6 +183,7 @@ export class TransportError extends InodeError {
  * if (e instanceof TimeoutError) show(`no answer within ${e.timeoutMs} ms`);
  */
 export class TimeoutError extends InodeError {
+  override name = 'TimeoutError';
   readonly timeoutMs: number;
 
   constructor(context: ErrorContext, timeoutMs: number) {
@@ -192,6 +200,7 @@ export class TimeoutError extends InodeError {
  * if (e instanceof InputError) form.setError(e.parameter, { message: e.message });
  */
 export class InputError extends InodeError {
+  override name = 'InputError';
   readonly parameter: string;
   readonly position: number;
   readonly codePoint: number;
