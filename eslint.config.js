@@ -10,6 +10,7 @@ const FEATURES = ['stubs', 'registration', 'bulk', 'history', 'settings'];
 export default tseslint.config(
   {
     ignores: [
+      'dist-e2e',
       'dist',
       'coverage',
       'node_modules',
