@@ -12,6 +12,9 @@ test('every flow by keyboard alone: register, read back, failures, service down,
 }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/stubs/);
+  // The page is lazy: a Tab pressed before it has rendered lands nowhere.
+  await expect(page.getByRole('heading', { level: 1, name: 'Asset stubs' })).toBeVisible();
+  await expect(page.getByLabel('OpenIDKey', { exact: true })).toBeVisible();
 
   // Skip link first, then the navigation.
   await page.keyboard.press('Tab');

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { NavLink, Outlet, useLocation, useNavigationType } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary/error-boundary.tsx';
 import { BINDINGS } from '../protocol/operations.ts';
 import { useSettings } from '../lib/settings-context.tsx';
@@ -20,16 +20,14 @@ const TITLES: Record<string, string> = {
  */
 function usePageChange(pathname: string) {
   const main = useRef<HTMLElement>(null);
-  const first = useRef(true);
+  const navigationType = useNavigationType();
   useEffect(() => {
     const title = TITLES[pathname];
     document.title = title ? `${title} · Inode Console` : 'Inode Console';
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    main.current?.focus();
-  }, [pathname]);
+    // Only a link followed inside the app (PUSH) moves focus: not the first load (POP), not the
+    // `/` → `/stubs` redirect (REPLACE), and not StrictMode's second run of this effect.
+    if (navigationType === 'PUSH') main.current?.focus();
+  }, [pathname, navigationType]);
   return main;
 }
 
