@@ -143,7 +143,13 @@ function perform(
         runInThisThread(options, targetId, call, callOptions).then(resolve, reject);
       },
     });
-    started.worker.postMessage(message satisfies ToClientWorker);
+    try {
+      started.worker.postMessage(message satisfies ToClientWorker);
+    } catch (uncloneable) {
+      started.pending.delete(id);
+      reject(uncloneable instanceof Error ? uncloneable : new Error(String(uncloneable)));
+      return;
+    }
     if (signal?.aborted) onAbort();
     else signal?.addEventListener('abort', onAbort, { once: true });
   });
