@@ -1,18 +1,18 @@
 /**
  * Builds a client for one call from the settings: the chosen target (as X-Inode-Target), the
- * timeout, and the namespace (manual override, else the one discovered from ?WSDL).
+ * timeout, and the namespace (manual override, else the one discovered from ?WSDL). The client
+ * runs in a Web Worker (worker-client/), or on the page where workers are unavailable.
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Binding, InodeClient } from '../protocol/index.ts';
-import { loadProtocol } from './protocol-loader.ts';
 import { useSettings } from './settings-context.tsx';
-import { createTargetFetch } from './target-fetch.ts';
 import {
   effectiveTargetId,
   namespaceQueryOptions,
   serviceBaseUrl,
   targetsQueryOptions,
 } from './targets.ts';
+import { createWorkerInodeClient } from './worker-client/worker-inode-client.ts';
 
 export interface Connection {
   /** Target id sent as X-Inode-Target; null lets the server use its default. */
@@ -48,12 +48,14 @@ export async function openClient(
       .fetchQuery(namespaceQueryOptions(connection.targetId))
       .catch(() => null);
   }
-  const { createInodeClient } = await loadProtocol();
-  return createInodeClient({
-    baseUrl: serviceBaseUrl(),
-    binding,
-    fetch: createTargetFetch(connection.targetId),
-    timeoutMs: connection.timeoutMs,
-    ...(namespace ? { namespace } : {}),
-  });
+  // The call's fetch and decode run in a worker, so a large answer never blocks the page.
+  return createWorkerInodeClient(
+    {
+      baseUrl: serviceBaseUrl(),
+      binding,
+      timeoutMs: connection.timeoutMs,
+      ...(namespace ? { namespace } : {}),
+    },
+    connection.targetId,
+  );
 }
