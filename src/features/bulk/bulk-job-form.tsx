@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { OPERATIONS, type Binding } from '../../protocol/operations.ts';
 import { BindingSelect } from '../../components/binding-select/binding-select.tsx';
-import { FormField, fieldDescribedBy } from '../../components/form-field/form-field.tsx';
-import { SecretInput } from '../../components/secret-input/secret-input.tsx';
+import { OpenIdKeyField } from '../../components/secret-input/open-id-key-field.tsx';
 import { RememberKey } from '../../components/remember-key/remember-key.tsx';
 import { MAX_CONCURRENCY, MIN_CONCURRENCY } from './bulk-runner.ts';
 import type { BulkInput } from './job-store.ts';
@@ -58,22 +57,15 @@ export function BulkJobForm({
       <fieldset>
         <legend>Job</legend>
         <BindingSelect value={binding} onChange={onBindingChange} disabled={busy} />
-        <FormField
+        <OpenIdKeyField
           id={keyId}
-          label={KEY?.name ?? 'OpenIDKey'}
           help={`${KEY?.description ?? ''} The same key is sent with every row; it is kept in memory only.`}
           error={keyError}
-        >
-          <SecretInput
-            id={keyId}
-            name="OpenIDKey"
-            value={openIdKey}
-            disabled={busy}
-            aria-invalid={keyError ? true : undefined}
-            aria-describedby={fieldDescribedBy(keyId, { error: keyError })}
-            onChange={(event) => onKeyChange(event.target.value)}
-          />
-        </FormField>
+          name="OpenIDKey"
+          value={openIdKey}
+          disabled={busy}
+          onChange={(event) => onKeyChange(event.target.value)}
+        />
         <RememberKey />
         <div className="field">
           <label htmlFor={concurrencyId}>Concurrency</label>

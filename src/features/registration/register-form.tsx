@@ -6,12 +6,12 @@ import {
 } from '../../protocol/operations.ts';
 import { BindingSelect } from '../../components/binding-select/binding-select.tsx';
 import { FormField, fieldDescribedBy } from '../../components/form-field/form-field.tsx';
-import { SecretInput } from '../../components/secret-input/secret-input.tsx';
+import { OpenIdKeyField } from '../../components/secret-input/open-id-key-field.tsx';
 import { RememberKey } from '../../components/remember-key/remember-key.tsx';
 import { submitOnCtrlEnter } from '../../lib/keyboard.ts';
 import { serviceUriWarning } from './service-uri.ts';
 
-const [KEY, SERVICE_URI, MEDIA_TYPE] = OPERATIONS.AddUserAssetIndex.parameters;
+const [, SERVICE_URI, MEDIA_TYPE] = OPERATIONS.AddUserAssetIndex.parameters;
 
 export interface RegisterFormProps {
   defaultValues: AddUserAssetIndexParams;
@@ -64,14 +64,11 @@ export function RegisterForm({
       onKeyDown={submitOnCtrlEnter(() => void submit())}
     >
       <BindingSelect value={binding} onChange={onBindingChange} />
-      <FormField id="reg-key" label={KEY.name} help={KEY.description} error={e.key}>
-        <SecretInput
-          id="reg-key"
-          aria-describedby={fieldDescribedBy('reg-key', { error: e.key })}
-          aria-invalid={e.key ? true : undefined}
-          {...register('OpenIDKey', required('OpenIDKey'))}
-        />
-      </FormField>
+      <OpenIdKeyField
+        id="reg-key"
+        error={e.key}
+        {...register('OpenIDKey', required('OpenIDKey'))}
+      />
       <RememberKey />
       <FormField
         id="reg-uri"

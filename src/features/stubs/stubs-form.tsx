@@ -2,11 +2,11 @@ import { useForm } from 'react-hook-form';
 import { OPERATIONS, type Binding, type GetAssetStubsParams } from '../../protocol/operations.ts';
 import { BindingSelect } from '../../components/binding-select/binding-select.tsx';
 import { FormField, fieldDescribedBy } from '../../components/form-field/form-field.tsx';
-import { SecretInput } from '../../components/secret-input/secret-input.tsx';
+import { OpenIdKeyField } from '../../components/secret-input/open-id-key-field.tsx';
 import { RememberKey } from '../../components/remember-key/remember-key.tsx';
 import { submitOnCtrlEnter } from '../../lib/keyboard.ts';
 
-const [KEY, ASSET_TYPE, FILTER] = OPERATIONS.GetAssetStubs.parameters;
+const [, ASSET_TYPE, FILTER] = OPERATIONS.GetAssetStubs.parameters;
 
 export interface StubsFormProps {
   defaultValues: GetAssetStubsParams;
@@ -46,14 +46,11 @@ export function StubsForm({
       onKeyDown={submitOnCtrlEnter(() => void submit())}
     >
       <BindingSelect value={binding} onChange={onBindingChange} />
-      <FormField id="stubs-key" label={KEY.name} help={KEY.description} error={keyError}>
-        <SecretInput
-          id="stubs-key"
-          aria-describedby={fieldDescribedBy('stubs-key', { error: keyError })}
-          aria-invalid={keyError ? true : undefined}
-          {...register('OpenIDKey', { required: 'Enter the OpenIDKey: the service needs it.' })}
-        />
-      </FormField>
+      <OpenIdKeyField
+        id="stubs-key"
+        error={keyError}
+        {...register('OpenIDKey', { required: 'Enter the OpenIDKey: the service needs it.' })}
+      />
       <RememberKey />
       <FormField id="stubs-asset-type" label={ASSET_TYPE.name} help={ASSET_TYPE.description}>
         <input
