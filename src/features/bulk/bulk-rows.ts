@@ -4,7 +4,7 @@
  * checks every row. Empty values are errors (the row is not sent); a ServiceURI that is not an
  * absolute URI and a repeated pair are warnings, since the service might accept them.
  */
-import { isAbsoluteUri } from './service-uri.ts';
+import { isAbsoluteUri } from '../../lib/absolute-uri.ts';
 
 export interface BulkRowIssue {
   severity: 'error' | 'warning';

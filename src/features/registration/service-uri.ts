@@ -1,3 +1,5 @@
+import { isAbsoluteUri } from '../../lib/absolute-uri.ts';
+
 /**
  * Advice on a ServiceURI, never a block: the service's accepted values are unknown.
  * @example serviceUriWarning('example.org/x') // 'This is not an absolute URI ...'
@@ -5,13 +7,6 @@
 export function serviceUriWarning(value: string | undefined): string | undefined {
   const trimmed = (value ?? '').trim();
   if (trimmed === '') return undefined;
-  if (/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(trimmed)) {
-    try {
-      new URL(trimmed);
-      return undefined;
-    } catch {
-      // fall through to the warning
-    }
-  }
+  if (isAbsoluteUri(trimmed)) return undefined;
   return 'This is not an absolute URI (such as https://host/path). The service may still accept it.';
 }

@@ -1,6 +1,5 @@
 /**
  * Whether a ServiceURI is an absolute URI. Only advice: the service's accepted values are unknown.
- * (The Register page has its own copy; features do not import each other.)
  * @example isAbsoluteUri('https://host/a') // true
  * @example isAbsoluteUri('host/a') // false
  */
