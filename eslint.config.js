@@ -75,6 +75,30 @@ export default tseslint.config(
               message:
                 'The emulator may import only src/protocol/operations.ts from the client, so the two cannot agree on a mistake.',
             },
+            {
+              group: ['**/server/**'],
+              message: 'The emulator knows nothing of the console server that may host it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The console's server hosts the emulator only on demand: type imports and lazy import() only,
+  // so production never loads it (or better-sqlite3) unless INODE_EMULATOR asks for it.
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/emulator/**'],
+              allowTypeImports: true,
+              message: 'Load the emulator lazily with import(), never statically.',
+            },
           ],
         },
       ],

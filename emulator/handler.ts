@@ -1,6 +1,6 @@
 // The embedded Inode.asmx: a plain node:http request handler, used by the standalone server
 // (emulator/server.ts, emulator/cli.ts) and mounted by the Vite dev and preview servers
-// (emulator/vite-plugin.ts). Routing, limits and error shapes follow the captured ASMX server,
+// (server/vite-plugin.ts). Routing, limits and error shapes follow the captured ASMX server,
 // with Microsoft .NET's behaviour where Mono's differs (placeholders filled in, HTTP/1.1).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SERVICE_PATH } from '../src/protocol/operations.ts';

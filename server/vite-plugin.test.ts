@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, preview, type PreviewServer, type ViteDevServer } from 'vite';
 import { inodeTargets } from './vite-plugin.ts';
 import { targetsFromEnv } from './targets.ts';
-import { startEmulator, type RunningEmulator } from './server.ts';
+import { startEmulator, type RunningEmulator } from '../emulator/server.ts';
 
 const REMOTE_NS = 'urn:example:remote-inode';
 let remote: RunningEmulator;

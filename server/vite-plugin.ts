@@ -8,7 +8,7 @@ import type { Connect, Plugin, PreviewServer, ViteDevServer } from 'vite';
 import { SERVICE_PATH } from '../src/protocol/operations.ts';
 import { targetsFromEnv, type Target, type TargetConfig } from './targets.ts';
 import { isSafeServiceTarget, proxyToTarget } from './proxy.ts';
-import type { EmulatorHandler } from './handler.ts';
+import type { EmulatorHandler } from '../emulator/handler.ts';
 
 export const TARGETS_PATH = '/__console/targets';
 
@@ -46,10 +46,10 @@ export function inodeTargets(env: NodeJS.ProcessEnv = process.env): Plugin {
   async function install(server: Server): Promise<void> {
     const config = targetsFromEnv(env);
     const byId = new Map<string, Target>(config.targets.map((t) => [t.id, t]));
-    const { optionsFromEnv, DEFAULT_DB_FILE } = await import('./options.ts');
+    const { optionsFromEnv, DEFAULT_DB_FILE } = await import('../emulator/options.ts');
     const emulatorOptions = optionsFromEnv(env);
     if (byId.has('emulator')) {
-      emulator = import('./handler.ts').then(({ createEmulatorHandler }) =>
+      emulator = import('../emulator/handler.ts').then(({ createEmulatorHandler }) =>
         createEmulatorHandler(emulatorOptions),
       );
       const handler = await emulator;
@@ -59,7 +59,7 @@ export function inodeTargets(env: NodeJS.ProcessEnv = process.env): Plugin {
     const announce = async (): Promise<void> => {
       logger.info(describe(config, emulatorOptions.db ?? DEFAULT_DB_FILE));
       if (emulator) {
-        const { DEMO_USERS, SEED_STUBS_KEY } = await import('./demo-users.ts');
+        const { DEMO_USERS, SEED_STUBS_KEY } = await import('../emulator/demo-users.ts');
         const handler = await emulator;
         if (!handler.options.referenceMode) {
           logger.info(
