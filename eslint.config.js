@@ -11,6 +11,8 @@ export default tseslint.config(
   {
     ignores: [
       'dist-e2e',
+      'dist-e2e-server',
+      'dist-server',
       'dist',
       'coverage',
       'node_modules',

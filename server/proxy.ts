@@ -57,6 +57,27 @@ export function isSafeServiceTarget(url: string, servicePath: string): boolean {
 }
 
 export const DEFAULT_PROXY_TIMEOUT_MS = 60_000;
+export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+export interface ProxyOptions {
+  /** No answer (or no further bytes) from the target within this time: 502. */
+  readonly timeoutMs?: number;
+  /** Larger request bodies are refused with 413 (declared) or cut off (streamed). */
+  readonly maxBodyBytes?: number;
+  /** A keep-alive agent for the target: reusing connections is most of the proxy's speed. */
+  readonly agent?: http.Agent;
+}
+
+/** One keep-alive agent per target, so calls reuse their TCP (and TLS) connections. */
+export function createTargetAgent(target: RemoteTarget): http.Agent {
+  const options = {
+    keepAlive: true,
+    maxSockets: 256,
+    maxFreeSockets: 64,
+    scheduling: 'lifo' as const,
+  };
+  return target.url.startsWith('https:') ? new https.Agent(options) : new http.Agent(options);
+}
 
 /** What node:http accepts in a reason phrase it writes (its checkInvalidHeaderChar). */
 const WRITABLE_REASON = /^[\t\x20-\x7e\x80-\xff]*$/;
@@ -75,6 +96,21 @@ function unreachable(res: ServerResponse, target: RemoteTarget, cause: string): 
   res.end(body);
 }
 
+function tooLarge(res: ServerResponse, maxBodyBytes: number): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const body = `The request body is larger than the console server accepts (${maxBodyBytes} bytes; INODE_MAX_BODY_BYTES)\n`;
+  res.writeHead(413, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'X-Inode-Console-Error': 'body-too-large',
+    'Content-Length': Buffer.byteLength(body),
+    Connection: 'close',
+  });
+  res.end(body);
+}
+
 /**
  * Proxies the request to the target (path and query kept, appended to the target's base path).
  * @example proxyToTarget(req, res, { id: 'staging', label: 'staging', kind: 'remote', url: 'http://10.0.0.5:8080' })
@@ -83,8 +119,14 @@ export function proxyToTarget(
   req: IncomingMessage,
   res: ServerResponse,
   target: RemoteTarget,
-  timeoutMs = DEFAULT_PROXY_TIMEOUT_MS,
+  options: ProxyOptions = {},
 ): void {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_PROXY_TIMEOUT_MS;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (Number(req.headers['content-length'] ?? 0) > maxBodyBytes) {
+    tooLarge(res, maxBodyBytes);
+    return;
+  }
   const base = new URL(target.url);
   const headers = endToEnd(req.headers);
   headers.host = base.host;
@@ -97,16 +139,18 @@ export function proxyToTarget(
     path: `${base.pathname.replace(/\/$/, '')}${req.url ?? '/'}`,
     headers,
     timeout: timeoutMs,
+    ...(options.agent ? { agent: options.agent } : {}),
   });
   upstream.on('timeout', () => upstream.destroy(new Error(`no answer within ${timeoutMs} ms`)));
   upstream.on('error', (error: NodeJS.ErrnoException) => {
+    if (res.headersSent && res.statusCode === 413) return;
     unreachable(res, target, error.code ? `${error.code} ${error.message}` : error.message);
   });
   upstream.on('response', (answer) => {
     const status = answer.statusCode ?? 502;
     const headers = endToEnd(answer.headers);
     // node:http reads reason phrases that it then refuses to write (control characters) and
-    // would throw out of this event, killing the dev server: such a phrase becomes the standard one.
+    // would throw out of this event, killing the server: such a phrase becomes the standard one.
     const reason = answer.statusMessage ?? '';
     if (WRITABLE_REASON.test(reason)) res.writeHead(status, reason, headers);
     else res.writeHead(status, headers);
@@ -118,5 +162,20 @@ export function proxyToTarget(
   res.on('close', () => {
     if (!res.writableFinished) upstream.destroy();
   });
+  if (
+    req.headers['content-length'] === undefined &&
+    req.headers['transfer-encoding'] !== undefined
+  ) {
+    // A streamed body declares no size: count it, and stop at the limit.
+    let received = 0;
+    req.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > maxBodyBytes) {
+        req.unpipe(upstream);
+        upstream.destroy();
+        tooLarge(res, maxBodyBytes);
+      }
+    });
+  }
   req.pipe(upstream);
 }
