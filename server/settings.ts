@@ -172,7 +172,7 @@ export function serverSettings(
     const value = merged[name]?.trim();
     return value === undefined || value === '' ? (setting?.fallback ?? '') : value;
   };
-  merged.INODE_EMULATOR = read('INODE_EMULATOR');
+  merged.INODE_EMULATOR = onOff('INODE_EMULATOR', read('INODE_EMULATOR')) ? 'on' : 'off';
   return {
     host: read('HOST'),
     port: integer('PORT', read('PORT'), 0, 65535),
