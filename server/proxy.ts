@@ -21,19 +21,57 @@ const HOP_BY_HOP = new Set([
   'x-inode-target',
 ]);
 
-/** The end-to-end headers: without hop-by-hop ones, including those the Connection header names. */
-function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
-  const named = new Set(
-    String(headers.connection ?? '')
+const NOTHING_NAMED: ReadonlySet<string> = new Set();
+
+/** Header names a Connection header lists (besides the usual keep-alive / close). */
+function namedByConnection(connection: string | undefined): ReadonlySet<string> {
+  if (connection === undefined || /^\s*(keep-alive|close)\s*$/i.test(connection)) return NOTHING_NAMED;
+  return new Set(
+    connection
       .split(',')
       .map((token) => token.trim().toLowerCase())
       .filter(Boolean),
   );
+}
+
+/** The end-to-end headers: without hop-by-hop ones, including those the Connection header names. */
+function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+  const named = namedByConnection(headers.connection);
   const kept: http.OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) {
+  for (const name in headers) {
+    const value = headers[name];
     if (value !== undefined && !HOP_BY_HOP.has(name) && !named.has(name)) kept[name] = value;
   }
   return kept;
+}
+
+/** A target's URL, parsed once rather than on every call (the proxy's hot path). */
+interface Route {
+  readonly transport: typeof http | typeof https;
+  readonly protocol: string;
+  readonly hostname: string;
+  readonly port: string | undefined;
+  readonly host: string;
+  readonly pathPrefix: string;
+}
+
+const routes = new WeakMap<RemoteTarget, Route>();
+
+function routeTo(target: RemoteTarget): Route {
+  let route = routes.get(target);
+  if (!route) {
+    const base = new URL(target.url);
+    route = {
+      transport: base.protocol === 'https:' ? https : http,
+      protocol: base.protocol,
+      hostname: base.hostname,
+      port: base.port || undefined,
+      host: base.host,
+      pathPrefix: base.pathname.replace(/\/$/, ''),
+    };
+    routes.set(target, route);
+  }
+  return route;
 }
 
 // Path segments after /Inode.asmx: operation names and nothing else. No percent escapes,
@@ -127,19 +165,18 @@ export function proxyToTarget(
     tooLarge(res, maxBodyBytes);
     return;
   }
-  const base = new URL(target.url);
+  const route = routeTo(target);
   const headers = endToEnd(req.headers);
-  headers.host = base.host;
-  const transport = base.protocol === 'https:' ? https : http;
-  const upstream = transport.request({
-    protocol: base.protocol,
-    hostname: base.hostname,
-    port: base.port || undefined,
+  headers.host = route.host;
+  const upstream = route.transport.request({
+    protocol: route.protocol,
+    hostname: route.hostname,
+    port: route.port,
     method: req.method,
-    path: `${base.pathname.replace(/\/$/, '')}${req.url ?? '/'}`,
+    path: `${route.pathPrefix}${req.url ?? '/'}`,
     headers,
     timeout: timeoutMs,
-    ...(options.agent ? { agent: options.agent } : {}),
+    agent: options.agent,
   });
   upstream.on('timeout', () => upstream.destroy(new Error(`no answer within ${timeoutMs} ms`)));
   upstream.on('error', (error: NodeJS.ErrnoException) => {
