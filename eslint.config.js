@@ -12,6 +12,7 @@ export default tseslint.config(
     ignores: [
       'dist-e2e',
       'dist-e2e-server',
+      'dist-e2e-subpath',
       'dist-server',
       'dist',
       'coverage',
