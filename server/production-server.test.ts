@@ -187,7 +187,9 @@ describe('production server at /', () => {
       expect(answer.headers['x-inode-console-error']).toBe('cross-site-request');
       expect(answer.body.toString()).toMatch(/another web site/);
     }
-    const targets = await request(`${base}/__console/targets`, { headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    const targets = await request(`${base}/__console/targets`, {
+      headers: { 'Sec-Fetch-Site': 'cross-site' },
+    });
     expect(targets.status).toBe(403);
     const allowed = [
       {},

@@ -25,7 +25,8 @@ const NOTHING_NAMED: ReadonlySet<string> = new Set();
 
 /** Header names a Connection header lists (besides the usual keep-alive / close). */
 function namedByConnection(connection: string | undefined): ReadonlySet<string> {
-  if (connection === undefined || /^\s*(keep-alive|close)\s*$/i.test(connection)) return NOTHING_NAMED;
+  if (connection === undefined || /^\s*(keep-alive|close)\s*$/i.test(connection))
+    return NOTHING_NAMED;
   return new Set(
     connection
       .split(',')

@@ -74,8 +74,12 @@ export function inodeTargets(env: NodeJS.ProcessEnv = process.env): Plugin {
     name: 'inode-targets',
     config(_config, { command, isPreview }) {
       basePath = normalizeBasePath(env.INODE_BASE_PATH);
+      // Vite checks Host itself too: give it the same extra names as the console stack.
+      const allowedHosts = listFromEnv(env.INODE_ALLOWED_HOSTS);
       return {
         base: basePath,
+        server: { allowedHosts },
+        preview: { allowedHosts },
         ...(command === 'serve' && !isPreview ? { html: { cspNonce: devNonce } } : {}),
       };
     },
