@@ -8,6 +8,7 @@ import { loggedPath } from './access-log.ts';
 import { plainAnswer } from './middleware.ts';
 import type { ServerSettings } from './settings.ts';
 import { readBuildInfo, staticFiles } from './static-files.ts';
+import { batchedWriter, type LogWriter } from './log-writer.ts';
 import { targetsFromEnv, type TargetConfig } from './targets.ts';
 
 export interface ProductionServer {
@@ -52,7 +53,7 @@ function internalError(req: IncomingMessage, res: ServerResponse, error: unknown
  */
 export function createProductionServer(
   settings: ServerSettings,
-  log: (line: string) => void = (line) => process.stdout.write(line),
+  log: LogWriter = batchedWriter((text) => process.stdout.write(text)),
 ): ProductionServer {
   const basePath = resolveBasePath(settings);
   const targets = targetsFromEnv(settings.env, { emulatorByDefault: false });
@@ -116,6 +117,7 @@ export function createProductionServer(
       clearInterval(sweep);
       server.closeAllConnections();
       await stack.close();
+      log.flush();
     },
   };
 }
