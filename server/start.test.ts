@@ -6,6 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { soapRequest } from '../fixtures/soap-request.ts';
 import { startEmulator, type RunningEmulator } from '../emulator/server.ts';
 import { fakeDist } from './__fixtures__/fake-dist.ts';
 
@@ -46,18 +47,7 @@ function startServer(argv: string[], env: NodeJS.ProcessEnv = {}): Promise<Start
 }
 
 function soap(version: '1.1' | '1.2', operation: string, inner: string): RequestInit {
-  const envelope =
-    version === '1.1'
-      ? 'http://schemas.xmlsoap.org/soap/envelope/'
-      : 'http://www.w3.org/2003/05/soap-envelope';
-  return {
-    method: 'POST',
-    headers:
-      version === '1.1'
-        ? { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: `"${NS}${operation}"` }
-        : { 'Content-Type': `application/soap+xml; charset=utf-8; action="${NS}${operation}"` },
-    body: `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="${envelope}"><soap:Body><${operation} xmlns="${NS}">${inner}</${operation}></soap:Body></soap:Envelope>`,
-  };
+  return soapRequest(NS, version, operation, inner);
 }
 
 let remote: RunningEmulator;
