@@ -11,6 +11,9 @@ export default tseslint.config(
   {
     ignores: [
       'dist-e2e',
+      'dist-e2e-server',
+      'dist-e2e-subpath',
+      'dist-server',
       'dist',
       'coverage',
       'node_modules',
