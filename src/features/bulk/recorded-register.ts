@@ -7,8 +7,8 @@ import { recordedCall } from '../../lib/recorded-call.ts';
 import { describeError, describeRegistrationValue, isErrorString } from '../../lib/outcome.ts';
 import { addRegistration } from '../../lib/history-db.ts';
 import { redactText } from '../../lib/redact-text.ts';
-import type { RegisterFn } from './bulk-runner.ts';
-import { clientRegister } from './client-register.ts';
+import type { RegisterFn } from '../../bulk-job/bulk-runner.ts';
+import { clientRegister } from '../../bulk-job/client-register.ts';
 
 export interface RecordedRegisterOptions {
   openIdKey: string;
