@@ -11,7 +11,7 @@ import { parse as parseJunit, type TestSuites } from 'junit2json';
 import { startEmulator, type RunningEmulator } from '../emulator/server.ts';
 import { DEMO_USERS } from '../emulator/demo-users.ts';
 import { ownerOf } from '../emulator/store.ts';
-import { buildBin, runBin } from './test-support.ts';
+import { buildBin, runBin, type RunOptions } from './test-support.ts';
 
 const KEY = DEMO_USERS[2]?.openIdKey ?? 'demo-empty-key';
 let bin: string;
@@ -44,7 +44,7 @@ function csvFile(name: string, lines: string[]): string {
   return path;
 }
 
-const bulk = (args: string[], onStart?: Parameters<typeof runBin>[2]['onStart']) =>
+const bulk = (args: string[], onStart?: RunOptions['onStart']) =>
   runBin(bin, ['bulk', ...args, '--target', emulator.origin, '--OpenIDKey-env', 'INODE_KEY'], {
     env: { INODE_KEY: KEY },
     cwd: work,
