@@ -1,4 +1,4 @@
-import { countRows } from './bulk-rows.ts';
+import { countRows } from '../../bulk-job/bulk-rows.ts';
 import type { BulkJobState } from './job-store.ts';
 
 const MAX_PROBLEMS_SHOWN = 5;

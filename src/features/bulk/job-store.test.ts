@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BulkJobStore, STORAGE_KEY } from './job-store.ts';
-import type { RegisterFn } from './bulk-runner.ts';
+import type { RegisterFn } from '../../bulk-job/bulk-runner.ts';
 
 /** An in-memory Storage (sessionStorage's interface), optionally refusing large values. */
 function memoryStorage(maxChars = Infinity): Storage & { data: Map<string, string> } {
@@ -53,7 +53,7 @@ describe('BulkJobStore', () => {
     const store = new BulkJobStore(undefined, 0);
     store.setText(CSV);
     store.setOptions({ skipDuplicates: false, concurrency: 42 });
-    expect(store.getState().input.concurrency).toBe(8);
+    expect(store.getState().input.concurrency).toBe(16);
     await store.run(echo);
     await store.getState().runner?.whenSettled();
     expect(store.getState().runner?.snapshot().counts.succeeded).toBe(3);
