@@ -138,7 +138,8 @@ export default tseslint.config(
             {
               // The outcome words are the page's own, so both say the same; nothing else of src/lib.
               regex: '/src/lib/(?!(outcome|outcome-kind|outcome-line|xml-pretty)\\.ts$)',
-              message: 'From src/lib the command line uses only the outcome words and xml-pretty.ts.',
+              message:
+                'From src/lib the command line uses only the outcome words and xml-pretty.ts.',
             },
           ],
         },
