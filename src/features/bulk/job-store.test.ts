@@ -116,6 +116,30 @@ describe('BulkJobStore', () => {
     expect(store.getState().runner?.snapshot().counts.succeeded).toBe(2);
   });
 
+  it('does not even try to save a job far beyond the quota (no megabytes stringified each second)', async () => {
+    const storage = memoryStorage();
+    let writes = 0;
+    const setItem = storage.setItem.bind(storage);
+    storage.setItem = (key, value) => {
+      writes += 1;
+      setItem(key, value);
+    };
+    const store = new BulkJobStore(storage, 0);
+    const rows = Array.from(
+      { length: 90_000 },
+      (_, i) => `https://big.example/${i}/asset.png,image`,
+    );
+    store.setText(rows.join('\n'));
+    await store.checkNow();
+    const before = writes;
+    await store.run(echo);
+    await store.getState().runner?.whenSettled();
+    store.flush();
+    expect(store.getState().notSaved).toBe(true);
+    expect(writes).toBe(before);
+    expect(store.getState().runner?.snapshot().counts.succeeded).toBe(90_000);
+  });
+
   it('ignores saved data it cannot read', async () => {
     const storage = memoryStorage();
     storage.setItem(STORAGE_KEY, '{"input":{"text":5}}');

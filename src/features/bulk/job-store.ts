@@ -60,6 +60,11 @@ const DEFAULT_INPUT: BulkInput = {
 
 type SavedResult = [number, string | null, string | null, number];
 
+/** About what one row's saved result takes (an ID of 36 characters and the JSON around it). */
+const SAVED_ROW_CHARS = 48;
+/** sessionStorage holds about 5 million characters per origin in Chromium and Firefox. */
+const SAVE_LIMIT_CHARS = 4_000_000;
+
 interface SavedJob {
   input: BulkInput;
   results: SavedResult[] | null;
@@ -233,6 +238,14 @@ export class BulkJobStore {
   private save(): void {
     if (!this.storage) return;
     const runner = this.state.runner;
+    // A job beyond the tab's storage quota would fail anyway, after stringifying megabytes on
+    // the main thread every second: it is not tried (and the page says so).
+    const estimate =
+      this.state.input.text.length + (runner ? runner.items.length * SAVED_ROW_CHARS : 0);
+    if (estimate > SAVE_LIMIT_CHARS) {
+      if (!this.state.notSaved) this.update({ notSaved: true });
+      return;
+    }
     const saved: SavedJob = {
       input: this.state.input,
       results: runner ? runner.allResults().map(toSaved) : null,
