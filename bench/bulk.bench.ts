@@ -214,8 +214,15 @@ async function browserRate(
     await session.send('Profiler.setSamplingInterval', { interval: 500 });
     await session.send('Profiler.start');
   }
+  const trace = process.env.BENCH_BULK_TRACE;
+  if (trace) await browser.startTracing(page, { path: `${trace}-${tag}.json`, screenshots: false });
   const started = await page.evaluate(() => performance.now());
   await run.click();
+  if (trace) {
+    // The job's first seconds, where starting it happens (the whole job would be too big a trace).
+    await page.waitForTimeout(4000);
+    await browser.stopTracing();
+  }
   await page.locator('[data-phase="finished"]').waitFor({ timeout: 30 * 60_000 });
   const finished = await page.evaluate(() => performance.now());
   if (profile) {
@@ -277,46 +284,49 @@ try {
   // Warm-up: JIT, connections, the emulator's statements.
   await rawClientRate(target, 'warm', 500);
 
-  const rawDirect = await rawClientRate(target, 'raw-direct');
-  const cli = cliRate(target, 'cli');
-  const rawDirect2 = await rawClientRate(target, 'raw-direct-2');
-  const rawBase = (rawDirect + rawDirect2) / 2;
-  console.log('\nCommand line (inode-console bulk) against the standalone emulator');
-  console.log(
-    `  raw protocol client in Node:   ${fmt(rawDirect)} / ${fmt(rawDirect2)} (before / after)`,
-  );
-  console.log(
-    `  inode-console bulk:            ${fmt(cli.rate)} (${fmt(cli.wallRate)} including start-up)`,
-  );
-  console.log(`  CLI / raw client:              ${ratio(cli.rate, rawBase)}`);
+  if (ROWS === 0) {
+    // BENCH_BULK_ROWS=0: only the large browser job below.
+  } else {
+    const rawDirect = await rawClientRate(target, 'raw-direct');
+    const cli = cliRate(target, 'cli');
+    const rawDirect2 = await rawClientRate(target, 'raw-direct-2');
+    const rawBase = (rawDirect + rawDirect2) / 2;
+    console.log('\nCommand line (inode-console bulk) against the standalone emulator');
+    console.log(
+      `  raw protocol client in Node:   ${fmt(rawDirect)} / ${fmt(rawDirect2)} (before / after)`,
+    );
+    console.log(
+      `  inode-console bulk:            ${fmt(cli.rate)} (${fmt(cli.wallRate)} including start-up)`,
+    );
+    console.log(`  CLI / raw client:              ${ratio(cli.rate, rawBase)}`);
 
-  const rawViaProxy = await rawClientRate(proxied, 'raw-proxy');
-  const pageProxied = await browserRate(browser, proxied, ROWS, 'page-proxy', false);
-  const pageProxiedHistory = await browserRate(browser, proxied, ROWS, 'page-proxy-h', true);
-  console.log("\nBrowser, through the console server's proxy to the standalone emulator");
-  console.log(`  raw client in Node, direct:    ${fmt(rawBase)}`);
-  console.log(
-    `  raw client in Node, via proxy: ${fmt(rawViaProxy)} (${ratio(rawViaProxy, rawBase)} of direct)`,
-  );
-  console.log(
-    `  Bulk register page:            ${fmt(pageProxied.rate)} without History, ${fmt(pageProxiedHistory.rate)} recording each call`,
-  );
-  console.log(
-    `  page / raw direct:             ${ratio(pageProxied.rate, rawBase)} (History on: ${ratio(pageProxiedHistory.rate, rawBase)}); page / raw via proxy: ${ratio(pageProxied.rate, rawViaProxy)}`,
-  );
+    const rawViaProxy = await rawClientRate(proxied, 'raw-proxy');
+    const pageProxied = await browserRate(browser, proxied, ROWS, 'page-proxy', false);
+    const pageProxiedHistory = await browserRate(browser, proxied, ROWS, 'page-proxy-h', true);
+    console.log("\nBrowser, through the console server's proxy to the standalone emulator");
+    console.log(`  raw client in Node, direct:    ${fmt(rawBase)}`);
+    console.log(
+      `  raw client in Node, via proxy: ${fmt(rawViaProxy)} (${ratio(rawViaProxy, rawBase)} of direct)`,
+    );
+    console.log(
+      `  Bulk register page:            ${fmt(pageProxied.rate)} without History, ${fmt(pageProxiedHistory.rate)} recording each call`,
+    );
+    console.log(
+      `  page / raw direct:             ${ratio(pageProxied.rate, rawBase)} (History on: ${ratio(pageProxiedHistory.rate, rawBase)}); page / raw via proxy: ${ratio(pageProxied.rate, rawViaProxy)}`,
+    );
 
-  const rawEmbedded = await rawClientRate(embedded, 'raw-embedded');
-  const pageEmbedded = await browserRate(browser, embedded, ROWS, 'page-embedded', false);
-  console.log(
-    '\nBrowser, embedded emulator (in the preview server); raw client calls the same URL',
-  );
-  console.log(`  raw protocol client in Node:   ${fmt(rawEmbedded)}`);
-  console.log(`  Bulk register page:            ${fmt(pageEmbedded.rate)}`);
-  console.log(`  page / raw client:             ${ratio(pageEmbedded.rate, rawEmbedded)}`);
-  console.log(
-    `  longest main-thread task ${pageEmbedded.longestTaskMs.toFixed(0)} ms; JS heap ${pageEmbedded.heapBeforeMb.toFixed(1)} → ${pageEmbedded.heapAfterMb.toFixed(1)} MB`,
-  );
-
+    const rawEmbedded = await rawClientRate(embedded, 'raw-embedded');
+    const pageEmbedded = await browserRate(browser, embedded, ROWS, 'page-embedded', false);
+    console.log(
+      '\nBrowser, embedded emulator (in the preview server); raw client calls the same URL',
+    );
+    console.log(`  raw protocol client in Node:   ${fmt(rawEmbedded)}`);
+    console.log(`  Bulk register page:            ${fmt(pageEmbedded.rate)}`);
+    console.log(`  page / raw client:             ${ratio(pageEmbedded.rate, rawEmbedded)}`);
+    console.log(
+      `  longest main-thread task ${pageEmbedded.longestTaskMs.toFixed(0)} ms; JS heap ${pageEmbedded.heapBeforeMb.toFixed(1)} → ${pageEmbedded.heapAfterMb.toFixed(1)} MB`,
+    );
+  }
   if (BIG_ROWS > 0) {
     const big = await browserRate(browser, embedded, BIG_ROWS, 'page-big', false);
     console.log(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BulkJobStore, STORAGE_KEY } from './job-store.ts';
+import { BulkJobStore, STORAGE_KEY, TEXT_STORAGE_KEY } from './job-store.ts';
 import type { RegisterFn } from '../../bulk-job/bulk-runner.ts';
 
 /** An in-memory Storage (sessionStorage's interface), optionally refusing large values. */
@@ -138,6 +138,29 @@ describe('BulkJobStore', () => {
     expect(store.getState().notSaved).toBe(true);
     expect(writes).toBe(before);
     expect(store.getState().runner?.snapshot().counts.succeeded).toBe(90_000);
+  });
+
+  it('saves the input text once, apart from the results saved while the job runs', async () => {
+    const storage = memoryStorage();
+    const keys: string[] = [];
+    const setItem = storage.setItem.bind(storage);
+    storage.setItem = (key, value) => {
+      keys.push(key);
+      setItem(key, value);
+    };
+    const store = new BulkJobStore(storage, 0);
+    store.setText(CSV);
+    await store.checkNow();
+    await store.run(echo);
+    await store.getState().runner?.whenSettled();
+    store.flush();
+    store.flush();
+    expect(keys.filter((key) => key === TEXT_STORAGE_KEY)).toHaveLength(1);
+    expect(keys.filter((key) => key === STORAGE_KEY).length).toBeGreaterThan(1);
+    const again = new BulkJobStore(storage, 0);
+    await again.whenReady();
+    expect(again.getState().input.text).toBe(CSV);
+    expect(again.getState().runner?.snapshot().counts.succeeded).toBe(2);
   });
 
   it('ignores saved data it cannot read', async () => {
