@@ -61,21 +61,12 @@ async function startTargetEmulator(): Promise<string> {
 }
 
 async function startPreview(outDir: string, port: number, env: Record<string, string>) {
-  const child = spawn(
-    process.execPath,
-    [
-      VITE,
-      'preview',
-      '--outDir',
-      outDir,
-      '--port',
-      String(port),
-      '--strictPort',
-      '--host',
-      '127.0.0.1',
-    ],
-    { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const where = ['--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'];
+  const child = spawn(process.execPath, [VITE, 'preview', ...where], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   const origin = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
