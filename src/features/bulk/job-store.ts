@@ -38,6 +38,8 @@ export interface BulkJobState {
 }
 
 export const STORAGE_KEY = 'inode-console.bulk-job';
+/** The input text, saved apart and only when it changes: the results are saved every second. */
+export const TEXT_STORAGE_KEY = 'inode-console.bulk-job.text';
 
 /**
  * The page's ceiling. Chromium opens at most six HTTP/1.1 connections per origin, so a few calls
@@ -60,6 +62,11 @@ const DEFAULT_INPUT: BulkInput = {
 
 type SavedResult = [number, string | null, string | null, number];
 
+/** About what one row's saved result takes (an ID of 36 characters and the JSON around it). */
+const SAVED_ROW_CHARS = 48;
+/** sessionStorage holds about 5 million characters per origin in Chromium and Firefox. */
+const SAVE_LIMIT_CHARS = 4_000_000;
+
 interface SavedJob {
   input: BulkInput;
   results: SavedResult[] | null;
@@ -79,6 +86,7 @@ export class BulkJobStore {
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
   private unsubscribeRunner: (() => void) | null = null;
   private parsedText: string | null = null;
+  private savedText: string | null = null;
   private readonly ready: Promise<void>;
 
   constructor(
@@ -233,11 +241,24 @@ export class BulkJobStore {
   private save(): void {
     if (!this.storage) return;
     const runner = this.state.runner;
-    const saved: SavedJob = {
-      input: this.state.input,
+    // A job beyond the tab's storage quota would fail anyway, after stringifying megabytes on
+    // the main thread every second: it is not tried (and the page says so).
+    const estimate =
+      this.state.input.text.length + (runner ? runner.items.length * SAVED_ROW_CHARS : 0);
+    if (estimate > SAVE_LIMIT_CHARS) {
+      if (!this.state.notSaved) this.update({ notSaved: true });
+      return;
+    }
+    const { text, ...options } = this.state.input;
+    const saved = {
+      input: options,
       results: runner ? runner.allResults().map(toSaved) : null,
     };
     try {
+      if (text !== this.savedText) {
+        this.storage.setItem(TEXT_STORAGE_KEY, text);
+        this.savedText = text;
+      }
       this.storage.setItem(STORAGE_KEY, JSON.stringify(saved));
       if (this.state.notSaved) this.update({ notSaved: false });
     } catch {
@@ -267,10 +288,11 @@ function readSaved(storage: Storage | undefined): SavedJob | null {
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<SavedJob>;
     const input = parsed.input;
-    if (typeof input?.text !== 'string') return null;
+    const text = typeof input?.text === 'string' ? input.text : storage?.getItem(TEXT_STORAGE_KEY);
+    if (!input || typeof text !== 'string') return null;
     return {
       input: {
-        text: input.text,
+        text,
         fileName: typeof input.fileName === 'string' ? input.fileName : null,
         skipDuplicates: input.skipDuplicates !== false,
         concurrency: pageConcurrency(Number(input.concurrency)),
