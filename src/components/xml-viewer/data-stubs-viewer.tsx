@@ -1,4 +1,15 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+} from 'react';
 import { copyText, downloadText, safeFileName } from './clipboard-and-download.ts';
 import { takeInitialHashPath } from './core/initial-hash.ts';
 import { hashForPath, pathFromHash, resolveNodePath } from './core/node-path.ts';
@@ -10,10 +21,17 @@ import { panelId, tabId, VIEW_TABS, ViewTabs, type ViewTab } from './view-tabs.t
 import { RawView } from './views/raw-view.tsx';
 import './xml-viewer.css';
 
+/**
+ * Memoized: the worker's progress messages re-render the viewer several times a second while a
+ * large payload loads, and the views' props do not change with them.
+ */
+const memoized = <P extends object>(module: { default: ComponentType<P> }) => ({
+  default: memo(module.default),
+});
 const loadPrettyView = () => import('./views/pretty-view.tsx');
-const PrettyView = lazy(loadPrettyView);
-const TreeView = lazy(() => import('./views/tree-view.tsx'));
-const TableView = lazy(() => import('./views/table-view.tsx'));
+const PrettyView = lazy(() => loadPrettyView().then(memoized));
+const TreeView = lazy(() => import('./views/tree-view.tsx').then(memoized));
+const TableView = lazy(() => import('./views/table-view.tsx').then(memoized));
 
 /** Progress appears only for work that is still running after this long. */
 const PROGRESS_DELAY_MS = 200;
@@ -36,11 +54,11 @@ function useHashPath(
     window.addEventListener('hashchange', onHashChange);
     return () => window.removeEventListener('hashchange', onHashChange);
   }, []);
-  const update = (next: string) => {
+  const update = useCallback((next: string) => {
     // replaceState: a deep link should not add history entries or wake the console's router.
     window.history.replaceState(window.history.state, '', hashForPath(next));
     setPath(next);
-  };
+  }, []);
   return [path, update];
 }
 
@@ -111,12 +129,11 @@ export function DataStubsViewer({
   const tab = chosenTab ?? defaultTab;
   const baseName = safeFileName(fileName);
 
-  const announce = (message: string) => setStatus(message);
-  const copy = async (text: string, what: string) => {
-    announce(
+  const copy = useCallback(async (text: string, what: string) => {
+    setStatus(
       (await copyText(text)) ? `Copied ${what}.` : `The browser did not allow copying ${what}.`,
     );
-  };
+  }, []);
 
   const refusal = result?.indexRefusedReason ?? null;
   const panel = () => {
@@ -135,6 +152,24 @@ export function DataStubsViewer({
           foldEnd={result?.foldEnd ?? null}
           client={analysis.status === 'done' ? analysis.client : null}
           revealLine={revealLine}
+        />
+      );
+    }
+    const tableHead = analysis.tableHead;
+    const wholeTablePending = !result || (result.indexPending && !result.syntaxError && !refusal);
+    if (tab === 'table' && tableHead && wholeTablePending) {
+      // The first records, read ahead by the worker; sorting, filtering and the record XML
+      // wait for the whole table.
+      return (
+        <TableView
+          key="head"
+          xml={xml}
+          table={tableHead}
+          index={null}
+          client={null}
+          fileName={baseName}
+          onCopy={copy}
+          onSelectPath={setHashPath}
         />
       );
     }
@@ -192,6 +227,7 @@ export function DataStubsViewer({
     }
     return (
       <TableView
+        key="whole"
         xml={xml}
         table={result.table}
         index={result.index}

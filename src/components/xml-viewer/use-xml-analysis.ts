@@ -1,11 +1,20 @@
-import { useEffect, useState } from 'react';
-import type { AnalysisResult } from './worker/viewer-worker-protocol.ts';
+import { useLayoutEffect, useState } from 'react';
+import type { AnalysisResult, TransferredTable } from './worker/viewer-worker-protocol.ts';
 import { startViewerWorker, type ViewerWorkerClient } from './worker/viewer-worker-client.ts';
 
 export type AnalysisState =
-  /** `head`: the first lines of the pretty text, when the worker sent them ahead. */
-  | { status: 'working'; progress: number; head: string | null }
-  | { status: 'done'; result: AnalysisResult; client: ViewerWorkerClient; indexProgress: number }
+  /**
+   * `head`: the first lines of the pretty text, when the worker sent them ahead; `tableHead`:
+   * the first records of the table, likewise (large payloads), until the whole table arrives.
+   */
+  | { status: 'working'; progress: number; head: string | null; tableHead: TransferredTable | null }
+  | {
+      status: 'done';
+      result: AnalysisResult;
+      client: ViewerWorkerClient;
+      indexProgress: number;
+      tableHead: TransferredTable | null;
+    }
   | { status: 'failed'; message: string };
 
 interface OwnedState {
@@ -14,7 +23,7 @@ interface OwnedState {
   state: AnalysisState;
 }
 
-const STARTING: AnalysisState = { status: 'working', progress: 0, head: null };
+const STARTING: AnalysisState = { status: 'working', progress: 0, head: null, tableHead: null };
 
 /**
  * Runs the worker over `xml`: the pretty text arrives first, the tree index and table after.
@@ -25,7 +34,9 @@ const STARTING: AnalysisState = { status: 'working', progress: 0, head: null };
 export function useXmlAnalysis(xml: string, maxIndexBytes: number): AnalysisState {
   const [owned, setOwned] = useState<OwnedState | null>(null);
 
-  useEffect(() => {
+  // A layout effect posts the payload to the worker before the browser paints the viewer's frame,
+  // rather than after it: the worker's first lines come back one frame sooner.
+  useLayoutEffect(() => {
     const update = (next: (previous: AnalysisState) => AnalysisState) =>
       setOwned((previous) => ({
         xml,
@@ -52,8 +63,18 @@ export function useXmlAnalysis(xml: string, maxIndexBytes: number): AnalysisStat
           }),
         onHead: (head) =>
           update((previous) => (previous.status === 'working' ? { ...previous, head } : previous)),
+        onTableHead: (tableHead) =>
+          update((previous) =>
+            previous.status === 'failed' ? previous : { ...previous, tableHead },
+          ),
         onAnalyzed: (result) =>
-          update(() => ({ status: 'done', result, client: started, indexProgress: 0 })),
+          update((previous) => ({
+            status: 'done',
+            result,
+            client: started,
+            indexProgress: 0,
+            tableHead: previous.status === 'failed' ? null : previous.tableHead,
+          })),
         onIndexed: ({ index, table, indexMs }) =>
           update((previous) =>
             previous.status === 'done'

@@ -6,6 +6,7 @@
 import { createInodeClient } from '../../protocol/index.ts';
 import { createTargetFetch } from '../target-fetch.ts';
 import { serializeError } from './error-transfer.ts';
+import { packResult } from './result-transfer.ts';
 import type { FromClientWorker, ToClientWorker } from './worker-messages.ts';
 
 interface WorkerScope {
@@ -64,7 +65,7 @@ scope.onmessage = (event) => {
     return;
   }
   run(message).then(
-    (value) => scope.postMessage({ type: 'result', id: message.id, value }),
+    (value) => scope.postMessage({ type: 'result', id: message.id, ...packResult(value) }),
     (error: unknown) => postError(message.id, error),
   );
 };

@@ -36,10 +36,10 @@ import { defaultKeymap } from '@codemirror/commands';
 import { xmlLanguage } from '@codemirror/lang-xml';
 import type { ViewerWorkerClient } from '../worker/viewer-worker-client.ts';
 import type { SearchResult } from '../worker/viewer-worker-protocol.ts';
+import { searchPattern } from '../worker/search-text.ts';
 import { lineChunks } from './line-chunks.ts';
 import { xmlHighlightStyle } from './xml-highlight-style.ts';
 
-const SEARCH_DELAY_MS = 150;
 const FIRST_CHUNK_CHARS = 60_000;
 const CHUNK_CHARS = 400_000;
 
@@ -60,7 +60,7 @@ const matchMark = Decoration.mark({ class: 'xv-search-match' });
 function matchHighlighter(query: string): Extension {
   if (!query) return [];
   const decorator = new MatchDecorator({
-    regexp: new RegExp(query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'giu'),
+    regexp: searchPattern(query),
     decoration: matchMark,
   });
   return ViewPlugin.fromClass(
@@ -259,19 +259,17 @@ export default function PrettyView({
   useEffect(() => {
     if (!client || !loaded) return;
     let cancelled = false;
-    const timer = setTimeout(() => {
-      void client.search(query).then((result) => {
-        if (cancelled) return;
-        setSearch(query ? { query, result } : null);
-        const head = viewRef.current?.state.selection.main.from ?? 0;
-        const next = result.positions.findIndex((p) => p >= head);
-        if (result.positions.length > 0) goToMatch(result, next === -1 ? 0 : next);
-        else setCurrent(-1);
-      });
-    }, SEARCH_DELAY_MS);
+    // No typing debounce: the client keeps one search in flight and drops the ones typed over.
+    void client.search(query).then((result) => {
+      if (cancelled) return;
+      setSearch(query ? { query, result } : null);
+      const head = viewRef.current?.state.selection.main.from ?? 0;
+      const next = result.positions.findIndex((p) => p >= head);
+      if (result.positions.length > 0) goToMatch(result, next === -1 ? 0 : next);
+      else setCurrent(-1);
+    });
     return () => {
       cancelled = true;
-      clearTimeout(timer);
     };
   }, [query, client, goToMatch, loaded]);
 

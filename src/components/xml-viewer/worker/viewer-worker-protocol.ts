@@ -73,6 +73,8 @@ export type FromWorker =
   | { type: 'progress'; phase: 'pretty' | 'index'; done: number; total: number }
   /** The first lines of the pretty text, before the pass is over (large payloads only). */
   | { type: 'pretty-head'; text: string }
+  /** The first records of the table (large payloads only), before the index pass. */
+  | { type: 'table-head'; table: TransferredTable }
   | { type: 'analyzed'; result: AnalysisResult }
   | { type: 'indexed'; result: IndexResult }
   | { type: 'failed'; message: string }
