@@ -1,37 +1,24 @@
-import {
-  lazy,
-  memo,
-  Suspense,
-  useCallback,
-  useEffect,
-  useId,
-  useMemo,
-  useRef,
-  useState,
-  type ComponentType,
-} from 'react';
+import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { copyText, downloadText, safeFileName } from './clipboard-and-download.ts';
 import { takeInitialHashPath } from './core/initial-hash.ts';
 import { hashForPath, pathFromHash, resolveNodePath } from './core/node-path.ts';
 import { decodeXmlEntities } from './core/xml-entities.ts';
 import { DEFAULT_MAX_INDEX_BYTES, type DataStubsViewerProps } from './data-stubs-viewer-props.ts';
+import { lazyView } from './lazy-view.ts';
 import { PayloadFacts } from './payload-facts.tsx';
 import { useXmlAnalysis } from './use-xml-analysis.ts';
 import { panelId, tabId, VIEW_TABS, ViewTabs, type ViewTab } from './view-tabs.tsx';
 import { RawView } from './views/raw-view.tsx';
 import './xml-viewer.css';
 
-/**
- * Memoized: the worker's progress messages re-render the viewer several times a second while a
- * large payload loads, and the views' props do not change with them.
- */
-const memoized = <P extends object>(module: { default: ComponentType<P> }) => ({
-  default: memo(module.default),
-});
-const loadPrettyView = () => import('./views/pretty-view.tsx');
-const PrettyView = lazy(() => loadPrettyView().then(memoized));
-const TreeView = lazy(() => import('./views/tree-view.tsx').then(memoized));
-const TableView = lazy(() => import('./views/table-view.tsx').then(memoized));
+const PrettyView = lazyView(() => import('./views/pretty-view.tsx'));
+const TreeView = lazyView(() => import('./views/tree-view.tsx'));
+const TableView = lazyView(() => import('./views/table-view.tsx'));
+
+/** Loads the views' code (CodeMirror first), so the first payload renders without waiting. */
+export function preloadViews(): Promise<unknown> {
+  return Promise.all([PrettyView.preload(), TableView.preload(), TreeView.preload()]);
+}
 
 /** Progress appears only for work that is still running after this long. */
 const PROGRESS_DELAY_MS = 200;
@@ -112,9 +99,9 @@ export function DataStubsViewer({
   const [revealLine, setRevealLine] = useState<{ line: number } | null>(null);
   const [status, setStatus] = useState('');
   const showProgress = useDelayedFlag(analysis.status === 'working', PROGRESS_DELAY_MS);
-  // Fetch CodeMirror while the worker is busy rather than after it.
+  // Fetch CodeMirror and the other views while the worker is busy rather than after it.
   useEffect(() => {
-    void loadPrettyView();
+    void preloadViews();
   }, []);
 
   const deepLinkedNode = useMemo(
@@ -143,8 +130,9 @@ export function DataStubsViewer({
       return <p role="alert">The viewer could not analyse this payload: {analysis.message}</p>;
     }
     const head = analysis.status === 'working' ? analysis.head : null;
-    if (tab === 'pretty' && (head !== null || (result && !result.syntaxError))) {
-      // The same element while the text grows from the worker's first lines to the whole text.
+    if (tab === 'pretty' && (analysis.status === 'working' || (result && !result.syntaxError))) {
+      // The same element while the text grows from nothing to the worker's first lines to the
+      // whole text: the editor is built while the worker starts, not after.
       return (
         <PrettyView
           text={result?.pretty ?? head ?? ''}

@@ -40,8 +40,10 @@ import { searchPattern } from '../worker/search-text.ts';
 import { lineChunks } from './line-chunks.ts';
 import { xmlHighlightStyle } from './xml-highlight-style.ts';
 
-const FIRST_CHUNK_CHARS = 60_000;
-const CHUNK_CHARS = 400_000;
+/** About a screenful: the first paint does not wait for CodeMirror to take in more. */
+const FIRST_CHUNK_CHARS = 12_000;
+/** Small enough that appending one stays a short task for the page. */
+const CHUNK_CHARS = 200_000;
 
 function foldFromIndex(foldEnd: Int32Array): Extension {
   return foldService.of((state, lineStart) => {
@@ -109,6 +111,7 @@ export default function PrettyView({
   // Which text the editor holds completely; searching and jumping wait for it.
   const [loadedText, setLoadedText] = useState<string | null>(null);
   const loaded = complete && loadedText === text;
+  const [lineCount, setLineCount] = useState(0);
 
   const selectRange = useCallback((from: number, to: number) => {
     const view = viewRef.current;
@@ -213,7 +216,11 @@ export default function PrettyView({
     const appendNext = () => {
       const chunk = chunks[next++];
       if (!chunk || chunk[1] === chunk[0]) {
-        if (complete) setLoadedText(text);
+        if (complete) {
+          // Set together, so the live region changes once.
+          setLineCount(view.state.doc.lines);
+          setLoadedText(text);
+        }
         return;
       }
       view.dispatch({
@@ -237,8 +244,9 @@ export default function PrettyView({
   // Highlighting starts once every line is in: with the parser attached, each appended chunk
   // would make CodeMirror re-parse on the main thread.
   useEffect(() => {
-    if (loaded)
-      viewRef.current?.dispatch({ effects: languageRef.current.reconfigure(xmlLanguage) });
+    const view = viewRef.current;
+    if (!loaded || !view) return;
+    view.dispatch({ effects: languageRef.current.reconfigure(xmlLanguage) });
   }, [loaded]);
 
   useEffect(() => {
@@ -346,7 +354,17 @@ export default function PrettyView({
           )}
         </form>
       </div>
-      {!loaded && <p className="xv-muted xv-loading">Loading lines into the editor…</p>}
+      {/* One live region for the progressive state: it changes once, when every line is in. */}
+      <p role="status" className="xv-muted xv-load-state">
+        {loaded ? (
+          `All ${lineCount.toLocaleString('en-US')} lines are in: search, folding and go to line are ready.`
+        ) : (
+          <span className="xv-loading">
+            Loading lines into the editor… Search, folding and go to line work once every line is
+            in.
+          </span>
+        )}
+      </p>
       <div ref={hostRef} className="xv-editor" />
     </div>
   );
