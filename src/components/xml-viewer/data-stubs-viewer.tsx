@@ -73,6 +73,7 @@ export function DataStubsViewer({
   form,
   fileName = 'datastubs',
   rawBody,
+  xmlUtf8,
   maxIndexBytes = DEFAULT_MAX_INDEX_BYTES,
 }: DataStubsViewerProps) {
   const idPrefix = useId().replace(/[^a-zA-Z0-9_-]/g, '');
@@ -81,7 +82,7 @@ export function DataStubsViewer({
     () => (decodedAgain ? decodeXmlEntities(receivedXml) : receivedXml),
     [decodedAgain, receivedXml],
   );
-  const analysis = useXmlAnalysis(xml, maxIndexBytes);
+  const analysis = useXmlAnalysis(xml, maxIndexBytes, decodedAgain ? undefined : xmlUtf8);
   const result = analysis.status === 'done' ? analysis.result : null;
   const [chosenTab, setChosenTab] = useState<ViewTab | null>(null);
   // Only a link the page was opened with picks the first view; later selections do not switch views.

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { AnalysisResult, TransferredTable } from './worker/viewer-worker-protocol.ts';
 import { startViewerWorker, type ViewerWorkerClient } from './worker/viewer-worker-client.ts';
 
@@ -29,9 +29,20 @@ const STARTING: AnalysisState = { status: 'working', progress: 0, head: null, ta
  * Runs the worker over `xml`: the pretty text arrives first, the tree index and table after.
  * A new payload or unmounting terminates the previous run.
  *
+ * `utf8`, the same payload as bytes, is transferred to the worker when it is still attached.
+ *
  * @example const analysis = useXmlAnalysis(xml, 50_000_000);
  */
-export function useXmlAnalysis(xml: string, maxIndexBytes: number): AnalysisState {
+export function useXmlAnalysis(
+  xml: string,
+  maxIndexBytes: number,
+  utf8?: ArrayBuffer,
+): AnalysisState {
+  // Only the bytes that came with this payload count; a re-render must not restart the worker.
+  const utf8Ref = useRef(utf8);
+  useLayoutEffect(() => {
+    utf8Ref.current = utf8;
+  });
   const [owned, setOwned] = useState<OwnedState | null>(null);
 
   // A layout effect posts the payload to the worker before the browser paints the viewer's frame,
@@ -53,7 +64,9 @@ export function useXmlAnalysis(xml: string, maxIndexBytes: number): AnalysisStat
     let client: ViewerWorkerClient | null = null;
     queueMicrotask(() => {
       if (cancelled) return;
-      const started: ViewerWorkerClient = startViewerWorker(xml, maxIndexBytes, {
+      const bytes = utf8Ref.current;
+      const payload = bytes && bytes.byteLength > 0 ? bytes : xml;
+      const started: ViewerWorkerClient = startViewerWorker(payload, maxIndexBytes, {
         onProgress: (phase, done, total) =>
           update((previous) => {
             const fraction = total ? done / total : 0;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { packResult, unpackResult } from './result-transfer.ts';
+import { payloadBytesFor } from './payload-bytes.ts';
+import { packResult, transferOf, unpackResult } from './result-transfer.ts';
 
 const stubsResult = (bodyText: string, DataStubs: string | null) => ({
   record: { Success: true, DataStubs },
@@ -33,13 +34,31 @@ describe('result transfer', () => {
 
   it('sends a decoded payload (escaped text, added declarations) as it is', () => {
     const value = stubsResult('<DataStubs>&lt;A/&gt;</DataStubs>', '<A/>');
-    expect(packResult(value)).toEqual({ value });
+    const packed = packResult(value);
+    expect(packed.value).toBe(value);
+    expect(packed.dataStubsAt).toBeUndefined();
     expect(unpackResult({ value })).toBe(value);
+  });
+
+  it('moves the payload as UTF-8 bytes for the viewer, once', () => {
+    const payload = '<A t="é😀"/>';
+    const body = `<DataStubs>${payload}</DataStubs>`;
+    const packed = packResult(stubsResult(body, payload));
+    expect(transferOf(packed)).toEqual([packed.dataStubsUtf8]);
+    const crossed = structuredClone(packed, { transfer: transferOf(packed) });
+    const result = unpackResult(crossed) as ReturnType<typeof stubsResult>;
+    const bytes = payloadBytesFor(result.record.DataStubs);
+    expect(new TextDecoder().decode(bytes)).toBe(payload);
+    expect(payloadBytesFor('<other/>')).toBeUndefined();
+    structuredClone(bytes, { transfer: bytes ? [bytes] : [] });
+    // Handed on (detached): the viewer then reads the text instead.
+    expect(payloadBytesFor(result.record.DataStubs)).toBeUndefined();
   });
 
   it('leaves other results alone', () => {
     for (const value of ['urn:x', null, { ID: '42' }, stubsResult('', null)]) {
       expect(packResult(value)).toEqual({ value });
+      expect(transferOf(packResult(value))).toEqual([]);
       expect(unpackResult({ value })).toBe(value);
     }
   });

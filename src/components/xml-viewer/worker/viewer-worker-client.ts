@@ -58,7 +58,8 @@ function takeWorker(): Worker {
  * // later: client.dispose();
  */
 export function startViewerWorker(
-  xml: string,
+  /** The payload as text, or as UTF-8 bytes, which are transferred (detached here). */
+  xml: string | ArrayBuffer,
   maxIndexBytes: number,
   callbacks: ViewerWorkerCallbacks,
 ): ViewerWorkerClient {
@@ -101,7 +102,8 @@ export function startViewerWorker(
 
   const post = (message: ToWorker, transfer: Transferable[] = []) =>
     worker.postMessage(message, transfer);
-  post({ type: 'analyze', xml, maxIndexBytes });
+  if (typeof xml === 'string') post({ type: 'analyze', xml, maxIndexBytes });
+  else post({ type: 'analyze', utf8: xml, maxIndexBytes }, [xml]);
 
   const request = <T>(
     build: (requestId: number) => ToWorker,

@@ -57,6 +57,8 @@ export interface IndexResult {
 
 export type ToWorker =
   | { type: 'analyze'; xml: string; maxIndexBytes: number }
+  /** The payload as UTF-8 bytes (transferred), decoded in the worker. */
+  | { type: 'analyze'; utf8: ArrayBuffer; maxIndexBytes: number }
   | { type: 'search'; requestId: number; query: string }
   | { type: 'table-query'; requestId: number; query: TableQuery }
   | { type: 'table-csv'; requestId: number; columns: number[]; rows: Uint32Array };
