@@ -239,10 +239,12 @@ async function heapMb(page: Page): Promise<{ page: number; workers: number }> {
     const reply = JSON.parse(message) as { id: number; result?: Record<string, number> };
     waiting.get(reply.id)?.(reply.result ?? {});
   });
+  // A target that went away never answers: give up on it after a few seconds.
   const call = (sessionId: string, method: string) =>
     new Promise<Record<string, number>>((resolve) => {
       const id = nextId++;
       waiting.set(id, resolve);
+      setTimeout(() => resolve({}), 10_000);
       void session.send('Target.sendMessageToTarget', {
         sessionId,
         message: JSON.stringify({ id, method, params: {} }),

@@ -97,6 +97,7 @@ export default function PrettyView({
   const hostRef = useRef<HTMLDivElement>(null);
   const statusId = useId();
   const viewRef = useRef<EditorView | null>(null);
+  const extensionsRef = useRef<Extension[]>([]);
   const highlightRef = useRef(new Compartment());
   const foldRef = useRef(new Compartment());
   const languageRef = useRef(new Compartment());
@@ -153,7 +154,7 @@ export default function PrettyView({
       parent: host,
       state: EditorState.create({
         doc: '',
-        extensions: [
+        extensions: (extensionsRef.current = [
           EditorState.readOnly.of(true),
           EditorView.contentAttributes.of({
             'aria-label': 'Pretty-printed DataStubs XML',
@@ -183,7 +184,7 @@ export default function PrettyView({
             ...foldKeymap,
             ...defaultKeymap,
           ]),
-        ],
+        ]),
       }),
     });
     viewRef.current = view;
@@ -201,10 +202,7 @@ export default function PrettyView({
     if (!view) return;
     // Without the final line break, so the editor's last line is the document's last line.
     const body = text.endsWith('\n') ? text.slice(0, -1) : text;
-    if (shownRef.current > body.length) {
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: '' } });
-      shownRef.current = 0;
-    }
+    if (shownRef.current > body.length) shownRef.current = 0;
     const from = shownRef.current;
     const chunks = lineChunks(
       body.slice(from),
@@ -223,12 +221,16 @@ export default function PrettyView({
         }
         return;
       }
-      view.dispatch({
-        changes: {
-          from: view.state.doc.length,
-          insert: body.slice(from + chunk[0], from + chunk[1]),
-        },
-      });
+      const insert = body.slice(from + chunk[0], from + chunk[1]);
+      if (from + chunk[0] === 0) {
+        // The first lines start a new state rather than an insert into the empty one: CodeMirror
+        // then computes a fresh viewport (the first screenful). An insert would grow the empty
+        // document's viewport with it, and while the editor is scrolled out of the window,
+        // CodeMirror keeps that viewport, so every appended line would be rendered to the DOM.
+        view.setState(EditorState.create({ doc: insert, extensions: extensionsRef.current }));
+      } else {
+        view.dispatch({ changes: { from: view.state.doc.length, insert } });
+      }
       shownRef.current = from + chunk[1];
       timer = setTimeout(appendNext, 0);
     };
