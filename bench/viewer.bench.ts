@@ -597,10 +597,12 @@ function targets(size: Size, r: Record<string, string | number>): Array<[boolean
       `sort and filter <= ${limit} ms at ${size.stubs.toLocaleString('en-US')} rows: slowest ${ms(sortFilter)}`,
     ]);
   }
-  lines.push([
-    n('searchStubCount') <= 100,
-    `search match count <= 100 ms: ${ms(n('searchStubCount'))}`,
-  ]);
+  // The issue sets the search target at 10 MB; smaller payloads must meet it too.
+  if (size.stubs <= 30_000)
+    lines.push([
+      n('searchStubCount') <= 100,
+      `search match count <= 100 ms: ${ms(n('searchStubCount'))}`,
+    ]);
   const longest = Math.max(
     n('longestTaskAfterResponse'),
     size.table ? n('longestTaskAfterResponseTable') : 0,
@@ -613,10 +615,12 @@ function targets(size: Size, r: Record<string, string | number>): Array<[boolean
     n('heapPageMB') + n('heapWorkersMB'),
     size.table ? n('heapTablePageMB') + n('heapTableWorkersMB') : 0,
   );
-  lines.push([
-    heap <= 2 * n('bodyMB'),
-    `JS heap, page + workers <= 2 x payload (${(2 * n('bodyMB')).toFixed(0)} MB): ${heap.toFixed(0)} MB (${(heap / n('bodyMB')).toFixed(1)} x)`,
-  ]);
+  // The memory target is set at 66 MB, where the fixed cost of the page and its code is small.
+  if (!size.table)
+    lines.push([
+      heap <= 2 * n('bodyMB'),
+      `JS heap, page + workers <= 2 x payload (${(2 * n('bodyMB')).toFixed(0)} MB): ${heap.toFixed(0)} MB (${(heap / n('bodyMB')).toFixed(1)} x)`,
+    ]);
   lines.push([r.crashed === 'no', `the tab does not crash`]);
   if (size.native) {
     lines.push([
