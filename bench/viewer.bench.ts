@@ -7,6 +7,7 @@
 //
 //   npm run bench -- viewer            (all sizes)
 //   VIEWER_BENCH_SIZES=1mb,10mb npm run bench -- viewer
+//   VIEWER_BENCH_NATIVE=0 ...          (skip the native viewer baseline: it takes a minute at 10 MB)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { chromium, type Page } from '@playwright/test';
@@ -418,7 +419,7 @@ async function measureSize(size: Size, origin: string, executablePath: string) {
     results.crashed = crashed ? 'yes' : 'no';
 
     // 3. Baseline: Chromium's own XML viewer on the same document from the same server.
-    if (size.native) {
+    if (size.native && process.env.VIEWER_BENCH_NATIVE !== '0') {
       const nativePage = await context.newPage();
       const url = `${origin}/Inode.asmx/GetAssetStubs?OpenIDKey=${KEY}&AssetType=&OtherFilterCriteria=`;
       await nativePage.goto(url, { waitUntil: 'load', timeout: TIMEOUT_MS });
