@@ -561,7 +561,7 @@ function report(size: Size, r: Record<string, string | number>): void {
       `  JS heap after Table, page + workers   ${n('heapTablePageMB').toFixed(0)} + ${n('heapTableWorkersMB').toFixed(0)} = ${(n('heapTablePageMB') + n('heapTableWorkersMB')).toFixed(0)} MB`,
     );
   console.log(`  tab crashed                       ${r.crashed}`);
-  if (size.native) {
+  if (size.native && r.nativeLoad !== undefined) {
     console.log(
       `  BASELINE native XML viewer load   ${ms(n('nativeLoad'))}  (response -> load ${ms(n('nativeResponseToLoad'))})`,
     );
@@ -623,7 +623,7 @@ function targets(size: Size, r: Record<string, string | number>): Array<[boolean
       `JS heap, page + workers <= 2 x payload (${(2 * n('bodyMB')).toFixed(0)} MB): ${heap.toFixed(0)} MB (${(heap / n('bodyMB')).toFixed(1)} x)`,
     ]);
   lines.push([r.crashed === 'no', `the tab does not crash`]);
-  if (size.native) {
+  if (size.native && r.nativeLoad !== undefined) {
     lines.push([
       n('responseToPretty') < n('nativeLoad'),
       `faster than Chromium's XML viewer: ${ms(n('responseToPretty'))} vs ${ms(n('nativeLoad'))} (1/${(n('nativeLoad') / n('responseToPretty')).toFixed(1)})`,
