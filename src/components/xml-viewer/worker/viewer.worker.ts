@@ -6,7 +6,7 @@
 import { analyzeXml } from '../core/analyze-xml.ts';
 import { extractRecordTable, type RecordTable } from '../core/record-table.ts';
 import { recordTableHead } from '../core/record-table-head.ts';
-import { queryRows, rowHaystacks, rowRanks, tableCsv } from '../core/table-query.ts';
+import { queryRows, rowHaystacks, tableCsv } from '../core/table-query.ts';
 import { indexBuffers } from '../core/xml-index.ts';
 import { XmlSyntaxError } from '../core/xml-tokenizer.ts';
 import { searchText } from './search-text.ts';
@@ -149,27 +149,6 @@ function analyze(xml: string, maxIndexBytes: number): void {
     },
     { transfer },
   );
-  if (table) prepareTableQueries(table);
-}
-
-/**
- * Builds the filter haystacks and each column's sort ranks ahead of the first click, one per
- * task: a sort or filter that arrives meanwhile waits for one step at most, never for all.
- */
-function prepareTableQueries(built: RecordTable): void {
-  const steps: Array<() => void> = [
-    () => (haystacks ??= rowHaystacks(built.values, built.records.length)),
-    ...built.values.map((values, column) => () => {
-      if (!rankCache.has(column)) rankCache.set(column, rowRanks(values));
-    }),
-  ];
-  const next = () => {
-    const step = steps.shift();
-    if (!step || table !== built) return;
-    step();
-    setTimeout(next, 0);
-  };
-  setTimeout(next, 0);
 }
 
 function formatMegabytes(bytes: number): string {
