@@ -25,7 +25,9 @@ export async function registerThenRead(page: Page, consoleUrl: string): Promise<
   await expect(page).toHaveURL(new RegExp(`^${consoleUrl}stubs`));
   expect(await stubs.call({ key: DEMO_KEY, binding: 'SOAP 1.1' })).toBe('success');
   await expect(stubs.dataStubs).toBeVisible();
-  await expect(stubs.dataStubs).toContainText(serviceUri);
+  // Pretty renders only the lines on screen; the Table lists every record.
+  await stubs.dataStubs.getByRole('tab', { name: 'Table', exact: true }).click();
+  await expect(stubs.dataStubs.getByRole('cell', { name: serviceUri })).toBeVisible();
   expect(await stubs.responseBody()).toContain(serviceUri);
   return stubs.curlCommand(true);
 }
