@@ -1,5 +1,7 @@
 // The DataStubs viewer in real Chromium, on the console's stubs page, against the emulator
-// (`--seed-stubs`) through the Vite dev server. For each payload size it measures, in one run:
+// (`--seed-stubs`) through the production server (`npm start` on the built app, as deployed;
+// VIEWER_BENCH_SERVER=dev measures on the Vite dev server instead: React in development mode).
+// For each payload size it measures, in one run:
 // response received -> Pretty view painted, -> Table painted; the longest main-thread task
 // (PerformanceObserver 'longtask'); scrolling the Pretty view to the end; table sort and filter;
 // JS heap. Baseline in the same run: Chromium's native XML viewer opening the same document from
@@ -8,6 +10,7 @@
 //   npm run bench -- viewer            (all sizes)
 //   VIEWER_BENCH_SIZES=1mb,10mb npm run bench -- viewer
 //   VIEWER_BENCH_NATIVE=0 ...          (skip the native viewer baseline: it takes a minute at 10 MB)
+//   VIEWER_BENCH_SERVER=dev ...        (the Vite dev server instead of the production build)
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { chromium, type Page } from '@playwright/test';
@@ -180,6 +183,9 @@ async function readMarks(page: Page): Promise<PageMarks> {
  * folder that calls the protocol client and renders the viewer alone, to isolate its share.
  */
 const PAGE = process.env.VIEWER_BENCH_PAGE === 'harness' ? 'harness' : 'stubs';
+/** The harness page exists only in development. */
+const SERVER =
+  process.env.VIEWER_BENCH_SERVER === 'dev' || PAGE === 'harness' ? 'dev' : 'production';
 const REPEATS = Number(process.env.VIEWER_BENCH_REPEATS ?? 3);
 
 async function callStubs(page: Page, origin: string, clickTable: boolean): Promise<void> {
@@ -456,6 +462,42 @@ async function warmUp(origin: string, executablePath: string): Promise<void> {
   }
 }
 
+/** Builds the app and the server into bench-only folders and starts them as `npm start` would. */
+async function startProductionServer(port: number, env: NodeJS.ProcessEnv): Promise<ChildProcess> {
+  const build = (args: string[]) =>
+    new Promise<void>((resolve, reject) =>
+      spawn(args[0]!, args.slice(1), { stdio: 'inherit' }).on('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited with ${code}`)),
+      ),
+    );
+  await build([
+    'npx',
+    'vite',
+    'build',
+    '--outDir',
+    'dist-bench',
+    '--emptyOutDir',
+    '--logLevel',
+    'warn',
+  ]);
+  await build(['node', 'scripts/build-server.mjs', 'dist-bench-server']);
+  return start(
+    'node',
+    [
+      'dist-bench-server/start.js',
+      '--dist',
+      'dist-bench',
+      '--port',
+      String(port),
+      '--host',
+      '127.0.0.1',
+    ],
+    { ...env, INODE_ACCESS_LOG: 'off' },
+    /listening on/,
+    'production server',
+  );
+}
+
 async function main(): Promise<void> {
   const executablePath = await findChromium();
   if (!executablePath) {
@@ -465,15 +507,22 @@ async function main(): Promise<void> {
   const emulatorPort = await freePort();
   const vitePort = await freePort();
   const origin = `http://127.0.0.1:${vitePort}`;
-  const vite = await start(
-    'npx',
-    ['vite', '--port', String(vitePort), '--strictPort', '--host', '127.0.0.1'],
-    { INODE_TARGET: `http://127.0.0.1:${emulatorPort}`, INODE_EMULATOR_DB: ':memory:' },
-    /Local:/,
-    'vite',
-  );
+  const target = {
+    INODE_TARGET: `http://127.0.0.1:${emulatorPort}`,
+    INODE_EMULATOR_DB: ':memory:',
+  };
+  const vite =
+    SERVER === 'dev'
+      ? await start(
+          'npx',
+          ['vite', '--port', String(vitePort), '--strictPort', '--host', '127.0.0.1'],
+          target,
+          /Local:/,
+          'vite',
+        )
+      : await startProductionServer(vitePort, target);
   console.log(
-    `viewer bench: ${PAGE === 'stubs' ? "the console's Asset stubs page" : 'the viewer harness page (protocol client + viewer only)'} on ${origin} (Vite dev), emulator on port ${emulatorPort}; Chromium ${executablePath}`,
+    `viewer bench: ${PAGE === 'stubs' ? "the console's Asset stubs page" : 'the viewer harness page (protocol client + viewer only)'} on ${origin} (${SERVER === 'dev' ? 'Vite dev server' : 'production server, built app'}), emulator on port ${emulatorPort}; Chromium ${executablePath}`,
   );
   let warm = false;
   const rows: Array<[Size, Record<string, string | number>]> = [];
