@@ -287,7 +287,11 @@ async function measureSize(size: Size, origin: string, executablePath: string) {
   });
   const results: Record<string, string | number> = {};
   try {
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    // The bench's own probes are evaluated strings, which the production CSP rightly refuses.
+    const context = await browser.newContext({
+      viewport: { width: 1400, height: 900 },
+      bypassCSP: true,
+    });
     await context.addInitScript(INSTRUMENT);
     // Others edit the shared tree while this runs; keep Vite's HMR socket from reloading the page.
     await context.routeWebSocket(/./, () => undefined);
@@ -447,7 +451,7 @@ async function measureSize(size: Size, origin: string, executablePath: string) {
 async function warmUp(origin: string, executablePath: string): Promise<void> {
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
   try {
-    const context = await browser.newContext();
+    const context = await browser.newContext({ bypassCSP: true });
     await context.addInitScript(INSTRUMENT);
     await context.routeWebSocket(/./, () => undefined);
     const page = await context.newPage();
