@@ -31,7 +31,7 @@ function readProcess(pid: number): ProcessInfo | null {
 
 /** What a process is, from its command line. */
 function roleOf(pid: number, command: string): string {
-  if (pid === process.pid) return 'bench (Node: raw client, Playwright)';
+  if (pid === process.pid) return 'bench (Node: raw client, DevTools pipe)';
   if (/chrom/i.test(command)) {
     if (command.includes('NetworkService')) return 'Chromium network service';
     const type = /--type=(\S+)/.exec(command)?.[1];
