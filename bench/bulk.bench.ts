@@ -1,39 +1,59 @@
 /**
  * Bulk benchmark (npm run bench -- bulk): rows/s of a bulk registration job
- *   - in the browser (Chromium, production build served by `vite preview`, the Bulk register
- *     page driven like a user: file chosen, key typed, Run pressed, until "Finished"), and
+ *   - in the browser (Chromium, the production build served by the production server exactly as
+ *     `npm run build && npm start` make it, the Bulk register page driven like a user: file
+ *     chosen, key typed, Run pressed, until "Finished"), and
  *   - with the `inode-console bulk` command (the built bin, as a child process),
  * each printed beside the raw protocol client in Node (createInodeClient, a plain pool of
- * `concurrency` loops, no job engine) against the same target in the same run, and the ratios.
+ * `concurrency` loops, no job engine) called directly on the same emulator in the same run, and
+ * the ratios.
  *
- * The target is a standalone emulator (its own process, in-memory database). The browser can
- * only reach it through the console server, so two set-ups are measured:
- *   - proxy: `vite preview` with INODE_TARGET = that emulator (the path a real service takes);
- *     the raw client is also run through the same proxy, so the proxy's own cost is visible;
- *   - embedded: `vite preview` with its in-process emulator; the raw client calls the same URL.
- * Then a large job (BENCH_BULK_BIG_ROWS, default 100,000) runs in the browser for responsiveness:
- * the longest main-thread task (PerformanceObserver longtask) and the JS heap before and after.
+ * The target is a standalone emulator (its own process, in-memory database); the browser reaches
+ * it through the production server's /Inode.asmx proxy (INODE_TARGET). Also measured in the same
+ * run, as references: the raw client through that proxy (the proxy's own cost), and a bare
+ * `fetch()` loop on the page (the same SOAP request, `concurrency` loops, no console code: the
+ * browser's own floor). Then a large job (BENCH_BULK_BIG_ROWS, default 100,000) runs in the
+ * browser for responsiveness: the longest main-thread task (PerformanceObserver longtask) and the
+ * JS heap before and after.
  *
  * BENCH_BULK_ROWS (10,000), BENCH_BULK_CONCURRENCY (6: Chromium's connections per origin),
- * BENCH_BULK_BIG_ROWS (100,000; 0 skips), BENCH_PORT (5193).
+ * BENCH_BULK_BIG_ROWS (100,000; 0 skips), BENCH_BULK_HISTORY (1: also a page run recording each
+ * call in History), BENCH_BULK_TASKS (1: the five longest tasks and when they happened),
+ * BENCH_BULK_PROFILE (file prefix: a CPU profile of the page's main thread from Run to Finished),
+ * BENCH_BULK_THREADS (1, or a file prefix to keep the traces: busy time per Chromium thread
+ * during the fetch loop and the job, from a `toplevel` trace; BENCH_BULK_TRACE_CATEGORIES adds
+ * categories, e.g. devtools.timeline).
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  execFileSync,
+  spawn,
+  type ChildProcess,
+  type ExecFileSyncOptions,
+} from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from '@playwright/test';
-import { createInodeClient } from '../src/protocol/index.ts';
-import { CHROMIUM_ARGS, findChromium } from '../scripts/find-chromium.mjs';
+import { createInodeClient, encodeRequest } from '../src/protocol/index.ts';
+import { CHROMIUM_ARGS, findChromium, NO_CHROMIUM_MESSAGE } from '../scripts/find-chromium.mjs';
+import { launchBareChromium, type BareChromium } from './bare-chromium.ts';
+import { cpuPerRow, readCpu, type CpuReading } from './process-cpu.ts';
+import { threadBusy } from './trace-threads.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ROWS = Number(process.env.BENCH_BULK_ROWS ?? 10_000);
 const BIG_ROWS = Number(process.env.BENCH_BULK_BIG_ROWS ?? 100_000);
 const CONCURRENCY = Number(process.env.BENCH_BULK_CONCURRENCY ?? 6);
-const PORT = Number(process.env.BENCH_PORT ?? 5193);
+const WITH_HISTORY = process.env.BENCH_BULK_HISTORY === '1';
+const THREADS = process.env.BENCH_BULK_THREADS;
+const TRACE_CATEGORIES = (process.env.BENCH_BULK_TRACE_CATEGORIES ?? '').split(',').filter(Boolean);
 const KEY = 'demo-empty-key';
 const VITE = join(ROOT, 'node_modules/vite/bin/vite.js');
+// Inside the project, so the compiled server finds the production dependencies in node_modules.
+const BUILD = join(ROOT, 'node_modules/.cache/inode-bench-bulk');
 const children: ChildProcess[] = [];
+/** The CPU reading a browser measurement took just before closing its page. */
+let cpuAtEnd: CpuReading | null = null;
 const work = mkdtempSync(join(tmpdir(), 'inode-bulk-bench-'));
 
 function waitForLine(child: ChildProcess, pattern: RegExp): Promise<string> {
@@ -60,24 +80,39 @@ async function startTargetEmulator(): Promise<string> {
   return waitForLine(child, /listening on (http:\/\/\S+)\/Inode\.asmx/);
 }
 
-async function startPreview(outDir: string, port: number, env: Record<string, string>) {
-  const where = ['--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'];
-  const child = spawn(process.execPath, [VITE, 'preview', ...where], {
+/** The app and its server built as playwright.config.ts (and `npm run build`) build them. */
+function buildProduction(): { dist: string; server: string } {
+  const dist = join(BUILD, 'dist');
+  const server = join(BUILD, 'server');
+  mkdirSync(BUILD, { recursive: true });
+  const options: ExecFileSyncOptions = {
     cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  };
+  execFileSync(
+    process.execPath,
+    [VITE, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'],
+    options,
+  );
+  execFileSync(process.execPath, [join(ROOT, 'scripts/build-server.mjs'), server], options);
+  return { dist, server };
+}
+
+/** `npm start` on the build, proxying /Inode.asmx to the target; resolves with its origin. */
+async function startProductionServer(build: { dist: string; server: string }, target: string) {
+  const child = spawn(
+    process.execPath,
+    [join(build.server, 'start.js'), '--dist', build.dist, '--port', '0', '--host', '127.0.0.1'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, INODE_TARGET: target, INODE_EMULATOR: 'off', INODE_ACCESS_LOG: 'off' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   children.push(child);
-  const origin = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${origin}/`)).ok) return origin;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`no preview server at ${origin}`);
+  const url = await waitForLine(child, /listening on (http:\/\/\S+)/);
+  return url.replace(/\/$/, '');
 }
 
 function csv(rows: number, tag: string): string {
@@ -151,98 +186,167 @@ function cliRate(target: string, tag: string): { rate: number; wallRate: number 
   return { rate: ROWS / summary.seconds, wallRate: ROWS / wall };
 }
 
+/**
+ * The browser's own floor: the same SOAP request as the job's, `CONCURRENCY` plain `fetch()`
+ * loops on the page's main thread, no console code (not the protocol client, not a worker).
+ */
+async function pageFetchRate(chrome: BareChromium, origin: string, namespace: string) {
+  const page = await chrome.open(`${origin}/bulk`);
+  const request = encodeRequest(
+    'soap11',
+    'AddUserAssetIndex',
+    { OpenIDKey: KEY, ServiceURI: 'https://bench.example/fetch-loop/ROW.png', MediaType: 'image' },
+    { baseUrl: origin, namespace },
+  );
+  const seconds = await page.evaluate<number>(`(async () => {
+    const request = ${JSON.stringify(request)};
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(Array.from({ length: ${CONCURRENCY} }, async () => {
+      for (let i = next++; i < ${ROWS}; i = next++) {
+        const answer = await fetch(request.url, {
+          method: request.method,
+          headers: request.headers,
+          body: request.body.replace('ROW', String(i)),
+        });
+        const text = await answer.text();
+        if (!answer.ok || text.includes('>ERROR')) throw new Error('row ' + i + ': ' + text);
+      }
+    }));
+    return (performance.now() - started) / 1000;
+  })()`);
+  cpuAtEnd = readCpu();
+  await page.close();
+  return ROWS / seconds;
+}
+
 interface BrowserRun {
   rate: number;
+  /** From Run to Finished. */
   longestTaskMs: number;
+  /** While the file was read and checked, before Run. */
+  loadingTaskMs: number;
   heapBeforeMb: number;
   heapAfterMb: number;
-  registered: number;
 }
+
+// Page-side helpers to drive the form like a user would (React hears the same input events).
+const PAGE_HELPERS = `globalThis.__bench = {
+  field(label) {
+    const found = [...document.querySelectorAll('label')].find((l) => l.textContent.trim() === label);
+    const field = found && document.getElementById(found.htmlFor);
+    if (!field) throw new Error('no field labelled ' + label);
+    return field;
+  },
+  set(label, value) {
+    const field = this.field(label);
+    const proto = field instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+    Object.getOwnPropertyDescriptor(proto, 'value').set.call(field, value);
+    field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+  },
+  async until(test, timeoutMs) {
+    const started = performance.now();
+    while (!test()) {
+      if (performance.now() - started > timeoutMs) throw new Error('timed out: ' + test);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  },
+  tasks: [],
+};
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    __bench.tasks.push([Math.round(entry.startTime), Math.round(entry.duration)]);
+  }
+}).observe({ type: 'longtask' });`;
 
 /** The Bulk register page, driven like a user, timed from Run to "Finished". */
 async function browserRate(
-  browser: Browser,
+  chrome: BareChromium,
   origin: string,
   rows: number,
   tag: string,
   recordInHistory: boolean,
 ): Promise<BrowserRun> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(`${origin}/bulk`);
-  await page.getByLabel('Or choose a CSV file').setInputFiles({
-    name: `${tag}.csv`,
-    mimeType: 'text/csv',
-    buffer: Buffer.from(csv(rows, tag)),
-  });
-  await page.getByTestId('bulk-row-summary').waitFor({ timeout: 120_000 });
-  await page.getByLabel('OpenIDKey', { exact: true }).fill(KEY);
-  await page.getByLabel('Concurrency').selectOption(String(CONCURRENCY));
-  const history = page.getByLabel('Record each call in History (without the key)');
-  if ((await history.isChecked()) !== recordInHistory) await history.click();
-  // The longest main-thread task from Run to Finished (the page's code, not Node's).
-  await page.evaluate(`
-    globalThis.__longest = 0;
-    globalThis.__tasks = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        globalThis.__longest = Math.max(globalThis.__longest, entry.duration);
-        globalThis.__tasks.push([Math.round(entry.startTime), Math.round(entry.duration)]);
-      }
-    }).observe({ type: 'longtask' });
-  `);
-  const session = await context.newCDPSession(page);
+  const file = join(work, `${tag}.csv`);
+  writeFileSync(file, csv(rows, tag));
+  const page = await chrome.open(`${origin}/bulk`);
+  await page.evaluate(PAGE_HELPERS);
+  await page.evaluate(`__bench.until(() => document.querySelector('input[type=file]'), 30000)`);
+  await page.setInputFiles('input[type=file]', [file]);
+  await page.evaluate(
+    `__bench.until(() => document.querySelector('[data-testid="bulk-row-summary"]'), 120000)`,
+  );
+  await page.evaluate(`(() => {
+    __bench.set('OpenIDKey', ${JSON.stringify(KEY)});
+    __bench.set('Concurrency', '${CONCURRENCY}');
+    const history = __bench.field('Record each call in History (without the key)');
+    if (history.checked !== ${recordInHistory}) history.click();
+  })()`);
+  // Before the heap reading below: its forced garbage collection is a long task of its own.
+  const loadingTaskMs = await page.evaluate<number>(
+    'Math.max(0, ...__bench.tasks.map(([, ms]) => ms))',
+  );
   const heap = async () => {
-    await session.send('HeapProfiler.collectGarbage');
-    const { usedSize } = (await session.send('Runtime.getHeapUsage')) as { usedSize: number };
+    await page.send('HeapProfiler.collectGarbage');
+    const { usedSize } = (await page.send('Runtime.getHeapUsage')) as { usedSize: number };
     return usedSize / 1e6;
   };
   const heapBeforeMb = await heap();
-  const run = page.getByRole('button', { name: /^Run \d+ rows?$/ });
   const profile = process.env.BENCH_BULK_PROFILE;
   if (profile) {
-    await session.send('Profiler.enable');
-    await session.send('Profiler.setSamplingInterval', { interval: 500 });
-    await session.send('Profiler.start');
+    await page.send('Profiler.enable');
+    await page.send('Profiler.setSamplingInterval', { interval: 500 });
+    await page.send('Profiler.start');
   }
-  const trace = process.env.BENCH_BULK_TRACE;
-  if (trace) await browser.startTracing(page, { path: `${trace}-${tag}.json`, screenshots: false });
-  const started = await page.evaluate(() => performance.now());
-  await run.click();
-  if (trace) {
-    // The job's first seconds, where starting it happens (the whole job would be too big a trace).
-    await page.waitForTimeout(4000);
-    await browser.stopTracing();
-  }
-  await page.locator('[data-phase="finished"]').waitFor({ timeout: 30 * 60_000 });
-  const finished = await page.evaluate(() => performance.now());
+  // Run is pressed, and the job timed, inside the page: from the click to "Finished".
+  const { ms, sending, counts } = await page.evaluate<{
+    ms: number;
+    sending: number;
+    counts: string;
+  }>(`(async () => {
+    await __bench.until(() => [...document.querySelectorAll('button')].some((b) => /^Run \\d+ rows?$/.test(b.textContent) && !b.disabled), 60000);
+    const run = [...document.querySelectorAll('button')].find((b) => /^Run \\d+ rows?$/.test(b.textContent));
+    const started = performance.now();
+    run.click();
+    // The most calls seen in flight ("Sending n"), to show the job ran at the concurrency asked.
+    let sending = 0;
+    await __bench.until(() => {
+      const counts = document.querySelector('[data-testid="bulk-counts"]')?.textContent ?? '';
+      sending = Math.max(sending, Number(/Sending (\\d+)/.exec(counts)?.[1] ?? 0));
+      return document.querySelector('[data-phase="finished"]');
+    }, 30 * 60000);
+    const ms = performance.now() - started;
+    __bench.startedAt = started;
+    return { ms, sending, counts: document.querySelector('[data-testid="bulk-counts"]').textContent };
+  })()`);
   if (profile) {
     // The page's main thread from Run to Finished, for chrome://inspect or speedscope.
-    const { profile: cpu } = (await session.send('Profiler.stop')) as { profile: unknown };
+    const { profile: cpu } = await page.send('Profiler.stop');
     writeFileSync(`${profile}-${tag}.cpuprofile`, JSON.stringify(cpu));
   }
-  const counts = (await page.getByTestId('bulk-counts').textContent()) ?? '';
   const registered = Number(/Registered (\d+)/.exec(counts)?.[1] ?? 0);
   if (registered !== rows)
     throw new Error(`the page registered ${registered} of ${rows}: ${counts}`);
-  const longestTaskMs = Number(await page.evaluate('globalThis.__longest'));
+  if (sending !== CONCURRENCY)
+    throw new Error(`the page had at most ${sending} calls in flight, not ${CONCURRENCY}`);
+  // Tasks that ended after Run was clicked (the click's own task included).
+  const longestTaskMs = await page.evaluate<number>(
+    'Math.max(0, ...__bench.tasks.filter(([at, ms]) => at + ms > __bench.startedAt).map(([, ms]) => ms))',
+  );
   if (process.env.BENCH_BULK_TASKS) {
     // When the long tasks happened, in ms after Run (and how long the job took).
-    const tasks = (await page.evaluate('globalThis.__tasks')) as Array<[number, number]>;
-    const top = tasks.sort((a, b) => b[1] - a[1]).slice(0, 5);
+    const top = await page.evaluate<Array<[number, number]>>(
+      '__bench.tasks.sort((a, b) => b[1] - a[1]).slice(0, 5).map(([at, ms]) => [at - __bench.startedAt, ms])',
+    );
     console.log(
-      `  [${tag}] job ${Math.round(finished - started)} ms; longest tasks (start after Run, ms): ${top.map(([at, ms]) => `${ms} at ${Math.round(at - started)}`).join(', ')}`,
+      `  [${tag}] job ${Math.round(ms)} ms; longest tasks (start after Run, ms): ${top.map(([at, task]) => `${task} at ${Math.round(at)}`).join(', ')}`,
     );
   }
   const heapAfterMb = await heap();
-  await context.close();
-  return {
-    rate: rows / ((finished - started) / 1000),
-    longestTaskMs,
-    heapBeforeMb,
-    heapAfterMb,
-    registered,
-  };
+  // Read before closing: a closed page's renderer exits, and its CPU time with it.
+  cpuAtEnd = readCpu();
+  await page.close();
+  return { rate: rows / (ms / 1000), longestTaskMs, loadingTaskMs, heapBeforeMb, heapAfterMb };
 }
 
 const fmt = (n: number) => `${Math.round(n).toLocaleString('en')} rows/s`;
@@ -250,87 +354,102 @@ const ratio = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
 
 try {
   execFileSync(process.execPath, [join(ROOT, 'cli/build.mjs')], { stdio: 'inherit' });
-  const outDir = join(work, 'dist');
-  execFileSync(
-    process.execPath,
-    [VITE, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'],
-    {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    },
-  );
+  const build = buildProduction();
   const target = await startTargetEmulator();
-  const proxied = await startPreview(outDir, PORT, { INODE_TARGET: target, INODE_EMULATOR: 'off' });
-  const embedded = await startPreview(outDir, PORT + 1, { INODE_EMULATOR_DB: ':memory:' });
+  const server = await startProductionServer(build, target);
   const executablePath = await findChromium();
-  const browser = await chromium.launch({
-    ...(executablePath ? { executablePath } : {}),
-    args: CHROMIUM_ARGS,
-  });
+  if (!executablePath) throw new Error(NO_CHROMIUM_MESSAGE);
+  const chrome = await launchBareChromium(executablePath, CHROMIUM_ARGS);
 
   console.log(
-    `${ROWS.toLocaleString('en')} rows, SOAP 1.1, concurrency ${CONCURRENCY}, emulator in memory`,
+    `${ROWS.toLocaleString('en')} rows, SOAP 1.1, concurrency ${CONCURRENCY}, standalone emulator (in memory), production server proxy`,
   );
-  // Warm-up: JIT, connections, the emulator's statements.
+  // Warm-up: JIT, connections, the emulator's statements, the proxy's upstream connections.
   await rawClientRate(target, 'warm', 500);
+  await rawClientRate(server, 'warm-proxy', 500);
 
-  if (ROWS === 0) {
-    // BENCH_BULK_ROWS=0: only the large browser job below.
-  } else {
-    const rawDirect = await rawClientRate(target, 'raw-direct');
+  if (ROWS > 0) {
+    const cpu: Array<[string, ReturnType<typeof cpuPerRow>]> = [];
+    const threads: Array<[string, Array<[string, number]>]> = [];
+    const withCpu = async <T>(label: string, measure: () => Promise<T>): Promise<T> => {
+      const traced = THREADS !== undefined && label.startsWith('page');
+      // BENCH_BULK_THREADS=<file prefix> also keeps each trace, with any extra categories.
+      const stopTracing = traced
+        ? await chrome.startTracing(['toplevel', '__metadata', ...TRACE_CATEGORIES])
+        : null;
+      cpuAtEnd = null;
+      const before = readCpu();
+      const result = await measure();
+      cpu.push([label, cpuPerRow(before, cpuAtEnd ?? readCpu(), ROWS)]);
+      if (stopTracing) {
+        const trace = await stopTracing();
+        if (THREADS !== '1') writeFileSync(`${THREADS}-${label.replace(/\W+/g, '-')}.json`, trace);
+        threads.push([label, threadBusy(trace)]);
+      }
+      return result;
+    };
+    const rawDirect = await withCpu('raw client → emulator', () =>
+      rawClientRate(target, 'raw-direct'),
+    );
+    const rawViaProxy = await withCpu('raw client → proxy', () =>
+      rawClientRate(server, 'raw-proxy'),
+    );
+    const namespace = await createInodeClient({ baseUrl: target, binding: 'soap11' }).namespace();
+    const fetchLoop = await withCpu('page: bare fetch loop', () =>
+      pageFetchRate(chrome, server, namespace),
+    );
+    const page = await withCpu('page: Bulk register job', () =>
+      browserRate(chrome, server, ROWS, 'page', false),
+    );
+    const pageHistory = WITH_HISTORY
+      ? await browserRate(chrome, server, ROWS, 'page-history', true)
+      : null;
     const cli = cliRate(target, 'cli');
     const rawDirect2 = await rawClientRate(target, 'raw-direct-2');
     const rawBase = (rawDirect + rawDirect2) / 2;
-    console.log('\nCommand line (inode-console bulk) against the standalone emulator');
+    const line = (label: string, rate: number, extra = '') =>
+      console.log(
+        `  ${label.padEnd(44)} ${fmt(rate).padStart(13)}  ${ratio(rate, rawBase).padStart(4)}${extra}`,
+      );
+    console.log(`\n  ${''.padEnd(44)} ${'rows/s'.padStart(13)}  of raw direct`);
     console.log(
-      `  raw protocol client in Node:   ${fmt(rawDirect)} / ${fmt(rawDirect2)} (before / after)`,
+      `  ${'raw client in Node → emulator (before/after)'.padEnd(44)} ${fmt(rawBase).padStart(13)}  100% (${fmt(rawDirect)} / ${fmt(rawDirect2)})`,
     );
+    line('raw client in Node → production server proxy', rawViaProxy);
+    line('bare fetch() loop on the page (reference)', fetchLoop);
+    line(
+      'Bulk register page (History off)',
+      page.rate,
+      `  (${ratio(page.rate, fetchLoop)} of the fetch loop)`,
+    );
+    if (pageHistory) line('Bulk register page (History on)', pageHistory.rate);
+    line('inode-console bulk → emulator', cli.rate, `  (${fmt(cli.wallRate)} with start-up)`);
     console.log(
-      `  inode-console bulk:            ${fmt(cli.rate)} (${fmt(cli.wallRate)} including start-up)`,
+      `  page: longest main-thread task during the job ${page.longestTaskMs.toFixed(0)} ms (loading the file: ${page.loadingTaskMs.toFixed(0)} ms); JS heap ${page.heapBeforeMb.toFixed(1)} → ${page.heapAfterMb.toFixed(1)} MB`,
     );
-    console.log(`  CLI / raw client:              ${ratio(cli.rate, rawBase)}`);
-
-    const rawViaProxy = await rawClientRate(proxied, 'raw-proxy');
-    const pageProxied = await browserRate(browser, proxied, ROWS, 'page-proxy', false);
-    const pageProxiedHistory = await browserRate(browser, proxied, ROWS, 'page-proxy-h', true);
-    console.log("\nBrowser, through the console server's proxy to the standalone emulator");
-    console.log(`  raw client in Node, direct:    ${fmt(rawBase)}`);
-    console.log(
-      `  raw client in Node, via proxy: ${fmt(rawViaProxy)} (${ratio(rawViaProxy, rawBase)} of direct)`,
-    );
-    console.log(
-      `  Bulk register page:            ${fmt(pageProxied.rate)} without History, ${fmt(pageProxiedHistory.rate)} recording each call`,
-    );
-    console.log(
-      `  page / raw direct:             ${ratio(pageProxied.rate, rawBase)} (History on: ${ratio(pageProxiedHistory.rate, rawBase)}); page / raw via proxy: ${ratio(pageProxied.rate, rawViaProxy)}`,
-    );
-
-    const rawEmbedded = await rawClientRate(embedded, 'raw-embedded');
-    const pageEmbedded = await browserRate(browser, embedded, ROWS, 'page-embedded', false);
-    console.log(
-      '\nBrowser, embedded emulator (in the preview server); raw client calls the same URL',
-    );
-    console.log(`  raw protocol client in Node:   ${fmt(rawEmbedded)}`);
-    console.log(`  Bulk register page:            ${fmt(pageEmbedded.rate)}`);
-    console.log(`  page / raw client:             ${ratio(pageEmbedded.rate, rawEmbedded)}`);
-    console.log(
-      `  longest main-thread task ${pageEmbedded.longestTaskMs.toFixed(0)} ms; JS heap ${pageEmbedded.heapBeforeMb.toFixed(1)} → ${pageEmbedded.heapAfterMb.toFixed(1)} MB`,
-    );
+    console.log('\n  CPU time per row by process (ms; includes page load and set-up):');
+    for (const [label, roles] of cpu) {
+      const parts = roles.map(([role, ms]) => `${role} ${ms.toFixed(2)}`);
+      console.log(`  ${label}: ${parts.join(', ')}`);
+    }
+    for (const [label, busy] of threads) {
+      const parts = busy.slice(0, 8).map(([thread, ms]) => `${thread} ${(ms / ROWS).toFixed(2)}`);
+      console.log(`  ${label}, busy ms per row by thread (trace): ${parts.join(', ')}`);
+    }
   }
   if (BIG_ROWS > 0) {
-    const big = await browserRate(browser, embedded, BIG_ROWS, 'page-big', false);
+    const big = await browserRate(chrome, server, BIG_ROWS, 'page-big', false);
     console.log(
-      `\n${BIG_ROWS.toLocaleString('en')}-row job in the browser (embedded emulator, History off)`,
+      `\n${BIG_ROWS.toLocaleString('en')}-row job in the browser (production server proxy, History off)`,
     );
     console.log(
-      `  ${fmt(big.rate)}; longest main-thread task ${big.longestTaskMs.toFixed(0)} ms (target ≤ 100 ms)`,
+      `  ${fmt(big.rate)}; longest main-thread task during the job ${big.longestTaskMs.toFixed(0)} ms (target ≤ 100 ms; loading the file: ${big.loadingTaskMs.toFixed(0)} ms)`,
     );
     console.log(
       `  JS heap after loading the rows ${big.heapBeforeMb.toFixed(1)} MB → after the job ${big.heapAfterMb.toFixed(1)} MB`,
     );
   }
-  await browser.close();
+  await chrome.close();
 } finally {
   for (const child of children) child.kill();
   rmSync(work, { recursive: true, force: true });

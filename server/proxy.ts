@@ -107,17 +107,6 @@ export interface ProxyOptions {
   readonly agent?: http.Agent;
 }
 
-/** One keep-alive agent per target, so calls reuse their TCP (and TLS) connections. */
-export function createTargetAgent(target: RemoteTarget): http.Agent {
-  const options = {
-    keepAlive: true,
-    maxSockets: 256,
-    maxFreeSockets: 64,
-    scheduling: 'lifo' as const,
-  };
-  return target.url.startsWith('https:') ? new https.Agent(options) : new http.Agent(options);
-}
-
 /** What node:http accepts in a reason phrase it writes (its checkInvalidHeaderChar). */
 const WRITABLE_REASON = /^[\t\x20-\x7e\x80-\xff]*$/;
 

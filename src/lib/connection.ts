@@ -12,6 +12,7 @@ import {
   serviceBaseUrl,
   targetsQueryOptions,
 } from './targets.ts';
+import { createPageThreadClient } from './page-thread-client.ts';
 import { createWorkerInodeClient } from './worker-client/worker-inode-client.ts';
 
 export interface Connection {
@@ -34,12 +35,20 @@ export function useConnection(): Connection {
 }
 
 /**
+ * Where a client's calls run: `worker` (the default) keeps fetching and decoding a large answer
+ * off the page; `page` runs them on the page's own thread, for many small calls in a row (a bulk
+ * job), where a worker would add two thread hops per call and decode nothing large.
+ */
+export type ClientThread = 'worker' | 'page';
+
+/**
  * @example const client = await openClient(queryClient, connection, 'soap11');
  */
 export async function openClient(
   queryClient: QueryClient,
   connection: Connection,
   binding: Binding,
+  thread: ClientThread = 'worker',
 ): Promise<InodeClient> {
   let namespace = connection.namespaceOverride;
   if (namespace === null) {
@@ -48,14 +57,13 @@ export async function openClient(
       .fetchQuery(namespaceQueryOptions(connection.targetId))
       .catch(() => null);
   }
+  const options = {
+    baseUrl: serviceBaseUrl(),
+    binding,
+    timeoutMs: connection.timeoutMs,
+    ...(namespace ? { namespace } : {}),
+  };
+  if (thread === 'page') return createPageThreadClient(options, connection.targetId);
   // The call's fetch and decode run in a worker, so a large answer never blocks the page.
-  return createWorkerInodeClient(
-    {
-      baseUrl: serviceBaseUrl(),
-      binding,
-      timeoutMs: connection.timeoutMs,
-      ...(namespace ? { namespace } : {}),
-    },
-    connection.targetId,
-  );
+  return createWorkerInodeClient(options, connection.targetId);
 }

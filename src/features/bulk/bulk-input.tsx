@@ -1,7 +1,7 @@
 import { useId, useMemo, useState, type ChangeEvent } from 'react';
 import { fieldDescribedBy } from '../../components/form-field/form-field.tsx';
 import type { BulkJobStore, BulkJobState } from './job-store.ts';
-import { lockedPreview } from './locked-preview.ts';
+import { lockedPreview, LOCKED_PREVIEW_LINES, SHOWS_ALL } from './locked-preview.ts';
 
 /** Files larger than this are refused before reading: split them into several jobs. */
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
@@ -13,7 +13,8 @@ export interface BulkInputProps {
 
 /**
  * The rows of the job: pasted or typed CSV/TSV, or a chosen file (its text lands in the same box,
- * where it can be corrected). Locked while a job exists, so results always match their rows.
+ * where it can be corrected; a large file's first lines only, until "Edit all lines here").
+ * Locked while a job exists, so results always match their rows.
  */
 export function BulkInput({ store, state }: BulkInputProps) {
   const id = useId();
@@ -22,7 +23,19 @@ export function BulkInput({ store, state }: BulkInputProps) {
   const [fileError, setFileError] = useState<string | undefined>();
   const locked = state.runner !== null;
   const text = state.input.text;
-  const shown = useMemo(() => (locked ? lockedPreview(text) : text), [locked, text]);
+  // A chosen file's text stays out of the box beyond its first lines unless asked for: a large
+  // value costs Chromium a long task when it arrives and again when the job locks the box.
+  const [editWhole, setEditWhole] = useState(false);
+  const fromFile = state.input.fileName !== null;
+  const previewed = locked || (fromFile && !editWhole);
+  const shown = useMemo(
+    () =>
+      previewed
+        ? lockedPreview(text, LOCKED_PREVIEW_LINES, locked ? SHOWS_ALL.locked : SHOWS_ALL.file)
+        : text,
+    [previewed, locked, text],
+  );
+  const partial = shown !== text;
 
   const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -37,6 +50,7 @@ export function BulkInput({ store, state }: BulkInputProps) {
     try {
       const text = await file.text();
       setFileError(undefined);
+      setEditWhole(false);
       store.setText(text, file.name);
       await store.checkNow();
     } catch (error) {
@@ -57,7 +71,7 @@ export function BulkInput({ store, state }: BulkInputProps) {
           rows={8}
           spellCheck={false}
           value={shown}
-          readOnly={locked}
+          readOnly={locked || partial}
           aria-describedby={fieldDescribedBy(textId)}
           placeholder={'ServiceURI,MediaType\nhttps://media.example.org/a.jpg,image'}
           onChange={(event) => store.setText(event.target.value)}
@@ -79,10 +93,17 @@ export function BulkInput({ store, state }: BulkInputProps) {
           onChange={(event) => void chooseFile(event)}
         />
         <p id={`${fileId}-help`} className="help">
-          {state.input.fileName
-            ? `Loaded from ${state.input.fileName}; you can still edit the rows above.`
-            : 'Its text is loaded into the box above, up to 20 MB.'}
+          {!state.input.fileName
+            ? 'Its text is loaded into the box above, up to 20 MB.'
+            : partial && !locked
+              ? `Loaded from ${state.input.fileName}: the box shows its first ${LOCKED_PREVIEW_LINES.toLocaleString('en')} lines; every row is kept and checked.`
+              : `Loaded from ${state.input.fileName}; you can still edit the rows above.`}
         </p>
+        {partial && !locked && (
+          <button type="button" className="secondary" onClick={() => setEditWhole(true)}>
+            Edit all lines here
+          </button>
+        )}
         {fileError && (
           <p id={`${fileId}-error`} className="error" role="alert">
             {fileError}

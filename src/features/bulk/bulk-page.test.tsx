@@ -120,6 +120,35 @@ describe('BulkPage', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: /^Run/ })).toBeDisabled();
   });
 
+  it('shows a large file in part, every row kept and checked, and all of it when asked', async () => {
+    renderPage();
+    const lines = [
+      'ServiceURI,MediaType',
+      ...Array.from({ length: 1_500 }, (_, i) => `https://m.example/${i}.jpg,image`),
+    ];
+    const text = lines.join('\n');
+    const file = new File([text], 'big.csv', { type: 'text/csv' });
+    // jsdom's File has no text(); the browser's does.
+    Object.defineProperty(file, 'text', { value: () => Promise.resolve(text) });
+    await userEvent.upload(screen.getByLabelText('Or choose a CSV file'), file);
+    expect(await screen.findByTestId('bulk-row-summary', {}, PATIENCE)).toHaveTextContent(
+      '1,500 rows (after the header row) · 0 with errors',
+    );
+    const box = screen.getByRole('textbox', { name: 'CSV or TSV rows' });
+    expect(box).toHaveAttribute('readonly');
+    const shown = (box as HTMLTextAreaElement).value;
+    expect(shown.split('\n')).toHaveLength(1_001);
+    expect(shown).toContain('… 501 more lines (kept: “Edit all lines here” shows them all)');
+    expect(
+      screen.getByText(/Loaded from big\.csv: the box shows its first 1,000 lines/),
+    ).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit all lines here' }));
+    expect(box).toHaveValue(text);
+    expect(box).not.toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Edit all lines here' })).toBeNull();
+  });
+
   it('asks for the key, then sends each valid row and shows each outcome', async () => {
     renderPage();
     await paste(FIVE_ROWS);

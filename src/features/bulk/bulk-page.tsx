@@ -57,7 +57,9 @@ export function BulkPage({ store: givenStore }: BulkPageProps) {
     keyMemory.setKey(openIdKey);
     setStarting(true);
     try {
-      const client = await openClient(queryClient, connection, binding);
+      // On the page's thread: a row's call and answer are small, and the worker's two thread
+      // hops per row cost the renderer more than the call itself (docs/bulk.md, Figures).
+      const client = await openClient(queryClient, connection, binding, 'page');
       const register = recordedRegister(client, {
         openIdKey,
         binding,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lockedPreview } from './locked-preview.ts';
+import { lockedPreview, SHOWS_ALL } from './locked-preview.ts';
 
 describe('lockedPreview', () => {
   it('keeps a short input whole, with or without a final line break', () => {
@@ -18,5 +18,11 @@ describe('lockedPreview', () => {
     const shown = lockedPreview(big);
     expect(shown.split('\n')).toHaveLength(1_001);
     expect(shown).toContain('… 19,000 more lines');
+  });
+
+  it('says what shows the rest: New job while locked, the edit button for a large file', () => {
+    expect(lockedPreview('a\nb\nc', 2, SHOWS_ALL.file)).toBe(
+      'a\nb\n… 1 more line (kept: “Edit all lines here” shows them all)',
+    );
   });
 });

@@ -11,7 +11,7 @@ import type {
   InodeClient,
 } from '../../protocol/index.ts';
 import { loadProtocol } from '../protocol-loader.ts';
-import { createTargetFetch } from '../target-fetch.ts';
+import { createPageThreadClient } from '../page-thread-client.ts';
 import { protocolErrorClasses, rebuildError, type SerializedError } from './error-transfer.ts';
 import { unpackResult } from './result-transfer.ts';
 import type {
@@ -102,8 +102,7 @@ async function runInThisThread(
   call: WorkerCall,
   callOptions: CallOptions,
 ): Promise<unknown> {
-  const { createInodeClient } = await loadProtocol();
-  const client = createInodeClient({ ...options, fetch: createTargetFetch(targetId) });
+  const client = await createPageThreadClient(options, targetId);
   switch (call.operation) {
     case 'getAssetStubs':
       return client.getAssetStubs(call.params, callOptions);

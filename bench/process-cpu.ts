@@ -1,0 +1,89 @@
+/**
+ * CPU time of this process and everything it started (Chromium's processes, the console server,
+ * the emulator), by role, read from Linux's /proc. A benchmark takes one reading before and one
+ * after a measurement: the difference says which process spent the CPU of each row. Elsewhere
+ * than Linux the readings are empty and nothing is printed.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+
+export type CpuReading = ReadonlyMap<string, number>;
+
+const TICKS_PER_SECOND = 100;
+
+interface ProcessInfo {
+  ppid: number;
+  cpuSeconds: number;
+  command: string;
+}
+
+function readProcess(pid: number): ProcessInfo | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: fields start after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    return { ppid: Number(fields[1]), cpuSeconds: ticks / TICKS_PER_SECOND, command };
+  } catch {
+    return null; // gone meanwhile
+  }
+}
+
+/** What a process is, from its command line. */
+function roleOf(pid: number, command: string): string {
+  if (pid === process.pid) return 'bench (Node: raw client, DevTools pipe)';
+  if (/chrom/i.test(command)) {
+    if (command.includes('NetworkService')) return 'Chromium network service';
+    const type = /--type=(\S+)/.exec(command)?.[1];
+    if (type === undefined) return 'Chromium browser process';
+    if (type === 'renderer') return 'Chromium renderer (page + worker)';
+    if (type === 'gpu-process') return 'Chromium GPU process';
+    return `Chromium ${type}`;
+  }
+  if (command.includes('start.js')) return 'console server (proxy)';
+  if (command.includes('emulator')) return 'emulator';
+  if (command.includes('inode-console')) return 'inode-console bulk';
+  return 'other';
+}
+
+/** CPU seconds by role, of this process and its descendants (live ones only). */
+export function readCpu(): CpuReading {
+  const totals = new Map<string, number>();
+  if (!existsSync('/proc/self/stat')) return totals;
+  const all = new Map<number, ProcessInfo>();
+  for (const name of readdirSync('/proc')) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid)) continue;
+    const info = readProcess(pid);
+    if (info) all.set(pid, info);
+  }
+  const ours = new Set([process.pid]);
+  // Parents come before children in no particular order: sweep until nothing new joins.
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, info] of all) {
+      if (!ours.has(pid) && ours.has(info.ppid)) {
+        ours.add(pid);
+        grew = true;
+      }
+    }
+  }
+  for (const pid of ours) {
+    const info = all.get(pid);
+    if (!info) continue;
+    const role = roleOf(pid, info.command);
+    totals.set(role, (totals.get(role) ?? 0) + info.cpuSeconds);
+  }
+  return totals;
+}
+
+/**
+ * CPU milliseconds per row spent by each role between two readings, largest first.
+ * @example cpuPerRow(before, readCpu(), 10_000) // [['Chromium network service', 0.9], ...]
+ */
+export function cpuPerRow(before: CpuReading, after: CpuReading, rows: number) {
+  return [...after]
+    .map(([role, seconds]) => [role, ((seconds - (before.get(role) ?? 0)) * 1000) / rows] as const)
+    .filter(([, ms]) => ms >= 0.005)
+    .sort((a, b) => b[1] - a[1]);
+}
