@@ -17,6 +17,9 @@ const BulkPage = lazy(() =>
 const HistoryPage = lazy(() =>
   import('../features/history/history-page.tsx').then((m) => ({ default: m.HistoryPage })),
 );
+const OpenPage = lazy(() =>
+  import('../features/open/open-page.tsx').then((m) => ({ default: m.OpenPage })),
+);
 const SettingsPage = lazy(() =>
   import('../features/settings/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
 );
@@ -36,6 +39,7 @@ export function AppRoutes() {
         <Route path="register" element={<RegisterPage />} />
         <Route path="bulk" element={<BulkPage />} />
         <Route path="history" element={<HistoryPage />} />
+        <Route path="open" element={<OpenPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -11,6 +11,7 @@ const TITLES: Record<string, string> = {
   '/register': 'Register',
   '/bulk': 'Bulk register',
   '/history': 'History',
+  '/open': 'Open a saved response',
   '/settings': 'Settings',
 };
 
@@ -36,6 +37,7 @@ const NAV = [
   { to: '/register', label: 'Register' },
   { to: '/bulk', label: 'Bulk register' },
   { to: '/history', label: 'History' },
+  { to: '/open', label: 'Open file' },
   { to: '/settings', label: 'Settings' },
 ] as const;
 

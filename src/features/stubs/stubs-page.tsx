@@ -8,7 +8,7 @@ import { useKeyMemory } from '../../lib/key-memory.tsx';
 import { useSettings } from '../../lib/settings-context.tsx';
 import { OPERATIONS } from '../../protocol/operations.ts';
 import { StubsForm } from './stubs-form.tsx';
-import { StubsResult } from './stubs-result.tsx';
+import { StubsResult } from '../../components/call-result/stubs-result.tsx';
 import { stubsCallKey, stubsCallOptions, type StubsRequest } from './stubs-queries.ts';
 import { SECRET_URL_PARAMS, readStubsUrl, writeStubsUrl } from './stubs-url.ts';
 
@@ -125,6 +125,7 @@ export function StubsPage() {
               assetType={viewRequest.params.AssetType}
               stale={showingPrevious}
               submission={viewRequest.submission}
+              exportBinding={viewRequest.binding}
             />
           )}
         </div>
