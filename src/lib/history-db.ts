@@ -7,6 +7,22 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { OPERATIONS, type Binding, type OperationName } from '../protocol/operations.ts';
 import type { OutcomeKind } from './outcome-kind.ts';
 
+/** One binding's column of a parity run, as History keeps it. */
+export interface ParityBindingRecord {
+  binding: Binding;
+  state: 'answered' | 'switched-off' | 'refused' | 'skipped';
+  outcome: string | null;
+  status: number | null;
+  timeMs: number | null;
+}
+
+/** A "Call on all bindings" run: one History entry for all of its calls. */
+export interface ParityRecord {
+  agree: boolean;
+  headline: string;
+  bindings: ParityBindingRecord[];
+}
+
 export interface CallRecord {
   id: number;
   operation: OperationName;
@@ -21,6 +37,8 @@ export interface CallRecord {
   durationMs: number;
   /** ms since the epoch. */
   at: number;
+  /** Present when the entry is a parity run; `binding` is then its first binding. */
+  parity?: ParityRecord;
 }
 
 export interface RegistrationRecord {

@@ -147,13 +147,24 @@ export function HistoryPage() {
                 <tr key={call.id} data-outcome={call.outcome}>
                   <td>{new Date(call.at).toLocaleString()}</td>
                   <td>{call.operation}</td>
-                  <td>{BINDINGS[call.binding].label}</td>
+                  <td>{call.parity ? 'All bindings (parity)' : BINDINGS[call.binding].label}</td>
                   <td className="mono break">{paramsText(call.params)}</td>
                   <td>
                     <span className={`badge outcome-badge-${call.outcome}`}>
                       {OUTCOME_LABELS[call.outcome]}
                     </span>
                     <div className="muted small">{call.summary}</div>
+                    {call.parity && (
+                      <ul className="muted small parity-history">
+                        {call.parity.bindings.map((b) => (
+                          <li key={b.binding}>
+                            {BINDINGS[b.binding].label}:{' '}
+                            {b.state === 'answered' ? (b.outcome ?? '') : b.state}
+                            {b.status !== null ? ` (${b.status})` : ''}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
                   </td>
                   <td>{formatDuration(call.durationMs)}</td>
                   <td className="row-actions">

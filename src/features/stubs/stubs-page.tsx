@@ -7,6 +7,8 @@ import { preloadProtocol } from '../../lib/protocol-loader.ts';
 import { useKeyMemory } from '../../lib/key-memory.tsx';
 import { useSettings } from '../../lib/settings-context.tsx';
 import { OPERATIONS } from '../../protocol/operations.ts';
+import { ParityPanel } from '../../components/parity/parity-panel.tsx';
+import type { ParityParams } from '../../lib/parity/run-parity.ts';
 import { StubsForm } from './stubs-form.tsx';
 import { StubsResult } from '../../components/call-result/stubs-result.tsx';
 import { stubsCallKey, stubsCallOptions, type StubsRequest } from './stubs-queries.ts';
@@ -27,6 +29,7 @@ export function StubsPage() {
   const [submitted, setSubmitted] = useState<StubsRequest | null>(null);
   const [shown, setShown] = useState<StubsRequest | null>(null);
   const [cancelledSubmission, setCancelledSubmission] = useState<number | null>(null);
+  const [parity, setParity] = useState<{ run: number; request: ParityParams } | null>(null);
 
   // A key pasted into a shared link must not stay in the address bar or history.
   useEffect(() => {
@@ -71,6 +74,7 @@ export function StubsPage() {
       setSearchParams(nextUrl, { replace: true });
     }
     setCancelledSubmission(null);
+    setParity(null);
     setSubmitted({ submission: nextSubmission++, binding, params: values });
   };
 
@@ -103,19 +107,34 @@ export function StubsPage() {
           onSubmit={submit}
           busy={inFlight}
           onCancel={cancel}
+          onCallAllBindings={(values) => {
+            setKey(values.OpenIDKey);
+            setParity((last) => ({
+              run: (last?.run ?? 0) + 1,
+              request: { operation: 'GetAssetStubs', params: values },
+            }));
+          }}
         />
         <div className="result-area" aria-live="polite">
-          {inFlight && (
+          {parity && (
+            <ParityPanel
+              key={parity.run}
+              request={parity.request}
+              connection={connection}
+              onClose={() => setParity(null)}
+            />
+          )}
+          {!parity && inFlight && (
             <p role="status" className="loading">
               Calling GetAssetStubs over the selected binding…
             </p>
           )}
-          {cancelled && !inFlight && (
+          {!parity && cancelled && !inFlight && (
             <p role="status" className="loading">
               Call cancelled.{shown ? ' The result below is from the previous call.' : ''}
             </p>
           )}
-          {viewRequest && (view.data || view.error) && (
+          {!parity && viewRequest && (view.data || view.error) && (
             <StubsResult
               result={view.data}
               error={view.error}

@@ -134,8 +134,11 @@ export function compareBindingResults(
   if (answered.length === 0) headline = `No binding answered${excludedText}`;
   else if (answered.length === 1)
     headline = `Only ${label(answered[0]!.binding)} answered${excludedText}`;
-  else if (agree && answered.length === 4) headline = 'All four bindings agree';
-  else if (agree) headline = `The ${answered.length} bindings that answered agree${excludedText}`;
+  else if (agree && answered.length === 4) {
+    const outcome = answered[0]!.outcome;
+    // Agreeing on a failure is worth saying so: "agree" alone reads as "all is well".
+    headline = `All four bindings agree${outcome && outcome !== 'success' ? ` (each: ${answered[0]!.note})` : ''}`;
+  } else if (agree) headline = `The ${answered.length} bindings that answered agree${excludedText}`;
   else headline = `${differences.map(describeDifference).join('; ')}${excludedText}`;
   return {
     agree,
