@@ -5,6 +5,7 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { OPERATIONS, type Binding, type OperationName } from '../protocol/operations.ts';
+import type { Exchange } from '../protocol/types.ts';
 import type { OutcomeKind } from './outcome-kind.ts';
 
 /** One binding's column of a parity run, as History keeps it. */
@@ -52,9 +53,24 @@ export interface RegistrationRecord {
   at: number;
 }
 
+/** A call's exchange as History keeps it: redacted before it is written. Keyed by call id. */
+export interface StoredExchange {
+  id: number;
+  exchange: Exchange;
+}
+
+/** Size bookkeeping kept apart from the bodies, so totals never read 100 MB of them. */
+export interface StoredExchangeSize {
+  id: number;
+  at: number;
+  bytes: number;
+}
+
 interface ConsoleDb extends DBSchema {
   calls: { key: number; value: CallRecord; indexes: { at: number } };
   registrations: { key: number; value: RegistrationRecord; indexes: { at: number } };
+  exchanges: { key: number; value: StoredExchange };
+  exchangeSizes: { key: number; value: StoredExchangeSize; indexes: { at: number } };
 }
 
 export const DB_NAME = 'inode-console';
@@ -62,8 +78,13 @@ export const DB_NAME = 'inode-console';
 let dbPromise: Promise<IDBPDatabase<ConsoleDb>> | null = null;
 
 function db(): Promise<IDBPDatabase<ConsoleDb>> {
-  dbPromise ??= openDB<ConsoleDb>(DB_NAME, 1, {
-    upgrade(database) {
+  dbPromise ??= openDB<ConsoleDb>(DB_NAME, 2, {
+    upgrade(database, oldVersion) {
+      if (oldVersion < 2) {
+        database.createObjectStore('exchanges', { keyPath: 'id' });
+        database.createObjectStore('exchangeSizes', { keyPath: 'id' }).createIndex('at', 'at');
+      }
+      if (oldVersion >= 1) return;
       const calls = database.createObjectStore('calls', { keyPath: 'id', autoIncrement: true });
       calls.createIndex('at', 'at');
       const regs = database.createObjectStore('registrations', {
@@ -93,9 +114,52 @@ export function withoutSecrets(
 }
 
 /** @example await addCall({ operation: 'GetAssetStubs', ... }) */
-export async function addCall(call: Omit<CallRecord, 'id'>): Promise<void> {
+export async function addCall(call: Omit<CallRecord, 'id'>): Promise<number> {
   const safe = { ...call, params: withoutSecrets(call.operation, call.params) };
-  await (await db()).add('calls', safe as CallRecord);
+  return (await db()).add('calls', safe as CallRecord);
+}
+
+/**
+ * Keeps an already redacted exchange for a call, then drops the oldest kept ones until the
+ * total fits. Returns false (and keeps nothing) when this one alone is over the entry limit.
+ */
+export async function keepExchange(
+  id: number,
+  exchange: Exchange,
+  bytes: number,
+  limits: { maxEntryBytes: number; maxTotalBytes: number },
+): Promise<boolean> {
+  if (bytes > limits.maxEntryBytes || bytes > limits.maxTotalBytes) return false;
+  const tx = (await db()).transaction(['exchanges', 'exchangeSizes'], 'readwrite');
+  const sizes = tx.objectStore('exchangeSizes');
+  let total = bytes;
+  for (const size of await sizes.getAll()) total += size.bytes;
+  let cursor = await sizes.index('at').openCursor();
+  while (cursor && total > limits.maxTotalBytes) {
+    total -= cursor.value.bytes;
+    await tx.objectStore('exchanges').delete(cursor.value.id);
+    await cursor.delete();
+    cursor = await cursor.continue();
+  }
+  await tx.objectStore('exchanges').put({ id, exchange });
+  await sizes.put({ id, at: Date.now(), bytes });
+  await tx.done;
+  return true;
+}
+
+export async function getExchange(id: number): Promise<Exchange | null> {
+  return (await (await db()).get('exchanges', id))?.exchange ?? null;
+}
+
+/** Which calls have a kept exchange, and how much they take. */
+export async function listExchangeSizes(): Promise<StoredExchangeSize[]> {
+  return (await db()).getAll('exchangeSizes');
+}
+
+export async function clearExchanges(): Promise<void> {
+  const tx = (await db()).transaction(['exchanges', 'exchangeSizes'], 'readwrite');
+  await Promise.all([tx.objectStore('exchanges').clear(), tx.objectStore('exchangeSizes').clear()]);
+  await tx.done;
 }
 
 /** Newest first. */
@@ -104,11 +168,18 @@ export async function listCalls(): Promise<CallRecord[]> {
 }
 
 export async function deleteCall(id: number): Promise<void> {
-  await (await db()).delete('calls', id);
+  const tx = (await db()).transaction(['calls', 'exchanges', 'exchangeSizes'], 'readwrite');
+  await Promise.all([
+    tx.objectStore('calls').delete(id),
+    tx.objectStore('exchanges').delete(id),
+    tx.objectStore('exchangeSizes').delete(id),
+  ]);
+  await tx.done;
 }
 
 export async function clearCalls(): Promise<void> {
   await (await db()).clear('calls');
+  await clearExchanges();
 }
 
 export async function addRegistration(reg: Omit<RegistrationRecord, 'id'>): Promise<void> {

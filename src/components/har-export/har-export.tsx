@@ -5,7 +5,7 @@ import { downloadText } from '../xml-viewer/clipboard-and-download.ts';
 
 export interface HarExportProps {
   /** The calls to export, as sent and received (not redacted: the export redacts). */
-  calls: () => HarSourceCall[];
+  calls: () => HarSourceCall[] | Promise<HarSourceCall[]>;
   /** Without .har. */
   fileName: string;
   /** Offer to include the key: only when the calls used one the page still knows. */
@@ -24,10 +24,14 @@ export function HarExport({ calls, fileName, canRevealKey, label = 'Export HAR' 
   const revealId = useId();
   const [reveal, setReveal] = useState(false);
   const [message, setMessage] = useState('');
-  const exportHar = () => {
-    const sources = calls();
+  const exportHar = async () => {
     const revealKey = canRevealKey && reveal;
     try {
+      const sources = await calls();
+      if (sources.length === 0) {
+        setMessage('Nothing to export: no call here has a stored exchange.');
+        return;
+      }
       const har = buildHar(sources, {
         revealKey,
         origin: window.location.origin,
@@ -40,12 +44,13 @@ export function HarExport({ calls, fileName, canRevealKey, label = 'Export HAR' 
       );
     } catch (error) {
       setMessage(error instanceof Error ? error.message : 'The export failed.');
+    } finally {
+      setReveal(false);
     }
-    setReveal(false);
   };
   return (
     <div className="har-export">
-      <button type="button" className="secondary" onClick={exportHar}>
+      <button type="button" className="secondary" onClick={() => void exportHar()}>
         {label}
       </button>
       {canRevealKey && (
