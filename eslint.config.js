@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import globals from 'globals';
 
-const FEATURES = ['stubs', 'registration', 'bulk', 'history', 'settings', 'open'];
+const FEATURES = ['stubs', 'registration', 'bulk', 'history', 'settings', 'open', 'compare'];
 
 export default tseslint.config(
   {

@@ -20,6 +20,9 @@ const HistoryPage = lazy(() =>
 const OpenPage = lazy(() =>
   import('../features/open/open-page.tsx').then((m) => ({ default: m.OpenPage })),
 );
+const ComparePage = lazy(() =>
+  import('../features/compare/compare-page.tsx').then((m) => ({ default: m.ComparePage })),
+);
 const SettingsPage = lazy(() =>
   import('../features/settings/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
 );
@@ -40,6 +43,7 @@ export function AppRoutes() {
         <Route path="bulk" element={<BulkPage />} />
         <Route path="history" element={<HistoryPage />} />
         <Route path="open" element={<OpenPage />} />
+        <Route path="compare" element={<ComparePage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -12,6 +12,7 @@ const TITLES: Record<string, string> = {
   '/bulk': 'Bulk register',
   '/history': 'History',
   '/open': 'Open a saved response',
+  '/compare': 'Compare two results',
   '/settings': 'Settings',
 };
 
@@ -37,6 +38,7 @@ const NAV = [
   { to: '/register', label: 'Register' },
   { to: '/bulk', label: 'Bulk register' },
   { to: '/history', label: 'History' },
+  { to: '/compare', label: 'Compare' },
   { to: '/open', label: 'Open file' },
   { to: '/settings', label: 'Settings' },
 ] as const;

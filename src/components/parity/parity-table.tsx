@@ -59,7 +59,12 @@ export function ParityTable({
     </tr>
   );
   return (
-    <div className="table-scroll">
+    <div
+      className="table-scroll"
+      tabIndex={0}
+      role="region"
+      aria-label="Parity by binding, scrollable"
+    >
       <table className="parity-table" aria-label="Parity by binding">
         <thead>
           <tr>

@@ -8,6 +8,8 @@ import { useKeyMemory } from '../../lib/key-memory.tsx';
 import { useSettings } from '../../lib/settings-context.tsx';
 import { OPERATIONS } from '../../protocol/operations.ts';
 import { ParityPanel } from '../../components/parity/parity-panel.tsx';
+import { setLastStubsResult } from '../../lib/last-result.ts';
+import { BINDINGS } from '../../protocol/operations.ts';
 import type { ParityParams } from '../../lib/parity/run-parity.ts';
 import { StubsForm } from './stubs-form.tsx';
 import { StubsResult } from '../../components/call-result/stubs-result.tsx';
@@ -49,6 +51,17 @@ export function StubsPage() {
   useEffect(() => preloadProtocol(), []);
   const current = useQuery(stubsCallOptions(connection, submitted));
   const previous = useQuery(stubsCallOptions(connection, shown === submitted ? null : shown));
+
+  // Compare offers the result on screen as "the current result".
+  useEffect(() => {
+    const dataStubs = current.data?.record.DataStubs;
+    if (dataStubs == null || !submitted) return;
+    setLastStubsResult({
+      label: `GetAssetStubs over ${BINDINGS[submitted.binding].label}, AssetType "${submitted.params.AssetType}"`,
+      dataStubs,
+      at: Date.now(),
+    });
+  }, [current.data, submitted]);
 
   const settled = current.status !== 'pending' && current.fetchStatus === 'idle';
   if (settled && submitted !== shown) setShown(submitted);

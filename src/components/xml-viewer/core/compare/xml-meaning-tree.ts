@@ -36,8 +36,10 @@ export class XmlMeaningError extends Error {
   }
 }
 
-const NAME = /[^\s/>=]+/y;
-const ATTRIBUTE = /\s*([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/y;
+/** Whitespace, `/`, `>` and `=` end a name. */
+function endsName(c: number): boolean {
+  return c <= 0x20 || c === 0x2f || c === 0x3e || c === 0x3d;
+}
 const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
 
@@ -55,7 +57,23 @@ export function decodeEntities(text: string): string {
 
 /** Attribute values: XML turns TAB/LF/CR into spaces before any reference is decoded. */
 function attributeValue(raw: string): string {
-  return decodeEntities(raw.replace(/[\t\n\r]/g, ' '));
+  const spaced =
+    raw.includes('\n') || raw.includes('\t') || raw.includes('\r')
+      ? raw.replace(/[\t\n\r]/g, ' ')
+      : raw;
+  return decodeEntities(spaced);
+}
+
+function hasNonWhitespace(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x20 && c !== 0x0a && c !== 0x09 && c !== 0x0d) return true;
+  }
+  return false;
+}
+
+function byName(a: MeaningAttribute, b: MeaningAttribute): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
 interface Frame {
@@ -78,7 +96,8 @@ function expand(qname: string, scope: Map<string, string>, isAttribute: boolean)
 function flushText(frame: Frame) {
   if (frame.text === '') return;
   // Whitespace between elements is layout, not content.
-  if (/\S/.test(frame.text)) frame.element.children.push({ kind: 'text', value: frame.text });
+  if (hasNonWhitespace(frame.text))
+    frame.element.children.push({ kind: 'text', value: frame.text });
   frame.text = '';
 }
 
@@ -132,20 +151,30 @@ export function parseMeaning(xml: string): MeaningElement[] {
       at = end + 1;
       continue;
     }
-    NAME.lastIndex = open + 1;
-    const nameMatch = NAME.exec(xml);
-    if (!nameMatch) throw new XmlMeaningError('A "<" that starts no tag.', open);
-    const qname = nameMatch[0];
-    let cursor = NAME.lastIndex;
+    let cursor = open + 1;
+    while (cursor < length && !endsName(xml.charCodeAt(cursor))) cursor++;
+    if (cursor === open + 1) throw new XmlMeaningError('A "<" that starts no tag.', open);
+    const qname = xml.slice(open + 1, cursor);
     const rawAttributes: Array<[string, string]> = [];
     let scope = top.scope;
     for (;;) {
-      ATTRIBUTE.lastIndex = cursor;
-      const attribute = ATTRIBUTE.exec(xml);
-      if (!attribute) break;
-      cursor = ATTRIBUTE.lastIndex;
-      const name = attribute[1]!;
-      const value = attributeValue(attribute[2] ?? attribute[3] ?? '');
+      while (cursor < length && xml.charCodeAt(cursor) <= 0x20) cursor++;
+      const c = xml.charCodeAt(cursor);
+      if (c === 0x2f || c === 0x3e || cursor >= length) break;
+      const nameStart = cursor;
+      while (cursor < length && !endsName(xml.charCodeAt(cursor))) cursor++;
+      const name = xml.slice(nameStart, cursor);
+      while (cursor < length && xml.charCodeAt(cursor) <= 0x20) cursor++;
+      if (xml.charCodeAt(cursor) !== 0x3d /* = */ || name === '') {
+        throw new XmlMeaningError(`The start tag <${qname}> is not well-formed.`, open);
+      }
+      cursor++;
+      while (cursor < length && xml.charCodeAt(cursor) <= 0x20) cursor++;
+      const quote = xml[cursor];
+      const close = quote === '"' || quote === "'" ? xml.indexOf(quote, cursor + 1) : -1;
+      if (close < 0) throw new XmlMeaningError(`An attribute of <${qname}> is not quoted.`, cursor);
+      const value = attributeValue(xml.slice(cursor + 1, close));
+      cursor = close + 1;
       if (name === 'xmlns' || name.startsWith('xmlns:')) {
         if (scope === top.scope) scope = new Map(scope);
         scope.set(name === 'xmlns' ? '' : name.slice(6), value);
@@ -160,9 +189,11 @@ export function parseMeaning(xml: string): MeaningElement[] {
       throw new XmlMeaningError(`The start tag <${qname}> is not well-formed.`, open);
     }
     flushText(top);
-    const attributes = rawAttributes
-      .map(([name, value]) => ({ name: expand(name, scope, true), value }))
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const attributes: MeaningAttribute[] = [];
+    for (const [name, value] of rawAttributes) {
+      attributes.push({ name: name.includes(':') ? expand(name, scope, true) : name, value });
+    }
+    if (attributes.length > 1) attributes.sort(byName);
     const element: MeaningElement = {
       kind: 'element',
       name: expand(qname, scope, false),
