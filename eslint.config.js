@@ -11,6 +11,9 @@ export default tseslint.config(
   {
     ignores: [
       'dist-e2e',
+      'dist-e2e-server',
+      'dist-e2e-subpath',
+      'dist-server',
       'dist',
       'coverage',
       'node_modules',
@@ -18,6 +21,7 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'bench/results',
+      'cli/dist',
     ],
   },
   js.configs.recommended,
@@ -56,6 +60,86 @@ export default tseslint.config(
             {
               group: ['**/features/**', '**/components/**', '**/app/**', '**/emulator/**'],
               message: 'The protocol client imports nothing from the UI or the emulator.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The bulk job (CSV, row checks, scheduling, results, resume) is shared by the Bulk register
+  // page and the command line: no React, no UI, no browser-only APIs, like the protocol client.
+  {
+    files: ['src/bulk-job/**/*.ts'],
+    ignores: ['src/bulk-job/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-*', '@tanstack/*', 'idb'],
+              message: 'The bulk job knows no React and no browser storage.',
+            },
+            {
+              group: [
+                '**/features/**',
+                '**/components/**',
+                '**/app/**',
+                '**/emulator/**',
+                '**/cli/**',
+              ],
+              message: 'The bulk job imports nothing from the UI, the emulator or the CLI.',
+            },
+            {
+              regex: '^\\.\\./lib/(?!absolute-uri\\.ts$)',
+              message: 'From src/lib the bulk job may use only absolute-uri.ts (DOM-free).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...[
+          'window',
+          'document',
+          'navigator',
+          'location',
+          'localStorage',
+          'sessionStorage',
+          'indexedDB',
+        ].map((name) => ({
+          name,
+          message: 'The bulk job runs in Node too: no browser-only globals.',
+        })),
+      ],
+    },
+  },
+  // The command line uses the protocol client, the bulk job and the emulator's own start code.
+  {
+    files: ['cli/**/*.ts'],
+    rules: {
+      'no-console': 'off',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'react',
+                'react-*',
+                '@tanstack/*',
+                '**/features/**',
+                '**/components/**',
+                '**/app/**',
+                '**/server/**',
+              ],
+              message: 'The command line imports only src/protocol, src/bulk-job and the emulator.',
+            },
+            {
+              // The outcome words are the page's own, so both say the same; nothing else of src/lib.
+              regex: '/src/lib/(?!(outcome|outcome-kind|outcome-line|xml-pretty)\\.ts$)',
+              message:
+                'From src/lib the command line uses only the outcome words and xml-pretty.ts.',
             },
           ],
         },

@@ -2,10 +2,12 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS } from './scripts/find-chromium.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 5181);
-// The production build (minified, split) served by `vite preview`, for the flows whose wording
-// depends on error class names and lazy chunks: bugs there do not show on the dev server.
-const PREVIEW_PORT = PORT + 1000;
-const PRODUCTION_SPECS = ['failures.spec.ts', 'register-and-read.spec.ts'];
+// The whole suite also runs on the production server (`npm start` on the built app: minified,
+// split bundle, strict CSP, the same proxy), where bugs show that the dev server hides.
+const PRODUCTION_PORT = PORT + 1000;
+// Specs under e2e/deploy/ start their own servers (nginx recipes, sub-path builds, a second
+// origin): they run once, in their own project, not on both servers.
+const DEPLOY_SPECS = 'deploy/**/*.spec.ts';
 
 // `unreachable` is a target nobody listens on, for the "service down" flow; `seed-stubs` has
 // exactly 5 stubs that no spec writes to, for specs that count stubs while others register.
@@ -38,11 +40,16 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { browserName: 'chromium' } },
+    { name: 'chromium', testIgnore: DEPLOY_SPECS, use: { browserName: 'chromium' } },
     {
-      name: 'production-build',
-      testMatch: PRODUCTION_SPECS,
-      use: { browserName: 'chromium', baseURL: `http://127.0.0.1:${PREVIEW_PORT}` },
+      name: 'production',
+      testIgnore: DEPLOY_SPECS,
+      use: { browserName: 'chromium', baseURL: `http://127.0.0.1:${PRODUCTION_PORT}` },
+    },
+    {
+      name: 'deploy',
+      testMatch: DEPLOY_SPECS,
+      use: { browserName: 'chromium', baseURL: `http://127.0.0.1:${PRODUCTION_PORT}` },
     },
   ],
   webServer: [
@@ -54,11 +61,13 @@ export default defineConfig({
       env: E2E_SERVER_ENV,
     },
     {
-      command: `npx vite build --outDir dist-e2e --emptyOutDir --logLevel warn && npx vite preview --outDir dist-e2e --port ${PREVIEW_PORT} --strictPort --host 127.0.0.1`,
-      url: `http://127.0.0.1:${PREVIEW_PORT}/`,
+      // The production build and server exactly as `npm run build && npm start` make them
+      // (into e2e-only folders), with the embedded emulator switched on for the flows.
+      command: `npx vite build --outDir dist-e2e --emptyOutDir --logLevel warn && node scripts/build-server.mjs dist-e2e-server && node dist-e2e-server/start.js --dist dist-e2e --port ${PRODUCTION_PORT} --host 127.0.0.1`,
+      url: `http://127.0.0.1:${PRODUCTION_PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 180_000,
-      env: E2E_SERVER_ENV,
+      env: { ...E2E_SERVER_ENV, INODE_EMULATOR: 'on', INODE_ACCESS_LOG: 'off' },
     },
   ],
 });

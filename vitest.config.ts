@@ -15,6 +15,7 @@ export default defineConfig({
             'emulator/**/*.test.ts',
             'server/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'cli/**/*.test.ts',
           ],
           testTimeout: 20_000,
         },

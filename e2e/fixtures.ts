@@ -1,20 +1,55 @@
 /**
  * The console's Playwright test: page objects as fixtures, plus the demo keys the embedded
- * emulator seeds (contracts.md §3).
+ * emulator seeds (contracts.md §3). Every test also records Content-Security-Policy violations
+ * (the DOM's securitypolicyviolation events and Chromium's console reports, workers included)
+ * and fails if there is any: the whole suite proves the console runs under its CSP.
  */
-import { test as base } from '@playwright/test';
+import { test as base, expect } from '@playwright/test';
 import { DEMO_USERS } from '../emulator/demo-users.ts';
 import { HistoryPage, RegisterPage, SettingsPage, Shell, StubsPage } from './support/pages.ts';
 
 export const DEMO_KEY = DEMO_USERS[0]?.openIdKey ?? 'demo-alice-key';
 
+const CSP_CONSOLE_REPORT = /Content Security Policy/i;
+
 export const test = base.extend<{
+  cspViolations: string[];
   shell: Shell;
   stubs: StubsPage;
   register: RegisterPage;
   settings: SettingsPage;
   history: HistoryPage;
 }>({
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      await context.exposeBinding('__inodeReportCspViolation', (_source, text: string) => {
+        violations.push(text);
+      });
+      // A string: this file is type-checked for Node, without the DOM's types.
+      await context.addInitScript(`
+        document.addEventListener('securitypolicyviolation', (event) => {
+          window.__inodeReportCspViolation?.(
+            event.effectiveDirective + ' blocked ' + (event.blockedURI || 'inline') + ' in ' +
+              event.documentURI + ' (' + event.sourceFile + ':' + event.lineNumber + ')',
+          );
+        });
+      `);
+      context.on('console', (message) => {
+        if (CSP_CONSOLE_REPORT.test(message.text())) violations.push(message.text());
+      });
+      context.on('page', (page) =>
+        page.on('worker', (worker) =>
+          worker.on('console', (message) => {
+            if (CSP_CONSOLE_REPORT.test(message.text())) violations.push(message.text());
+          }),
+        ),
+      );
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
   shell: async ({ page }, use) => use(new Shell(page)),
   stubs: async ({ page }, use) => use(new StubsPage(page)),
   register: async ({ page }, use) => use(new RegisterPage(page)),
@@ -22,4 +57,4 @@ export const test = base.extend<{
   history: async ({ page }, use) => use(new HistoryPage(page)),
 });
 
-export { expect } from '@playwright/test';
+export { expect };

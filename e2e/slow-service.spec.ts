@@ -10,9 +10,14 @@ test('a slow call: the previous result stays, marked stale; cancel works; a time
   await stubs.goto();
   expect(await stubs.call({ key: DEMO_KEY })).toBe('success');
 
-  // From now on the service takes 3 s to answer.
+  // From now on the service is slow: it first holds its answer until the test has clicked
+  // Cancel (a fixed delay raced the axe check on a loaded machine), then takes 3 s.
+  let holding = true;
+  let stopHolding = (): void => undefined;
+  const held = new Promise<void>((resolve) => (stopHolding = resolve));
   await page.route('**/Inode.asmx*', async (route) => {
-    await new Promise((r) => setTimeout(r, 3000));
+    if (holding) await held;
+    else await new Promise((r) => setTimeout(r, 3000));
     await route.continue().catch(() => undefined); // the page may have given up already
   });
 
@@ -29,6 +34,8 @@ test('a slow call: the previous result stays, marked stale; cancel works; a time
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeHidden();
   await expect(stubs.outcome).toHaveAttribute('data-outcome', 'success');
   await expect(stubs.assetType).toHaveValue('image');
+  holding = false;
+  stopHolding();
 
   await settings.goto();
   await settings.timeout.fill('0.5');

@@ -29,6 +29,10 @@ test('Pretty view: highlighted, foldable, searchable with a match count, go to l
       .locator('span', { hasText: /^AssetStubs$/ }),
   ).toHaveCount(1);
 
+  // The progressive state ends with one announcement in a live region.
+  await expect(panel.getByRole('status').filter({ hasText: /lines are in/ })).toHaveText(
+    /^All \d+ lines are in: search, folding and go to line are ready\.$/,
+  );
   await panel.getByLabel('Search').fill('Stub');
   const status = panel.locator('.xv-match-status');
   await expect(status).toHaveText(/^1 of \d+$/);

@@ -2,12 +2,13 @@
 //   [--db <file>|:memory:] [--reference-mode] [--seed-stubs <n>] [--custom-errors]
 //   [--no-http-bindings] [--max-request-bytes <n>] [--fault-injection [--faults <spec>]]
 // Prints one line with its URL once listening; GET /Inode.asmx?WSDL answering 200 means ready.
+// `inode-console emulator` runs the same start code (runEmulatorCli) from the command line bundle.
 import { parseArgs } from 'node:util';
 import { DEMO_USERS, SEED_STUBS_KEY } from './demo-users.ts';
 import { DEFAULT_FAULTS, parseFaultInjection } from './fault-injection.ts';
 import { startEmulator } from './server.ts';
 
-const USAGE = `Usage: npm run emulator -- --port <n> [--host 127.0.0.1] [--namespace <uri>]
+export const EMULATOR_USAGE = `Usage: npm run emulator -- --port <n> [--host 127.0.0.1] [--namespace <uri>]
   [--result-prefix <Name>] [--db <file>|:memory:] [--reference-mode] [--seed-stubs <n>]
   [--custom-errors] [--no-http-bindings] [--max-request-bytes <n>]
   [--fault-injection] [--faults latency=<ms>,error=<0..1>,truncate=<0..1>,reset=<0..1>]
@@ -21,8 +22,14 @@ function integer(name: string, value: string | undefined): number | undefined {
   return n;
 }
 
-async function main(): Promise<void> {
+/**
+ * Parses the emulator's arguments, starts it, prints where it listens, and stops it on SIGINT or
+ * SIGTERM. Throws on bad arguments (the message says which).
+ * @example await runEmulatorCli(['--port', '0', '--db', ':memory:']);
+ */
+export async function runEmulatorCli(args: string[], usage = EMULATOR_USAGE): Promise<void> {
   const { values } = parseArgs({
+    args,
     options: {
       port: { type: 'string' },
       host: { type: 'string', default: '127.0.0.1' },
@@ -41,7 +48,7 @@ async function main(): Promise<void> {
     strict: true,
   });
   if (values.help) {
-    console.log(USAGE);
+    console.log(usage);
     return;
   }
   const port = integer('port', values.port);
@@ -85,8 +92,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  console.error(USAGE);
-  process.exit(1);
-});
+// Only as `npm run emulator` / `tsx emulator/cli.ts`: the command line bundle imports this module.
+if (/emulator[\\/]cli\.ts$/.test(process.argv[1] ?? '')) {
+  runEmulatorCli(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    console.error(EMULATOR_USAGE);
+    process.exit(1);
+  });
+}

@@ -3,6 +3,7 @@
 // help pages, and robustness against garbage.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { soapRequest } from '../fixtures/soap-request.ts';
 import { startEmulator, type RunningEmulator } from './server.ts';
 
 const NAMESPACE = 'urn:example:custom-inode';
@@ -21,19 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.close());
 
-function soap(version: '1.1' | '1.2', op: string, inner: string): RequestInit {
-  const envelopeNs =
-    version === '1.1'
-      ? 'http://schemas.xmlsoap.org/soap/envelope/'
-      : 'http://www.w3.org/2003/05/soap-envelope';
-  return {
-    method: 'POST',
-    headers:
-      version === '1.1'
-        ? { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: `"${NAMESPACE}${op}"` }
-        : { 'Content-Type': `application/soap+xml; charset=utf-8; action="${NAMESPACE}${op}"` },
-    body: `<?xml version="1.0" encoding="utf-8"?><e:Envelope xmlns:e="${envelopeNs}"><e:Body><${op} xmlns="${NAMESPACE}">${inner}</${op}></e:Body></e:Envelope>`,
-  };
+function soap(version: '1.1' | '1.2', operation: string, inner: string): RequestInit {
+  return soapRequest(NAMESPACE, version, operation, inner);
 }
 
 /** Raw exchange over a socket: what a stalling or oversized client does. */

@@ -21,19 +21,58 @@ const HOP_BY_HOP = new Set([
   'x-inode-target',
 ]);
 
-/** The end-to-end headers: without hop-by-hop ones, including those the Connection header names. */
-function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
-  const named = new Set(
-    String(headers.connection ?? '')
+const NOTHING_NAMED: ReadonlySet<string> = new Set();
+
+/** Header names a Connection header lists (besides the usual keep-alive / close). */
+function namedByConnection(connection: string | undefined): ReadonlySet<string> {
+  if (connection === undefined || /^\s*(keep-alive|close)\s*$/i.test(connection))
+    return NOTHING_NAMED;
+  return new Set(
+    connection
       .split(',')
       .map((token) => token.trim().toLowerCase())
       .filter(Boolean),
   );
+}
+
+/** The end-to-end headers: without hop-by-hop ones, including those the Connection header names. */
+function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+  const named = namedByConnection(headers.connection);
   const kept: http.OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) {
+  for (const name in headers) {
+    const value = headers[name];
     if (value !== undefined && !HOP_BY_HOP.has(name) && !named.has(name)) kept[name] = value;
   }
   return kept;
+}
+
+/** A target's URL, parsed once rather than on every call (the proxy's hot path). */
+interface Route {
+  readonly transport: typeof http | typeof https;
+  readonly protocol: string;
+  readonly hostname: string;
+  readonly port: string | undefined;
+  readonly host: string;
+  readonly pathPrefix: string;
+}
+
+const routes = new WeakMap<RemoteTarget, Route>();
+
+function routeTo(target: RemoteTarget): Route {
+  let route = routes.get(target);
+  if (!route) {
+    const base = new URL(target.url);
+    route = {
+      transport: base.protocol === 'https:' ? https : http,
+      protocol: base.protocol,
+      hostname: base.hostname,
+      port: base.port || undefined,
+      host: base.host,
+      pathPrefix: base.pathname.replace(/\/$/, ''),
+    };
+    routes.set(target, route);
+  }
+  return route;
 }
 
 // Path segments after /Inode.asmx: operation names and nothing else. No percent escapes,
@@ -57,6 +96,27 @@ export function isSafeServiceTarget(url: string, servicePath: string): boolean {
 }
 
 export const DEFAULT_PROXY_TIMEOUT_MS = 60_000;
+export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+export interface ProxyOptions {
+  /** No answer (or no further bytes) from the target within this time: 502. */
+  readonly timeoutMs?: number;
+  /** Larger request bodies are refused with 413 (declared) or cut off (streamed). */
+  readonly maxBodyBytes?: number;
+  /** A keep-alive agent for the target: reusing connections is most of the proxy's speed. */
+  readonly agent?: http.Agent;
+}
+
+/** One keep-alive agent per target, so calls reuse their TCP (and TLS) connections. */
+export function createTargetAgent(target: RemoteTarget): http.Agent {
+  const options = {
+    keepAlive: true,
+    maxSockets: 256,
+    maxFreeSockets: 64,
+    scheduling: 'lifo' as const,
+  };
+  return target.url.startsWith('https:') ? new https.Agent(options) : new http.Agent(options);
+}
 
 /** What node:http accepts in a reason phrase it writes (its checkInvalidHeaderChar). */
 const WRITABLE_REASON = /^[\t\x20-\x7e\x80-\xff]*$/;
@@ -75,6 +135,21 @@ function unreachable(res: ServerResponse, target: RemoteTarget, cause: string): 
   res.end(body);
 }
 
+function tooLarge(res: ServerResponse, maxBodyBytes: number): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const body = `The request body is larger than the console server accepts (${maxBodyBytes} bytes; INODE_MAX_BODY_BYTES)\n`;
+  res.writeHead(413, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'X-Inode-Console-Error': 'body-too-large',
+    'Content-Length': Buffer.byteLength(body),
+    Connection: 'close',
+  });
+  res.end(body);
+}
+
 /**
  * Proxies the request to the target (path and query kept, appended to the target's base path).
  * @example proxyToTarget(req, res, { id: 'staging', label: 'staging', kind: 'remote', url: 'http://10.0.0.5:8080' })
@@ -83,30 +158,37 @@ export function proxyToTarget(
   req: IncomingMessage,
   res: ServerResponse,
   target: RemoteTarget,
-  timeoutMs = DEFAULT_PROXY_TIMEOUT_MS,
+  options: ProxyOptions = {},
 ): void {
-  const base = new URL(target.url);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_PROXY_TIMEOUT_MS;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  if (Number(req.headers['content-length'] ?? 0) > maxBodyBytes) {
+    tooLarge(res, maxBodyBytes);
+    return;
+  }
+  const route = routeTo(target);
   const headers = endToEnd(req.headers);
-  headers.host = base.host;
-  const transport = base.protocol === 'https:' ? https : http;
-  const upstream = transport.request({
-    protocol: base.protocol,
-    hostname: base.hostname,
-    port: base.port || undefined,
+  headers.host = route.host;
+  const upstream = route.transport.request({
+    protocol: route.protocol,
+    hostname: route.hostname,
+    port: route.port,
     method: req.method,
-    path: `${base.pathname.replace(/\/$/, '')}${req.url ?? '/'}`,
+    path: `${route.pathPrefix}${req.url ?? '/'}`,
     headers,
     timeout: timeoutMs,
+    agent: options.agent,
   });
   upstream.on('timeout', () => upstream.destroy(new Error(`no answer within ${timeoutMs} ms`)));
   upstream.on('error', (error: NodeJS.ErrnoException) => {
+    if (res.headersSent && res.statusCode === 413) return;
     unreachable(res, target, error.code ? `${error.code} ${error.message}` : error.message);
   });
   upstream.on('response', (answer) => {
     const status = answer.statusCode ?? 502;
     const headers = endToEnd(answer.headers);
     // node:http reads reason phrases that it then refuses to write (control characters) and
-    // would throw out of this event, killing the dev server: such a phrase becomes the standard one.
+    // would throw out of this event, killing the server: such a phrase becomes the standard one.
     const reason = answer.statusMessage ?? '';
     if (WRITABLE_REASON.test(reason)) res.writeHead(status, reason, headers);
     else res.writeHead(status, headers);
@@ -118,5 +200,20 @@ export function proxyToTarget(
   res.on('close', () => {
     if (!res.writableFinished) upstream.destroy();
   });
+  if (
+    req.headers['content-length'] === undefined &&
+    req.headers['transfer-encoding'] !== undefined
+  ) {
+    // A streamed body declares no size: count it, and stop at the limit.
+    let received = 0;
+    req.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > maxBodyBytes) {
+        req.unpipe(upstream);
+        upstream.destroy();
+        tooLarge(res, maxBodyBytes);
+      }
+    });
+  }
   req.pipe(upstream);
 }

@@ -24,6 +24,15 @@ export interface TargetConfig {
 /** The id INODE_TARGET gets. */
 export const PRIMARY_REMOTE_ID = 'remote';
 
+/** INODE_EMULATOR: on / off, or unset for the server's default (dev: on, production: off). */
+function emulatorSwitch(value: string | undefined, byDefault: boolean): boolean {
+  const normalized = (value ?? '').trim().toLowerCase();
+  if (normalized === '') return byDefault;
+  if (['on', '1', 'true', 'yes'].includes(normalized)) return true;
+  if (['off', '0', 'false', 'no'].includes(normalized)) return false;
+  throw new Error(`INODE_EMULATOR: "${value}" must be on or off`);
+}
+
 function remoteUrl(name: string, value: string): string {
   let url: URL;
   try {
@@ -46,9 +55,12 @@ function remoteUrl(name: string, value: string): string {
  * Reads the targets from the environment. Throws with a clear message on a bad value.
  * @example targetsFromEnv({ INODE_TARGETS: 'staging=http://10.0.0.5:8080' }).defaultId // 'emulator'
  */
-export function targetsFromEnv(env: NodeJS.ProcessEnv): TargetConfig {
+export function targetsFromEnv(
+  env: NodeJS.ProcessEnv,
+  { emulatorByDefault = true }: { emulatorByDefault?: boolean } = {},
+): TargetConfig {
   const targets: Target[] = [];
-  const emulatorEnabled = (env.INODE_EMULATOR ?? '').toLowerCase() !== 'off';
+  const emulatorEnabled = emulatorSwitch(env.INODE_EMULATOR, emulatorByDefault);
   if (emulatorEnabled)
     targets.push({ id: 'emulator', label: 'Embedded emulator', kind: 'emulator' });
   const primary = env.INODE_TARGET?.trim();
@@ -83,7 +95,9 @@ export function targetsFromEnv(env: NodeJS.ProcessEnv): TargetConfig {
   const first = targets[0];
   if (!first)
     throw new Error(
-      'No Inode target: set INODE_TARGET or INODE_TARGETS, or do not set INODE_EMULATOR=off',
+      emulatorByDefault
+        ? 'No Inode target: set INODE_TARGET or INODE_TARGETS, or do not set INODE_EMULATOR=off'
+        : 'No Inode target: set INODE_TARGET=http://host[:port] (the real Inode.asmx) or INODE_TARGETS, or INODE_EMULATOR=on for a demo with the embedded emulator',
     );
   const defaultId = primary ? PRIMARY_REMOTE_ID : emulatorEnabled ? 'emulator' : first.id;
   return { targets, defaultId };

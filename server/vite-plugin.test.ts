@@ -168,6 +168,35 @@ describe('vite dev server', () => {
     expect((await fetch(`${base}/Inode.asmx?WSDL`)).status).toBe(200);
   });
 
+  it('puts the security headers on its answers, the CSP with a script nonce for Vite', async () => {
+    for (const path of ['/', '/Inode.asmx?WSDL']) {
+      const answer = await fetch(`${base}${path}`);
+      expect(answer.headers.get('content-security-policy'), path).toMatch(
+        /script-src 'self' 'nonce-[\w-]{16,}';.*frame-ancestors 'none'/,
+      );
+      expect(answer.headers.get('referrer-policy'), path).toBe('no-referrer');
+    }
+  });
+
+  it('refuses an unknown Host and browser requests from another site, in dev too', async () => {
+    const port = Number(new URL(base).port);
+    const raw = (host: string): Promise<string> =>
+      new Promise((resolve) => {
+        const socket = net.connect(port, '127.0.0.1');
+        let received = '';
+        socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+        socket.on('close', () => resolve(received));
+        socket.write(`GET /Inode.asmx?WSDL HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+      });
+    // Vite's own host check (fed INODE_ALLOWED_HOSTS by the plugin) answers before ours.
+    expect(await raw('rebind.attacker.example')).toMatch(/^HTTP\/1\.1 403 /);
+    expect(await raw(`localhost:${port}`)).toMatch(/^HTTP\/1\.1 200 /);
+    const crossSite = await fetch(`${base}/Inode.asmx?WSDL`, {
+      headers: { 'Sec-Fetch-Site': 'cross-site' },
+    });
+    expect(crossSite.status).toBe(403);
+  });
+
   it('leaves every other path to Vite', async () => {
     const answer = await fetch(`${base}/Inode.asmxx`);
     expect(answer.headers.get('x-aspnet-version')).toBeNull();

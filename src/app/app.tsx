@@ -51,11 +51,14 @@ export function AppRoutes() {
   );
 }
 
+// Built with INODE_BASE_PATH=/tools/inode/, every route lives below /tools/inode.
+const ROUTER_BASENAME = import.meta.env.BASE_URL.replace(/\/$/, '') || '/';
+
 /** The whole console: path-based routes (the URL hash belongs to the DataStubs viewer). */
 export function App() {
   return (
     <AppProviders>
-      <BrowserRouter>
+      <BrowserRouter basename={ROUTER_BASENAME}>
         <AppRoutes />
       </BrowserRouter>
     </AppProviders>

@@ -18,7 +18,13 @@ export interface TargetList {
   defaultId: string | null;
 }
 
-export const TARGETS_PATH = '/__console/targets';
+/**
+ * The URL path the console is served under (`/`, or e.g. `/tools/inode/` when built with
+ * INODE_BASE_PATH): the console server's own routes live below it too.
+ */
+export const BASE_PATH: string = import.meta.env.BASE_URL;
+
+export const TARGETS_PATH = `${BASE_PATH}__console/targets`;
 
 /** Query keys for server-level facts (targets, namespaces), shared by every feature. */
 export const connectionKeys = {
@@ -73,9 +79,13 @@ export function targetsQueryOptions() {
   });
 }
 
-/** The origin the service path is resolved against: the console's own, where the proxy lives. */
+/**
+ * What the service path is resolved against: the console's own origin and base path, where the
+ * proxy lives (so under a sub-path the service is <origin>/tools/inode/Inode.asmx).
+ */
 export function serviceBaseUrl(): string {
-  return globalThis.location?.origin ?? '';
+  const origin = globalThis.location?.origin;
+  return origin ? `${origin}${BASE_PATH.replace(/\/$/, '')}` : '';
 }
 
 export function namespaceQueryOptions(targetId: string | null) {

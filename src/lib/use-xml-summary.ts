@@ -7,6 +7,19 @@ export const SYNC_SUMMARY_LIMIT = 1_000_000;
 const SLICE = 500_000;
 
 /**
+ * Slices run when the page is idle, so the count never delays the first paint of the DataStubs
+ * viewer, which needs the same frames; where idle callbacks are missing (jsdom), on a timer.
+ */
+function whenIdle(run: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(run, { timeout: 2000 });
+    return () => cancelIdleCallback(handle);
+  }
+  const timer = setTimeout(run, 0);
+  return () => clearTimeout(timer);
+}
+
+/**
  * The one-line DataStubs summary. Small payloads are summarized at once; big ones in slices
  * between tasks, so a 50 MB payload never blocks the page (null until done).
  * @example const line = useXmlSummary(record.DataStubs);
@@ -22,13 +35,13 @@ export function useXmlSummary(xml: string | null): string | null {
   useEffect(() => {
     if (xml === null || xml.length <= SYNC_SUMMARY_LIMIT) return;
     const scan = new XmlSummaryScan(xml);
-    let timer: ReturnType<typeof setTimeout>;
+    let cancel: () => void;
     const slice = () => {
       if (scan.step(SLICE)) setSliced({ xml, line: describeXmlSummary(scan.result()) });
-      else timer = setTimeout(slice, 0);
+      else cancel = whenIdle(slice);
     };
-    timer = setTimeout(slice, 0);
-    return () => clearTimeout(timer);
+    cancel = whenIdle(slice);
+    return () => cancel();
   }, [xml]);
 
   if (small) return immediate;

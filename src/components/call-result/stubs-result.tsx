@@ -13,6 +13,7 @@ import {
   redactOutcome,
 } from '../../lib/outcome.ts';
 import { useXmlSummary } from '../../lib/use-xml-summary.ts';
+import { payloadBytesFor } from '../../lib/worker-client/payload-bytes.ts';
 
 export interface StubsResultProps {
   result: GetAssetStubsResult | undefined;
@@ -70,6 +71,7 @@ const DataStubsSection = memo(function DataStubsSection({
             form={result.dataStubsForm}
             fileName={`datastubs${assetType ? `-${assetType.replace(/[^\w.-]+/g, '_')}` : ''}`}
             rawBody={result.exchange.response.bodyText}
+            xmlUtf8={payloadBytesFor(xml)}
           />
         </Suspense>
       </ErrorBoundary>

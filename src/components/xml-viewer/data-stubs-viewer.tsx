@@ -1,19 +1,24 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { copyText, downloadText, safeFileName } from './clipboard-and-download.ts';
 import { takeInitialHashPath } from './core/initial-hash.ts';
 import { hashForPath, pathFromHash, resolveNodePath } from './core/node-path.ts';
 import { decodeXmlEntities } from './core/xml-entities.ts';
 import { DEFAULT_MAX_INDEX_BYTES, type DataStubsViewerProps } from './data-stubs-viewer-props.ts';
+import { lazyView } from './lazy-view.ts';
 import { PayloadFacts } from './payload-facts.tsx';
 import { useXmlAnalysis } from './use-xml-analysis.ts';
 import { panelId, tabId, VIEW_TABS, ViewTabs, type ViewTab } from './view-tabs.tsx';
 import { RawView } from './views/raw-view.tsx';
 import './xml-viewer.css';
 
-const loadPrettyView = () => import('./views/pretty-view.tsx');
-const PrettyView = lazy(loadPrettyView);
-const TreeView = lazy(() => import('./views/tree-view.tsx'));
-const TableView = lazy(() => import('./views/table-view.tsx'));
+const PrettyView = lazyView(() => import('./views/pretty-view.tsx'));
+const TreeView = lazyView(() => import('./views/tree-view.tsx'));
+const TableView = lazyView(() => import('./views/table-view.tsx'));
+
+/** Loads the views' code (CodeMirror first), so the first payload renders without waiting. */
+export function preloadViews(): Promise<unknown> {
+  return Promise.all([PrettyView.preload(), TableView.preload(), TreeView.preload()]);
+}
 
 /** Progress appears only for work that is still running after this long. */
 const PROGRESS_DELAY_MS = 200;
@@ -36,11 +41,11 @@ function useHashPath(
     window.addEventListener('hashchange', onHashChange);
     return () => window.removeEventListener('hashchange', onHashChange);
   }, []);
-  const update = (next: string) => {
+  const update = useCallback((next: string) => {
     // replaceState: a deep link should not add history entries or wake the console's router.
     window.history.replaceState(window.history.state, '', hashForPath(next));
     setPath(next);
-  };
+  }, []);
   return [path, update];
 }
 
@@ -68,6 +73,7 @@ export function DataStubsViewer({
   form,
   fileName = 'datastubs',
   rawBody,
+  xmlUtf8,
   maxIndexBytes = DEFAULT_MAX_INDEX_BYTES,
 }: DataStubsViewerProps) {
   const idPrefix = useId().replace(/[^a-zA-Z0-9_-]/g, '');
@@ -76,7 +82,7 @@ export function DataStubsViewer({
     () => (decodedAgain ? decodeXmlEntities(receivedXml) : receivedXml),
     [decodedAgain, receivedXml],
   );
-  const analysis = useXmlAnalysis(xml, maxIndexBytes);
+  const analysis = useXmlAnalysis(xml, maxIndexBytes, decodedAgain ? undefined : xmlUtf8);
   const result = analysis.status === 'done' ? analysis.result : null;
   const [chosenTab, setChosenTab] = useState<ViewTab | null>(null);
   // Only a link the page was opened with picks the first view; later selections do not switch views.
@@ -94,9 +100,9 @@ export function DataStubsViewer({
   const [revealLine, setRevealLine] = useState<{ line: number } | null>(null);
   const [status, setStatus] = useState('');
   const showProgress = useDelayedFlag(analysis.status === 'working', PROGRESS_DELAY_MS);
-  // Fetch CodeMirror while the worker is busy rather than after it.
+  // Fetch CodeMirror and the other views while the worker is busy rather than after it.
   useEffect(() => {
-    void loadPrettyView();
+    void preloadViews();
   }, []);
 
   const deepLinkedNode = useMemo(
@@ -111,12 +117,11 @@ export function DataStubsViewer({
   const tab = chosenTab ?? defaultTab;
   const baseName = safeFileName(fileName);
 
-  const announce = (message: string) => setStatus(message);
-  const copy = async (text: string, what: string) => {
-    announce(
+  const copy = useCallback(async (text: string, what: string) => {
+    setStatus(
       (await copyText(text)) ? `Copied ${what}.` : `The browser did not allow copying ${what}.`,
     );
-  };
+  }, []);
 
   const refusal = result?.indexRefusedReason ?? null;
   const panel = () => {
@@ -126,8 +131,9 @@ export function DataStubsViewer({
       return <p role="alert">The viewer could not analyse this payload: {analysis.message}</p>;
     }
     const head = analysis.status === 'working' ? analysis.head : null;
-    if (tab === 'pretty' && (head !== null || (result && !result.syntaxError))) {
-      // The same element while the text grows from the worker's first lines to the whole text.
+    if (tab === 'pretty' && (analysis.status === 'working' || (result && !result.syntaxError))) {
+      // The same element while the text grows from nothing to the worker's first lines to the
+      // whole text: the editor is built while the worker starts, not after.
       return (
         <PrettyView
           text={result?.pretty ?? head ?? ''}
@@ -135,6 +141,24 @@ export function DataStubsViewer({
           foldEnd={result?.foldEnd ?? null}
           client={analysis.status === 'done' ? analysis.client : null}
           revealLine={revealLine}
+        />
+      );
+    }
+    const tableHead = analysis.tableHead;
+    const wholeTablePending = !result || (result.indexPending && !result.syntaxError && !refusal);
+    if (tab === 'table' && tableHead && wholeTablePending) {
+      // The first records, read ahead by the worker; sorting, filtering and the record XML
+      // wait for the whole table.
+      return (
+        <TableView
+          key="head"
+          xml={xml}
+          table={tableHead}
+          index={null}
+          client={null}
+          fileName={baseName}
+          onCopy={copy}
+          onSelectPath={setHashPath}
         />
       );
     }
@@ -192,6 +216,7 @@ export function DataStubsViewer({
     }
     return (
       <TableView
+        key="whole"
         xml={xml}
         table={result.table}
         index={result.index}

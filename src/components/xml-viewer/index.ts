@@ -7,15 +7,17 @@
  *   <DataStubsViewer xml={xml} form="xml" fileName="stubs" rawBody={body} />
  * </Suspense>
  */
-import { lazy } from 'react';
 // Captures a #node= deep link before the console's router rewrites the URL.
 import './core/initial-hash.ts';
+import { lazyView } from './lazy-view.ts';
 import { prefetchViewer } from './prefetch.ts';
 
-export type { DataStubsViewerProps } from './data-stubs-viewer-props.ts';
+import type { DataStubsViewerProps } from './data-stubs-viewer-props.ts';
 
-export const DataStubsViewer = lazy(() =>
+export type { DataStubsViewerProps };
+
+export const DataStubsViewer = lazyView<DataStubsViewerProps>(() =>
   import('./data-stubs-viewer.tsx').then((m) => ({ default: m.DataStubsViewer })),
 );
 
-prefetchViewer();
+prefetchViewer(DataStubsViewer.preload);

@@ -7,14 +7,16 @@ import { prewarmViewerWorker } from './worker/viewer-worker-client.ts';
 
 let scheduled = false;
 
-/** @example prefetchViewer() // from the entry module, once */
-export function prefetchViewer(): void {
+/** @example prefetchViewer(DataStubsViewer.preload) // from the entry module, once */
+export function prefetchViewer(preloadViewer: () => Promise<unknown>): void {
   if (scheduled || typeof window === 'undefined' || typeof Worker === 'undefined') return;
   if (import.meta.env.MODE === 'test') return;
   scheduled = true;
   const run = () => {
-    void import('./data-stubs-viewer.tsx');
-    void import('./views/pretty-view.tsx');
+    // The viewer's module preloads its views (CodeMirror first) as soon as it is evaluated.
+    void preloadViewer()
+      .then(() => import('./data-stubs-viewer.tsx'))
+      .then((m) => m.preloadViews());
     prewarmViewerWorker();
   };
   if (typeof window.requestIdleCallback === 'function')

@@ -1,11 +1,20 @@
-import { useEffect, useState } from 'react';
-import type { AnalysisResult } from './worker/viewer-worker-protocol.ts';
+import { useLayoutEffect, useRef, useState } from 'react';
+import type { AnalysisResult, TransferredTable } from './worker/viewer-worker-protocol.ts';
 import { startViewerWorker, type ViewerWorkerClient } from './worker/viewer-worker-client.ts';
 
 export type AnalysisState =
-  /** `head`: the first lines of the pretty text, when the worker sent them ahead. */
-  | { status: 'working'; progress: number; head: string | null }
-  | { status: 'done'; result: AnalysisResult; client: ViewerWorkerClient; indexProgress: number }
+  /**
+   * `head`: the first lines of the pretty text, when the worker sent them ahead; `tableHead`:
+   * the first records of the table, likewise (large payloads), until the whole table arrives.
+   */
+  | { status: 'working'; progress: number; head: string | null; tableHead: TransferredTable | null }
+  | {
+      status: 'done';
+      result: AnalysisResult;
+      client: ViewerWorkerClient;
+      indexProgress: number;
+      tableHead: TransferredTable | null;
+    }
   | { status: 'failed'; message: string };
 
 interface OwnedState {
@@ -14,18 +23,31 @@ interface OwnedState {
   state: AnalysisState;
 }
 
-const STARTING: AnalysisState = { status: 'working', progress: 0, head: null };
+const STARTING: AnalysisState = { status: 'working', progress: 0, head: null, tableHead: null };
 
 /**
  * Runs the worker over `xml`: the pretty text arrives first, the tree index and table after.
  * A new payload or unmounting terminates the previous run.
  *
+ * `utf8`, the same payload as bytes, is transferred to the worker when it is still attached.
+ *
  * @example const analysis = useXmlAnalysis(xml, 50_000_000);
  */
-export function useXmlAnalysis(xml: string, maxIndexBytes: number): AnalysisState {
+export function useXmlAnalysis(
+  xml: string,
+  maxIndexBytes: number,
+  utf8?: ArrayBuffer,
+): AnalysisState {
+  // Only the bytes that came with this payload count; a re-render must not restart the worker.
+  const utf8Ref = useRef(utf8);
+  useLayoutEffect(() => {
+    utf8Ref.current = utf8;
+  });
   const [owned, setOwned] = useState<OwnedState | null>(null);
 
-  useEffect(() => {
+  // A layout effect posts the payload to the worker before the browser paints the viewer's frame,
+  // rather than after it: the worker's first lines come back one frame sooner.
+  useLayoutEffect(() => {
     const update = (next: (previous: AnalysisState) => AnalysisState) =>
       setOwned((previous) => ({
         xml,
@@ -42,7 +64,9 @@ export function useXmlAnalysis(xml: string, maxIndexBytes: number): AnalysisStat
     let client: ViewerWorkerClient | null = null;
     queueMicrotask(() => {
       if (cancelled) return;
-      const started: ViewerWorkerClient = startViewerWorker(xml, maxIndexBytes, {
+      const bytes = utf8Ref.current;
+      const payload = bytes && bytes.byteLength > 0 ? bytes : xml;
+      const started: ViewerWorkerClient = startViewerWorker(payload, maxIndexBytes, {
         onProgress: (phase, done, total) =>
           update((previous) => {
             const fraction = total ? done / total : 0;
@@ -52,8 +76,18 @@ export function useXmlAnalysis(xml: string, maxIndexBytes: number): AnalysisStat
           }),
         onHead: (head) =>
           update((previous) => (previous.status === 'working' ? { ...previous, head } : previous)),
+        onTableHead: (tableHead) =>
+          update((previous) =>
+            previous.status === 'failed' ? previous : { ...previous, tableHead },
+          ),
         onAnalyzed: (result) =>
-          update(() => ({ status: 'done', result, client: started, indexProgress: 0 })),
+          update((previous) => ({
+            status: 'done',
+            result,
+            client: started,
+            indexProgress: 0,
+            tableHead: previous.status === 'failed' ? null : previous.tableHead,
+          })),
         onIndexed: ({ index, table, indexMs }) =>
           update((previous) =>
             previous.status === 'done'

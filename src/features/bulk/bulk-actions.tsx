@@ -1,6 +1,7 @@
-import type { JobSnapshot } from './bulk-runner.ts';
-import { initialResults, type BulkJobState, type BulkJobStore } from './job-store.ts';
-import { resultsCsv } from './results-csv.ts';
+import type { JobSnapshot } from '../../bulk-job/bulk-runner.ts';
+import { initialResults } from '../../bulk-job/bulk-rows.ts';
+import type { BulkJobState, BulkJobStore } from './job-store.ts';
+import { resultsCsv } from '../../bulk-job/results-csv.ts';
 
 export interface BulkActionsProps {
   store: BulkJobStore;
@@ -18,9 +19,10 @@ function downloadName(fileName: string | null): string {
 
 function download(state: BulkJobState): void {
   const runner = state.runner;
-  if (!runner) return;
+  const rows = state.parsed?.rows;
+  if (!runner || !rows) return;
   // The byte order mark lets spreadsheet programs read the file as UTF-8.
-  const csv = `\uFEFF${resultsCsv(runner.items, runner.allResults())}`;
+  const csv = `\uFEFF${resultsCsv(rows, (index) => runner.result(index))}`;
   const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;

@@ -1,6 +1,7 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId, useMemo, useState, type ChangeEvent } from 'react';
 import { fieldDescribedBy } from '../../components/form-field/form-field.tsx';
 import type { BulkJobStore, BulkJobState } from './job-store.ts';
+import { lockedPreview } from './locked-preview.ts';
 
 /** Files larger than this are refused before reading: split them into several jobs. */
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
@@ -20,6 +21,8 @@ export function BulkInput({ store, state }: BulkInputProps) {
   const fileId = `${id}-file`;
   const [fileError, setFileError] = useState<string | undefined>();
   const locked = state.runner !== null;
+  const text = state.input.text;
+  const shown = useMemo(() => (locked ? lockedPreview(text) : text), [locked, text]);
 
   const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -53,7 +56,7 @@ export function BulkInput({ store, state }: BulkInputProps) {
           className="mono"
           rows={8}
           spellCheck={false}
-          value={state.input.text}
+          value={shown}
           readOnly={locked}
           aria-describedby={fieldDescribedBy(textId)}
           placeholder={'ServiceURI,MediaType\nhttps://media.example.org/a.jpg,image'}

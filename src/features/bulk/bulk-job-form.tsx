@@ -3,7 +3,8 @@ import { OPERATIONS, type Binding } from '../../protocol/operations.ts';
 import { BindingSelect } from '../../components/binding-select/binding-select.tsx';
 import { OpenIdKeyField } from '../../components/secret-input/open-id-key-field.tsx';
 import { RememberKey } from '../../components/remember-key/remember-key.tsx';
-import { MAX_CONCURRENCY, MIN_CONCURRENCY } from './bulk-runner.ts';
+import { MIN_CONCURRENCY } from '../../bulk-job/bulk-runner.ts';
+import { PAGE_MAX_CONCURRENCY } from './job-store.ts';
 import type { BulkInput } from './job-store.ts';
 
 const KEY = OPERATIONS.AddUserAssetIndex.parameters[0];
@@ -76,7 +77,7 @@ export function BulkJobForm({
             onChange={(event) => onOptionsChange({ concurrency: Number(event.target.value) })}
           >
             {Array.from(
-              { length: MAX_CONCURRENCY - MIN_CONCURRENCY + 1 },
+              { length: PAGE_MAX_CONCURRENCY - MIN_CONCURRENCY + 1 },
               (_, i) => i + MIN_CONCURRENCY,
             ).map((n) => (
               <option key={n} value={n}>

@@ -1,4 +1,4 @@
-import type { JobPhase, JobSnapshot } from './bulk-runner.ts';
+import type { JobPhase, JobSnapshot } from '../../bulk-job/bulk-runner.ts';
 
 const PHASE_WORDS: Record<JobPhase, string> = {
   idle: 'Ready to run.',

@@ -1,4 +1,5 @@
-import { countRows } from './bulk-rows.ts';
+import { useMemo } from 'react';
+import { countRows } from '../../bulk-job/bulk-rows.ts';
 import type { BulkJobState } from './job-store.ts';
 
 const MAX_PROBLEMS_SHOWN = 5;
@@ -6,6 +7,8 @@ const MAX_PROBLEMS_SHOWN = 5;
 /** How many rows were read and what the checks found; problems with the whole input first. */
 export function BulkRowsSummary({ state }: { state: BulkJobState }) {
   const { parsed, parsing } = state;
+  // The page re-renders with the job's progress; the rows (up to 100,000) are counted once.
+  const counts = useMemo(() => countRows(parsed?.rows ?? []), [parsed]);
   if (parsing !== null) {
     return (
       <p role="status" className="muted">
@@ -28,7 +31,6 @@ export function BulkRowsSummary({ state }: { state: BulkJobState }) {
   if (parsed.rows.length === 0) {
     return <p className="muted">No rows yet: paste them above or choose a file.</p>;
   }
-  const counts = countRows(parsed.rows);
   const repeatsSkipped = state.input.skipDuplicates && counts.duplicates > 0;
   return (
     <div className="bulk-summary">

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { BulkRowsTable, RENDER_ALL_UP_TO } from './bulk-rows-table.tsx';
-import { toBulkRows } from './bulk-rows.ts';
-import { BulkRunner } from './bulk-runner.ts';
+import { toBulkRows } from '../../bulk-job/bulk-rows.ts';
+import { BulkRunner } from '../../bulk-job/bulk-runner.ts';
 
 function rows(n: number) {
   return toBulkRows(Array.from({ length: n }, (_, i) => [`https://m.example/${i}`, 'image'])).rows;

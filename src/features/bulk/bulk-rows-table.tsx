@@ -1,9 +1,9 @@
 import { useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { BulkRow } from './bulk-rows.ts';
-import type { BulkRunner, JobSnapshot, RowResult } from './bulk-runner.ts';
-import { PENDING, SKIPPED } from './bulk-runner.ts';
-import { OUTCOME_WORDS } from './results-csv.ts';
+import type { BulkRow } from '../../bulk-job/bulk-rows.ts';
+import type { BulkRunner, JobSnapshot, RowResult } from '../../bulk-job/bulk-runner.ts';
+import { startingResult } from '../../bulk-job/bulk-rows.ts';
+import { outcomeWord } from '../../bulk-job/results-csv.ts';
 import { filterRows, type RowFilter } from './row-filter.ts';
 
 /** Up to this many rows the table is rendered whole; beyond, only the visible rows are. */
@@ -19,18 +19,7 @@ export interface BulkRowsTableProps {
   filter?: RowFilter;
 }
 
-function previewResult(row: BulkRow, skipDuplicates: boolean): RowResult {
-  if (row.issues.some((i) => i.severity === 'error')) return SKIPPED;
-  return skipDuplicates && row.duplicateOf !== null ? SKIPPED : PENDING;
-}
-
 function RowCells({ row, result }: { row: BulkRow; result: RowResult }) {
-  const skippedWord =
-    result.state === 'skipped' &&
-    row.duplicateOf !== null &&
-    row.issues.every((i) => i.severity !== 'error')
-      ? 'skipped (repeat)'
-      : OUTCOME_WORDS[result.state];
   return (
     <>
       <td className="num">{row.rowNumber}</td>
@@ -49,7 +38,7 @@ function RowCells({ row, result }: { row: BulkRow; result: RowResult }) {
         )}
       </td>
       <td className={`state state-${result.state}`}>
-        {skippedWord}
+        {outcomeWord(row, result)}
         {result.attempts > 1 ? ` (try ${result.attempts})` : ''}
       </td>
       <td className="mono cell-clip">{result.value ?? result.error ?? ''}</td>
@@ -85,7 +74,7 @@ export function BulkRowsTable({
   filter = 'all',
 }: BulkRowsTableProps) {
   const resultOf = (index: number, row: BulkRow) =>
-    runner ? runner.result(index) : previewResult(row, skipDuplicates);
+    runner ? runner.result(index) : startingResult(row, skipDuplicates);
   const shown = filterRows(rows, resultOf, filter);
   const count = shown ? shown.length : rows.length;
   const indexAt = (position: number) => (shown ? (shown[position] ?? -1) : position);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BulkJobStore, STORAGE_KEY } from './job-store.ts';
-import type { RegisterFn } from './bulk-runner.ts';
+import { BulkJobStore, STORAGE_KEY, TEXT_STORAGE_KEY } from './job-store.ts';
+import type { RegisterFn } from '../../bulk-job/bulk-runner.ts';
 
 /** An in-memory Storage (sessionStorage's interface), optionally refusing large values. */
 function memoryStorage(maxChars = Infinity): Storage & { data: Map<string, string> } {
@@ -53,7 +53,7 @@ describe('BulkJobStore', () => {
     const store = new BulkJobStore(undefined, 0);
     store.setText(CSV);
     store.setOptions({ skipDuplicates: false, concurrency: 42 });
-    expect(store.getState().input.concurrency).toBe(8);
+    expect(store.getState().input.concurrency).toBe(16);
     await store.run(echo);
     await store.getState().runner?.whenSettled();
     expect(store.getState().runner?.snapshot().counts.succeeded).toBe(3);
@@ -114,6 +114,53 @@ describe('BulkJobStore', () => {
     await store.run(echo);
     await store.getState().runner?.whenSettled();
     expect(store.getState().runner?.snapshot().counts.succeeded).toBe(2);
+  });
+
+  it('does not even try to save a job far beyond the quota (no megabytes stringified each second)', async () => {
+    const storage = memoryStorage();
+    let writes = 0;
+    const setItem = storage.setItem.bind(storage);
+    storage.setItem = (key, value) => {
+      writes += 1;
+      setItem(key, value);
+    };
+    const store = new BulkJobStore(storage, 0);
+    const rows = Array.from(
+      { length: 90_000 },
+      (_, i) => `https://big.example/${i}/asset.png,image`,
+    );
+    store.setText(rows.join('\n'));
+    await store.checkNow();
+    const before = writes;
+    await store.run(echo);
+    await store.getState().runner?.whenSettled();
+    store.flush();
+    expect(store.getState().notSaved).toBe(true);
+    expect(writes).toBe(before);
+    expect(store.getState().runner?.snapshot().counts.succeeded).toBe(90_000);
+  });
+
+  it('saves the input text once, apart from the results saved while the job runs', async () => {
+    const storage = memoryStorage();
+    const keys: string[] = [];
+    const setItem = storage.setItem.bind(storage);
+    storage.setItem = (key, value) => {
+      keys.push(key);
+      setItem(key, value);
+    };
+    const store = new BulkJobStore(storage, 0);
+    store.setText(CSV);
+    await store.checkNow();
+    await store.run(echo);
+    await store.getState().runner?.whenSettled();
+    store.flush();
+    store.flush();
+    expect(keys.filter((key) => key === TEXT_STORAGE_KEY)).toHaveLength(1);
+    expect(keys.filter((key) => key === STORAGE_KEY).length).toBeGreaterThan(1);
+    const again = new BulkJobStore(storage, 0);
+    await again.whenReady();
+    expect(again.getState().input.text).toBe(CSV);
+    expect(again.getState().runner?.snapshot().counts.succeeded).toBe(2);
   });
 
   it('ignores saved data it cannot read', async () => {

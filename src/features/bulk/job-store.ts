@@ -5,14 +5,13 @@
  */
 import {
   BulkRunner,
-  PENDING,
-  SKIPPED,
+  ROW_STATES,
   clampConcurrency,
   DEFAULT_CONCURRENCY,
-} from './bulk-runner.ts';
-import type { RegisterFn, RowResult, RowState } from './bulk-runner.ts';
-import { parseCsvCells } from './csv-cells.ts';
-import { isSendable, toBulkRows, type BulkRow } from './bulk-rows.ts';
+} from '../../bulk-job/bulk-runner.ts';
+import type { RegisterFn, RowResult } from '../../bulk-job/bulk-runner.ts';
+import { initialResults } from '../../bulk-job/bulk-rows.ts';
+import { readBulkCsv, type ParsedBulkInput } from '../../bulk-job/read-bulk-csv.ts';
 
 export interface BulkInput {
   text: string;
@@ -24,12 +23,7 @@ export interface BulkInput {
   recordInHistory: boolean;
 }
 
-export interface ParsedInput {
-  rows: BulkRow[];
-  hasHeader: boolean;
-  fileErrors: string[];
-  problems: Array<{ row: number; message: string }>;
-}
+export type ParsedInput = ParsedBulkInput;
 
 export interface BulkJobState {
   input: BulkInput;
@@ -44,6 +38,19 @@ export interface BulkJobState {
 }
 
 export const STORAGE_KEY = 'inode-console.bulk-job';
+/** The input text, saved apart and only when it changes: the results are saved every second. */
+export const TEXT_STORAGE_KEY = 'inode-console.bulk-job.text';
+
+/**
+ * The page's ceiling. Chromium opens at most six HTTP/1.1 connections per origin, so a few calls
+ * more than six keep every connection busy while answers travel back; beyond that they only queue.
+ */
+export const PAGE_MAX_CONCURRENCY = 16;
+
+/** @example pageConcurrency(42) // 16 */
+export function pageConcurrency(value: number): number {
+  return Math.min(PAGE_MAX_CONCURRENCY, clampConcurrency(value));
+}
 
 const DEFAULT_INPUT: BulkInput = {
   text: '',
@@ -53,16 +60,12 @@ const DEFAULT_INPUT: BulkInput = {
   recordInHistory: true,
 };
 
-const STATE_CODES: RowState[] = [
-  'pending',
-  'running',
-  'succeeded',
-  'failed',
-  'cancelled',
-  'skipped',
-];
-
 type SavedResult = [number, string | null, string | null, number];
+
+/** About what one row's saved result takes (an ID of 36 characters and the JSON around it). */
+const SAVED_ROW_CHARS = 48;
+/** sessionStorage holds about 5 million characters per origin in Chromium and Firefox. */
+const SAVE_LIMIT_CHARS = 4_000_000;
 
 interface SavedJob {
   input: BulkInput;
@@ -71,13 +74,6 @@ interface SavedJob {
 
 const notReady: RegisterFn = () =>
   Promise.reject(new Error('Enter the OpenIDKey and press Run to send this row.'));
-
-/** Rows that must not be sent start as skipped. */
-export function initialResults(rows: readonly BulkRow[], skipDuplicates: boolean): RowResult[] {
-  return rows.map((row) =>
-    !isSendable(row) || (skipDuplicates && row.duplicateOf !== null) ? SKIPPED : PENDING,
-  );
-}
 
 /**
  * @example const store = new BulkJobStore(sessionStorage); store.setText('https://a,image');
@@ -90,6 +86,7 @@ export class BulkJobStore {
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
   private unsubscribeRunner: (() => void) | null = null;
   private parsedText: string | null = null;
+  private savedText: string | null = null;
   private readonly ready: Promise<void>;
 
   constructor(
@@ -151,7 +148,7 @@ export class BulkJobStore {
 
   setOptions(patch: Partial<Omit<BulkInput, 'text' | 'fileName'>>): void {
     const input = { ...this.state.input, ...patch };
-    input.concurrency = clampConcurrency(input.concurrency);
+    input.concurrency = pageConcurrency(input.concurrency);
     this.update({ input });
     if (patch.concurrency !== undefined) this.state.runner?.setConcurrency(input.concurrency);
   }
@@ -205,16 +202,12 @@ export class BulkJobStore {
     this.parseController = controller;
     this.update({ parsing: 0 });
     try {
-      const cells = await parseCsvCells(text, {
+      const parsed = await readBulkCsv(text, {
         signal: controller.signal,
         onProgress: (rowsSoFar) => this.update({ parsing: rowsSoFar }),
       });
-      const { rows, hasHeader, fileErrors } = toBulkRows(cells.rows);
       this.parsedText = text;
-      this.update({
-        parsed: { rows, hasHeader, fileErrors, problems: cells.problems },
-        parsing: null,
-      });
+      this.update({ parsed, parsing: null });
       this.save();
     } catch (error) {
       if (controller.signal.aborted) return;
@@ -248,11 +241,24 @@ export class BulkJobStore {
   private save(): void {
     if (!this.storage) return;
     const runner = this.state.runner;
-    const saved: SavedJob = {
-      input: this.state.input,
+    // A job beyond the tab's storage quota would fail anyway, after stringifying megabytes on
+    // the main thread every second: it is not tried (and the page says so).
+    const estimate =
+      this.state.input.text.length + (runner ? runner.items.length * SAVED_ROW_CHARS : 0);
+    if (estimate > SAVE_LIMIT_CHARS) {
+      if (!this.state.notSaved) this.update({ notSaved: true });
+      return;
+    }
+    const { text, ...options } = this.state.input;
+    const saved = {
+      input: options,
       results: runner ? runner.allResults().map(toSaved) : null,
     };
     try {
+      if (text !== this.savedText) {
+        this.storage.setItem(TEXT_STORAGE_KEY, text);
+        this.savedText = text;
+      }
       this.storage.setItem(STORAGE_KEY, JSON.stringify(saved));
       if (this.state.notSaved) this.update({ notSaved: false });
     } catch {
@@ -269,11 +275,11 @@ export class BulkJobStore {
 }
 
 function toSaved(result: RowResult): SavedResult {
-  return [STATE_CODES.indexOf(result.state), result.value, result.error, result.attempts];
+  return [ROW_STATES.indexOf(result.state), result.value, result.error, result.attempts];
 }
 
 function fromSaved([code, value, error, attempts]: SavedResult): RowResult {
-  return { state: STATE_CODES[code] ?? 'pending', value, error, attempts, durationMs: null };
+  return { state: ROW_STATES[code] ?? 'pending', value, error, attempts, durationMs: null };
 }
 
 function readSaved(storage: Storage | undefined): SavedJob | null {
@@ -282,13 +288,14 @@ function readSaved(storage: Storage | undefined): SavedJob | null {
     if (!raw) return null;
     const parsed = JSON.parse(raw) as Partial<SavedJob>;
     const input = parsed.input;
-    if (typeof input?.text !== 'string') return null;
+    const text = typeof input?.text === 'string' ? input.text : storage?.getItem(TEXT_STORAGE_KEY);
+    if (!input || typeof text !== 'string') return null;
     return {
       input: {
-        text: input.text,
+        text,
         fileName: typeof input.fileName === 'string' ? input.fileName : null,
         skipDuplicates: input.skipDuplicates !== false,
-        concurrency: clampConcurrency(Number(input.concurrency)),
+        concurrency: pageConcurrency(Number(input.concurrency)),
         recordInHistory: input.recordInHistory !== false,
       },
       results: Array.isArray(parsed.results) ? parsed.results.filter(isSavedResult) : null,

@@ -4,11 +4,11 @@
  */
 import type { Binding, InodeClient } from '../../protocol/index.ts';
 import { recordedCall } from '../../lib/recorded-call.ts';
-import { describeError, describeRegistrationValue, isErrorString } from '../../lib/outcome.ts';
+import { describeRegistrationValue, isErrorString } from '../../lib/outcome.ts';
+import { failureLine } from '../../lib/outcome-line.ts';
 import { addRegistration } from '../../lib/history-db.ts';
-import { redactText } from '../../lib/redact-text.ts';
-import type { RegisterFn } from './bulk-runner.ts';
-import { clientRegister } from './client-register.ts';
+import type { RegisterFn } from '../../bulk-job/bulk-runner.ts';
+import { clientRegister } from '../../bulk-job/client-register.ts';
 
 export interface RecordedRegisterOptions {
   openIdKey: string;
@@ -30,7 +30,7 @@ export function recordedRegister(
       return await sendAndRecord(item, signal);
     } catch (error) {
       // The row shows the failure in words (and never the key); the typed error stays as cause.
-      throw new Error(rowFailureText(error, [options.openIdKey]), { cause: error });
+      throw new Error(failureLine(error, [options.openIdKey]), { cause: error });
     }
   };
 }
@@ -64,14 +64,4 @@ function recorded(send: RegisterFn, options: RecordedRegisterOptions): RegisterF
     }
     return value;
   };
-}
-
-/**
- * A row's failure in one line a person understands, never with the key in it.
- * @example rowFailureText(timeoutError, ['k']) // 'No answer in time'
- */
-export function rowFailureText(error: unknown, secrets: readonly string[]): string {
-  const view = describeError(error);
-  const facts = view.facts.map((fact) => `${fact.label}: ${fact.value}`);
-  return redactText([view.title, ...facts].join(' · '), secrets);
 }

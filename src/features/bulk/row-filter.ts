@@ -1,8 +1,8 @@
 /**
  * Which rows the table shows: all, or only those needing attention.
  */
-import type { BulkRow } from './bulk-rows.ts';
-import type { RowResult } from './bulk-runner.ts';
+import type { BulkRow } from '../../bulk-job/bulk-rows.ts';
+import type { RowResult } from '../../bulk-job/bulk-runner.ts';
 
 export const ROW_FILTERS = {
   all: 'All rows',

@@ -3,7 +3,7 @@
  * every 100 ms (a fast job settles hundreds of rows a second; the page need not paint each).
  */
 import { useCallback, useSyncExternalStore } from 'react';
-import type { BulkRunner, JobSnapshot } from './bulk-runner.ts';
+import type { BulkRunner, JobSnapshot } from '../../bulk-job/bulk-runner.ts';
 import type { BulkJobState, BulkJobStore } from './job-store.ts';
 
 const PAINT_EVERY_MS = 100;

@@ -6,10 +6,11 @@
 import { createInodeClient } from '../../protocol/index.ts';
 import { createTargetFetch } from '../target-fetch.ts';
 import { serializeError } from './error-transfer.ts';
+import { packResult, transferOf } from './result-transfer.ts';
 import type { FromClientWorker, ToClientWorker } from './worker-messages.ts';
 
 interface WorkerScope {
-  postMessage(message: FromClientWorker): void;
+  postMessage(message: FromClientWorker, transfer?: Transferable[]): void;
   onmessage: ((event: MessageEvent<ToClientWorker>) => void) | null;
 }
 
@@ -64,7 +65,10 @@ scope.onmessage = (event) => {
     return;
   }
   run(message).then(
-    (value) => scope.postMessage({ type: 'result', id: message.id, value }),
+    (value) => {
+      const packed = packResult(value);
+      scope.postMessage({ type: 'result', id: message.id, ...packed }, transferOf(packed));
+    },
     (error: unknown) => postError(message.id, error),
   );
 };

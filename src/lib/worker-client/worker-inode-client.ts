@@ -13,6 +13,7 @@ import type {
 import { loadProtocol } from '../protocol-loader.ts';
 import { createTargetFetch } from '../target-fetch.ts';
 import { protocolErrorClasses, rebuildError, type SerializedError } from './error-transfer.ts';
+import { unpackResult } from './result-transfer.ts';
 import type {
   FromClientWorker,
   ToClientWorker,
@@ -61,7 +62,9 @@ function startWorker(): ClientWorker | null {
     }
     const call = started.pending.get(message.id);
     started.pending.delete(message.id);
-    call?.settle(message.type === 'result' ? { value: message.value } : { error: message.error });
+    call?.settle(
+      message.type === 'result' ? { value: unpackResult(message) } : { error: message.error },
+    );
   };
   worker.onerror = (event) => {
     event.preventDefault();

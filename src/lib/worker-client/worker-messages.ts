@@ -8,6 +8,7 @@ import type {
   GetAssetStubsParams,
 } from '../../protocol/index.ts';
 import type { SerializedError } from './error-transfer.ts';
+import type { PackedResult } from './result-transfer.ts';
 
 /** The client options that can cross to the worker (no fetch: the worker builds its own). */
 export interface WorkerClientOptions {
@@ -36,5 +37,5 @@ export type ToClientWorker =
 export type FromClientWorker =
   /** Posted once the worker's code has loaded: until then a failure means nothing was sent. */
   | { type: 'ready' }
-  | { type: 'result'; id: number; value: unknown }
+  | ({ type: 'result'; id: number } & PackedResult)
   | { type: 'error'; id: number; error: SerializedError };

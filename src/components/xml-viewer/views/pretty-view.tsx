@@ -36,12 +36,14 @@ import { defaultKeymap } from '@codemirror/commands';
 import { xmlLanguage } from '@codemirror/lang-xml';
 import type { ViewerWorkerClient } from '../worker/viewer-worker-client.ts';
 import type { SearchResult } from '../worker/viewer-worker-protocol.ts';
+import { searchPattern } from '../worker/search-text.ts';
 import { lineChunks } from './line-chunks.ts';
 import { xmlHighlightStyle } from './xml-highlight-style.ts';
 
-const SEARCH_DELAY_MS = 150;
-const FIRST_CHUNK_CHARS = 60_000;
-const CHUNK_CHARS = 400_000;
+/** About a screenful: the first paint does not wait for CodeMirror to take in more. */
+const FIRST_CHUNK_CHARS = 12_000;
+/** Small enough that appending one stays a short task for the page. */
+const CHUNK_CHARS = 200_000;
 
 function foldFromIndex(foldEnd: Int32Array): Extension {
   return foldService.of((state, lineStart) => {
@@ -60,7 +62,7 @@ const matchMark = Decoration.mark({ class: 'xv-search-match' });
 function matchHighlighter(query: string): Extension {
   if (!query) return [];
   const decorator = new MatchDecorator({
-    regexp: new RegExp(query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'giu'),
+    regexp: searchPattern(query),
     decoration: matchMark,
   });
   return ViewPlugin.fromClass(
@@ -95,6 +97,7 @@ export default function PrettyView({
   const hostRef = useRef<HTMLDivElement>(null);
   const statusId = useId();
   const viewRef = useRef<EditorView | null>(null);
+  const extensionsRef = useRef<Extension[]>([]);
   const highlightRef = useRef(new Compartment());
   const foldRef = useRef(new Compartment());
   const languageRef = useRef(new Compartment());
@@ -109,6 +112,7 @@ export default function PrettyView({
   // Which text the editor holds completely; searching and jumping wait for it.
   const [loadedText, setLoadedText] = useState<string | null>(null);
   const loaded = complete && loadedText === text;
+  const [lineCount, setLineCount] = useState(0);
 
   const selectRange = useCallback((from: number, to: number) => {
     const view = viewRef.current;
@@ -150,7 +154,7 @@ export default function PrettyView({
       parent: host,
       state: EditorState.create({
         doc: '',
-        extensions: [
+        extensions: (extensionsRef.current = [
           EditorState.readOnly.of(true),
           EditorView.contentAttributes.of({
             'aria-label': 'Pretty-printed DataStubs XML',
@@ -180,7 +184,7 @@ export default function PrettyView({
             ...foldKeymap,
             ...defaultKeymap,
           ]),
-        ],
+        ]),
       }),
     });
     viewRef.current = view;
@@ -198,10 +202,7 @@ export default function PrettyView({
     if (!view) return;
     // Without the final line break, so the editor's last line is the document's last line.
     const body = text.endsWith('\n') ? text.slice(0, -1) : text;
-    if (shownRef.current > body.length) {
-      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: '' } });
-      shownRef.current = 0;
-    }
+    if (shownRef.current > body.length) shownRef.current = 0;
     const from = shownRef.current;
     const chunks = lineChunks(
       body.slice(from),
@@ -213,15 +214,23 @@ export default function PrettyView({
     const appendNext = () => {
       const chunk = chunks[next++];
       if (!chunk || chunk[1] === chunk[0]) {
-        if (complete) setLoadedText(text);
+        if (complete) {
+          // Set together, so the live region changes once.
+          setLineCount(view.state.doc.lines);
+          setLoadedText(text);
+        }
         return;
       }
-      view.dispatch({
-        changes: {
-          from: view.state.doc.length,
-          insert: body.slice(from + chunk[0], from + chunk[1]),
-        },
-      });
+      const insert = body.slice(from + chunk[0], from + chunk[1]);
+      if (from + chunk[0] === 0) {
+        // The first lines start a new state rather than an insert into the empty one: CodeMirror
+        // then computes a fresh viewport (the first screenful). An insert would grow the empty
+        // document's viewport with it, and while the editor is scrolled out of the window,
+        // CodeMirror keeps that viewport, so every appended line would be rendered to the DOM.
+        view.setState(EditorState.create({ doc: insert, extensions: extensionsRef.current }));
+      } else {
+        view.dispatch({ changes: { from: view.state.doc.length, insert } });
+      }
       shownRef.current = from + chunk[1];
       timer = setTimeout(appendNext, 0);
     };
@@ -237,8 +246,9 @@ export default function PrettyView({
   // Highlighting starts once every line is in: with the parser attached, each appended chunk
   // would make CodeMirror re-parse on the main thread.
   useEffect(() => {
-    if (loaded)
-      viewRef.current?.dispatch({ effects: languageRef.current.reconfigure(xmlLanguage) });
+    const view = viewRef.current;
+    if (!loaded || !view) return;
+    view.dispatch({ effects: languageRef.current.reconfigure(xmlLanguage) });
   }, [loaded]);
 
   useEffect(() => {
@@ -259,19 +269,17 @@ export default function PrettyView({
   useEffect(() => {
     if (!client || !loaded) return;
     let cancelled = false;
-    const timer = setTimeout(() => {
-      void client.search(query).then((result) => {
-        if (cancelled) return;
-        setSearch(query ? { query, result } : null);
-        const head = viewRef.current?.state.selection.main.from ?? 0;
-        const next = result.positions.findIndex((p) => p >= head);
-        if (result.positions.length > 0) goToMatch(result, next === -1 ? 0 : next);
-        else setCurrent(-1);
-      });
-    }, SEARCH_DELAY_MS);
+    // No typing debounce: the client keeps one search in flight and drops the ones typed over.
+    void client.search(query).then((result) => {
+      if (cancelled) return;
+      setSearch(query ? { query, result } : null);
+      const head = viewRef.current?.state.selection.main.from ?? 0;
+      const next = result.positions.findIndex((p) => p >= head);
+      if (result.positions.length > 0) goToMatch(result, next === -1 ? 0 : next);
+      else setCurrent(-1);
+    });
     return () => {
       cancelled = true;
-      clearTimeout(timer);
     };
   }, [query, client, goToMatch, loaded]);
 
@@ -348,7 +356,17 @@ export default function PrettyView({
           )}
         </form>
       </div>
-      {!loaded && <p className="xv-muted xv-loading">Loading lines into the editor…</p>}
+      {/* One live region for the progressive state: it changes once, when every line is in. */}
+      <p role="status" className="xv-muted xv-load-state">
+        {loaded ? (
+          `All ${lineCount.toLocaleString('en-US')} lines are in: search, folding and go to line are ready.`
+        ) : (
+          <span className="xv-loading">
+            Loading lines into the editor… Search, folding and go to line work once every line is
+            in.
+          </span>
+        )}
+      </p>
       <div ref={hostRef} className="xv-editor" />
     </div>
   );

@@ -47,13 +47,15 @@ export default function TableView({
 }: {
   xml: string;
   table: TransferredTable;
-  index: XmlTreeIndex;
+  /** Null while `table` is only the first records (a preview): nothing to sort, filter or open. */
+  index: XmlTreeIndex | null;
   client: ViewerWorkerClient | null;
   fileName: string;
   onCopy: (text: string, what: string) => Promise<void>;
   onSelectPath: (path: string) => void;
 }) {
   const recordCount = table.records.length;
+  const preview = index === null;
   const [visible, setVisible] = useState<boolean[]>(() => table.columns.map(() => true));
   const [sort, setSort] = useState<{ column: number; direction: SortDirection } | null>(null);
   const [filter, setFilter] = useState('');
@@ -109,11 +111,12 @@ export default function TableView({
 
   const selectedNode = selectedRow === null ? -1 : (table.records[selectedRow] ?? -1);
   const selectedXml = useMemo(
-    () => (selectedNode >= 0 ? recordXml(nodeSource(xml, index, selectedNode)) : ''),
+    () => (index && selectedNode >= 0 ? recordXml(nodeSource(xml, index, selectedNode)) : ''),
     [selectedNode, xml, index],
   );
 
   const selectRow = (row: number) => {
+    if (!index) return;
     setSelectedRow(row);
     const node = table.records[row];
     if (node !== undefined) onSelectPath(nodePath(index, node));
@@ -132,12 +135,24 @@ export default function TableView({
       <div className="xv-toolbar">
         <label>
           Filter{' '}
-          <input type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
+          <input
+            type="search"
+            value={filter}
+            disabled={preview}
+            onChange={(event) => setFilter(event.target.value)}
+          />
         </label>
-        <span aria-live="polite" className="xv-match-status">
-          {rows.length.toLocaleString('en-US')} of {recordCount.toLocaleString('en-US')}{' '}
-          {table.recordName} records
-        </span>
+        {preview ? (
+          <span className="xv-match-status xv-preview-status">
+            First {recordCount.toLocaleString('en-US')} {table.recordName} records · reading the
+            rest…
+          </span>
+        ) : (
+          <span aria-live="polite" className="xv-match-status">
+            {rows.length.toLocaleString('en-US')} of {recordCount.toLocaleString('en-US')}{' '}
+            {table.recordName} records
+          </span>
+        )}
         <details className="xv-columns">
           <summary>Columns</summary>
           <fieldset>
@@ -193,6 +208,7 @@ export default function TableView({
                 >
                   <button
                     type="button"
+                    disabled={preview}
                     onClick={() => toggleSort(c)}
                     title={`Sort by ${column?.label ?? ''}`}
                   >
@@ -240,7 +256,7 @@ export default function TableView({
           </div>
         </div>
       </div>
-      {selectedRow !== null && selectedNode >= 0 && (
+      {index && selectedRow !== null && selectedNode >= 0 && (
         <section className="xv-record" aria-label={`${table.recordName} ${selectedRow + 1} XML`}>
           <div className="xv-toolbar">
             <strong>{nodePath(index, selectedNode)}</strong>

@@ -10,11 +10,13 @@ import type {
   IndexResult,
   SearchResult,
   ToWorker,
+  TransferredTable,
 } from './viewer-worker-protocol.ts';
 
 export interface ViewerWorkerCallbacks {
   onProgress(phase: 'pretty' | 'index', done: number, total: number): void;
   onHead(text: string): void;
+  onTableHead(table: TransferredTable): void;
   onAnalyzed(result: AnalysisResult): void;
   onIndexed(result: IndexResult): void;
   onFailed(message: string): void;
@@ -28,6 +30,8 @@ export interface ViewerWorkerClient {
 }
 
 type Pending = (message: FromWorker) => void;
+
+const NO_MATCHES: SearchResult = { positions: new Int32Array(0), length: 0, total: 0 };
 
 function createWorker(): Worker {
   return new Worker(new URL('./viewer.worker.ts', import.meta.url), { type: 'module' });
@@ -54,7 +58,8 @@ function takeWorker(): Worker {
  * // later: client.dispose();
  */
 export function startViewerWorker(
-  xml: string,
+  /** The payload as text, or as UTF-8 bytes, which are transferred (detached here). */
+  xml: string | ArrayBuffer,
   maxIndexBytes: number,
   callbacks: ViewerWorkerCallbacks,
 ): ViewerWorkerClient {
@@ -75,6 +80,9 @@ export function startViewerWorker(
       case 'pretty-head':
         callbacks.onHead(message.text);
         return;
+      case 'table-head':
+        callbacks.onTableHead(message.table);
+        return;
       case 'analyzed':
         callbacks.onAnalyzed(message.result);
         return;
@@ -94,7 +102,8 @@ export function startViewerWorker(
 
   const post = (message: ToWorker, transfer: Transferable[] = []) =>
     worker.postMessage(message, transfer);
-  post({ type: 'analyze', xml, maxIndexBytes });
+  if (typeof xml === 'string') post({ type: 'analyze', xml, maxIndexBytes });
+  else post({ type: 'analyze', utf8: xml, maxIndexBytes }, [xml]);
 
   const request = <T>(
     build: (requestId: number) => ToWorker,
@@ -111,15 +120,36 @@ export function startViewerWorker(
       post(build(requestId), transfer);
     });
 
+  const sendSearch = (query: string) =>
+    request(
+      (requestId) => ({ type: 'search', requestId, query }),
+      (m) => (m.type === 'search-result' ? m.result : NO_MATCHES),
+    );
+  // Searches are not debounced; while one runs in the worker only the latest query waits, and
+  // the queries typed in between are answered with no matches (their callers moved on).
+  let searchRunning: Promise<unknown> | null = null;
+  let waitingSearch: { query: string; resolve: (result: SearchResult) => void } | null = null;
+  const search = (query: string): Promise<SearchResult> => {
+    if (!searchRunning) {
+      const running = sendSearch(query);
+      searchRunning = running;
+      const next = () => {
+        searchRunning = null;
+        const waiting = waitingSearch;
+        waitingSearch = null;
+        if (waiting) void search(waiting.query).then(waiting.resolve);
+      };
+      running.then(next, next);
+      return running;
+    }
+    waitingSearch?.resolve(NO_MATCHES);
+    return new Promise((resolve) => {
+      waitingSearch = { query, resolve };
+    });
+  };
+
   return {
-    search: (query) =>
-      request(
-        (requestId) => ({ type: 'search', requestId, query }),
-        (m) =>
-          m.type === 'search-result'
-            ? m.result
-            : { positions: new Int32Array(0), length: 0, total: 0 },
-      ),
+    search,
     queryTable: (query) =>
       request(
         (requestId) => ({ type: 'table-query', requestId, query }),

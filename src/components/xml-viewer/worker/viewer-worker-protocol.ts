@@ -57,6 +57,8 @@ export interface IndexResult {
 
 export type ToWorker =
   | { type: 'analyze'; xml: string; maxIndexBytes: number }
+  /** The payload as UTF-8 bytes (transferred), decoded in the worker. */
+  | { type: 'analyze'; utf8: ArrayBuffer; maxIndexBytes: number }
   | { type: 'search'; requestId: number; query: string }
   | { type: 'table-query'; requestId: number; query: TableQuery }
   | { type: 'table-csv'; requestId: number; columns: number[]; rows: Uint32Array };
@@ -73,6 +75,8 @@ export type FromWorker =
   | { type: 'progress'; phase: 'pretty' | 'index'; done: number; total: number }
   /** The first lines of the pretty text, before the pass is over (large payloads only). */
   | { type: 'pretty-head'; text: string }
+  /** The first records of the table (large payloads only), before the index pass. */
+  | { type: 'table-head'; table: TransferredTable }
   | { type: 'analyzed'; result: AnalysisResult }
   | { type: 'indexed'; result: IndexResult }
   | { type: 'failed'; message: string }

@@ -5,6 +5,7 @@
  */
 import { analyzeXml } from '../core/analyze-xml.ts';
 import { extractRecordTable, type RecordTable } from '../core/record-table.ts';
+import { recordTableHead } from '../core/record-table-head.ts';
 import { queryRows, rowHaystacks, tableCsv } from '../core/table-query.ts';
 import { indexBuffers } from '../core/xml-index.ts';
 import { XmlSyntaxError } from '../core/xml-tokenizer.ts';
@@ -39,6 +40,36 @@ function packColumn(values: readonly string[]): PackedColumn {
   return { text: values.join(''), offsets };
 }
 
+/** Rows the Table view shows before the whole table is built: a few screens. */
+const TABLE_HEAD_ROWS = 200;
+/** Below this the whole table is built quickly enough that a preview would only flicker. */
+const TABLE_HEAD_MIN_CHARS = 256 * 1024;
+
+/** The table as it crosses to the page, and the buffers to transfer with it. */
+function tableForPage(table: RecordTable): [TransferredTable, Transferable[]] {
+  const transferred: TransferredTable = {
+    rootName: table.rootName,
+    recordName: table.recordName,
+    records: table.records.slice(),
+    columns: table.columns,
+    otherChildren: table.otherChildren,
+    packed: table.values.map(packColumn),
+  };
+  const buffers: Transferable[] = [transferred.records.buffer as ArrayBuffer];
+  for (const column of transferred.packed) buffers.push(column.offsets.buffer as ArrayBuffer);
+  return [transferred, buffers];
+}
+
+/** Posts the first records of a large payload's table ahead of the index pass. */
+function postTableHead(xml: string, maxIndexBytes: number): void {
+  // Characters never outnumber UTF-8 bytes, so this never previews a refused table.
+  if (xml.length < TABLE_HEAD_MIN_CHARS || xml.length > maxIndexBytes) return;
+  const head = recordTableHead(xml, TABLE_HEAD_ROWS);
+  if (!head) return;
+  const [table, transfer] = tableForPage(head);
+  scope.postMessage({ type: 'table-head', table }, { transfer });
+}
+
 function analyze(xml: string, maxIndexBytes: number): void {
   const started = performance.now();
   const result: AnalysisResult = {
@@ -63,7 +94,10 @@ function analyze(xml: string, maxIndexBytes: number): void {
       buildIndex: false,
       onProgress: (done) =>
         scope.postMessage({ type: 'progress', phase: 'pretty', done, total: xml.length }),
-      onHead: (text) => scope.postMessage({ type: 'pretty-head', text }),
+      onHead: (text) => {
+        scope.postMessage({ type: 'pretty-head', text });
+        postTableHead(xml, maxIndexBytes);
+      },
     });
     pretty = analysis.pretty;
     result.pretty = analysis.pretty;
@@ -106,19 +140,8 @@ function analyze(xml: string, maxIndexBytes: number): void {
   });
   if (!index) return;
   table = extractRecordTable(xml, index);
-  const transferred: TransferredTable | null = table && {
-    rootName: table.rootName,
-    recordName: table.recordName,
-    records: table.records.slice(),
-    columns: table.columns,
-    otherChildren: table.otherChildren,
-    packed: table.values.map(packColumn),
-  };
-  const transfer: Transferable[] = indexBuffers(index);
-  if (transferred) {
-    transfer.push(transferred.records.buffer as ArrayBuffer);
-    for (const column of transferred.packed) transfer.push(column.offsets.buffer as ArrayBuffer);
-  }
+  const [transferred, tableBuffers] = table ? tableForPage(table) : [null, []];
+  const transfer: Transferable[] = [...indexBuffers(index), ...tableBuffers];
   scope.postMessage(
     {
       type: 'indexed',
@@ -137,7 +160,10 @@ scope.onmessage = (event) => {
   try {
     switch (message.type) {
       case 'analyze':
-        analyze(message.xml, message.maxIndexBytes);
+        analyze(
+          'xml' in message ? message.xml : new TextDecoder().decode(message.utf8),
+          message.maxIndexBytes,
+        );
         break;
       case 'search': {
         const result = searchText(pretty, message.query);

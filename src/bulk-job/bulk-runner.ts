@@ -1,8 +1,11 @@
 /**
  * The engine of a bulk job, in plain TypeScript (no React, no DOM): a queue of rows sent through
  * an injected `register` function with bounded concurrency, with pause/resume, cancel (aborting
- * the calls in flight) and retry of failed rows. The UI subscribes to it; tests drive it with a
- * fake `register` or with the real client against an emulator.
+ * the calls in flight) and retry of failed rows. The Bulk register page and the `inode-console
+ * bulk` command both drive it; tests use a fake `register` or the real client and an emulator.
+ *
+ * Row outcomes live in typed arrays (state, attempts, duration) plus two string arrays, not one
+ * object per row: a 100,000-row job costs a few megabytes and settling a row allocates nothing.
  */
 
 export type RowState = 'pending' | 'running' | 'succeeded' | 'failed' | 'cancelled' | 'skipped';
@@ -34,7 +37,7 @@ export type RegisterFn = (item: BulkItem, signal: AbortSignal) => Promise<string
 export interface BulkRunnerOptions {
   items: readonly BulkItem[];
   register: RegisterFn;
-  /** Rows sent at once, 1–8 (clamped); default 4. */
+  /** Rows sent at once, 1–64 (clamped); default 4. */
   concurrency?: number;
   /** Starting results (restored from the tab, or 'skipped' for rows that must not be sent). */
   initialResults?: readonly RowResult[];
@@ -42,6 +45,8 @@ export interface BulkRunnerOptions {
   isFailureValue?: (value: string) => boolean;
   /** A thrown error in plain words; default: its message. */
   describeError?: (error: unknown) => string;
+  /** Called once for every row that settles (succeeded, failed or cancelled), in settle order. */
+  onRowSettled?: (index: number, result: RowResult) => void;
 }
 
 export interface JobSnapshot {
@@ -54,10 +59,11 @@ export interface JobSnapshot {
 }
 
 export const MIN_CONCURRENCY = 1;
-export const MAX_CONCURRENCY = 8;
+/** What one client may ask of a service; the page offers less (a browser opens six connections). */
+export const MAX_CONCURRENCY = 64;
 export const DEFAULT_CONCURRENCY = 4;
 
-/** @example clampConcurrency(20) // 8 */
+/** @example clampConcurrency(200) // 64 */
 export function clampConcurrency(value: number): number {
   if (!Number.isFinite(value)) return DEFAULT_CONCURRENCY;
   return Math.min(MAX_CONCURRENCY, Math.max(MIN_CONCURRENCY, Math.round(value)));
@@ -72,6 +78,24 @@ export const PENDING: RowResult = {
 };
 
 export const SKIPPED: RowResult = { ...PENDING, state: 'skipped' };
+
+/** The states in a fixed order: a row's state is stored as its index here. */
+export const ROW_STATES: readonly RowState[] = [
+  'pending',
+  'running',
+  'succeeded',
+  'failed',
+  'cancelled',
+  'skipped',
+];
+const CODE: Record<RowState, number> = {
+  pending: 0,
+  running: 1,
+  succeeded: 2,
+  failed: 3,
+  cancelled: 4,
+  skipped: 5,
+};
 
 const defaultIsFailure = (value: string) => /^\s*ERROR/i.test(value);
 const defaultDescribe = (error: unknown) =>
@@ -95,7 +119,13 @@ export class BulkRunner {
   private register: RegisterFn;
   private readonly isFailureValue: (value: string) => boolean;
   private readonly describeError: (error: unknown) => string;
-  private readonly results: RowResult[];
+  private readonly onRowSettled: ((index: number, result: RowResult) => void) | undefined;
+  private readonly states: Uint8Array;
+  private readonly attempts: Uint16Array;
+  /** NaN when unknown. */
+  private readonly durations: Float32Array;
+  private readonly values: Array<string | null>;
+  private readonly errors: Array<string | null>;
   private readonly inFlight = new Map<number, InFlight>();
   private readonly listeners = new Set<() => void>();
   private readonly settledWaiters: Array<() => void> = [];
@@ -103,7 +133,14 @@ export class BulkRunner {
   private head = 0;
   private phase: JobPhase = 'idle';
   private concurrency: number;
-  private counts: Record<RowState, number>;
+  private readonly counts: Record<RowState, number> = {
+    pending: 0,
+    running: 0,
+    succeeded: 0,
+    failed: 0,
+    cancelled: 0,
+    skipped: 0,
+  };
   private version = 0;
   private snap: JobSnapshot;
 
@@ -112,16 +149,23 @@ export class BulkRunner {
     this.register = options.register;
     this.isFailureValue = options.isFailureValue ?? defaultIsFailure;
     this.describeError = options.describeError ?? defaultDescribe;
+    this.onRowSettled = options.onRowSettled;
     this.concurrency = clampConcurrency(options.concurrency ?? DEFAULT_CONCURRENCY);
-    this.results = options.items.map((_, index) => {
-      const initial = options.initialResults?.[index] ?? PENDING;
+    const n = options.items.length;
+    this.states = new Uint8Array(n);
+    this.attempts = new Uint16Array(n);
+    this.durations = new Float32Array(n).fill(Number.NaN);
+    this.values = new Array<string | null>(n).fill(null);
+    this.errors = new Array<string | null>(n).fill(null);
+    this.counts.pending = n;
+    let restored = false;
+    options.initialResults?.forEach((initial, index) => {
+      if (index >= n) return;
       // A row that was in flight when the job was saved never got its answer here.
-      return initial.state === 'running' ? { ...initial, state: 'cancelled' } : initial;
+      const state = initial.state === 'running' ? 'cancelled' : initial.state;
+      if (state !== 'pending' && state !== 'skipped') restored = true;
+      this.store(index, { ...initial, state });
     });
-    this.counts = countStates(this.results);
-    const restored = options.initialResults?.some(
-      (r) => r.state !== 'pending' && r.state !== 'skipped',
-    );
     if (restored) {
       this.phase = this.counts.pending + this.counts.cancelled > 0 ? 'cancelled' : 'finished';
     }
@@ -133,14 +177,27 @@ export class BulkRunner {
     return this.snap;
   }
 
-  /** The outcome of row `index` (0-based). */
-  result(index: number): RowResult {
-    return this.results[index] ?? PENDING;
+  /** The state of row `index` (0-based), without building its whole result. */
+  stateOf(index: number): RowState {
+    return ROW_STATES[this.states[index] ?? 0] ?? 'pending';
   }
 
-  /** All outcomes, in row order (a copy). */
+  /** The outcome of row `index` (0-based). */
+  result(index: number): RowResult {
+    if (index < 0 || index >= this.items.length) return PENDING;
+    const duration = this.durations[index] ?? Number.NaN;
+    return {
+      state: this.stateOf(index),
+      value: this.values[index] ?? null,
+      error: this.errors[index] ?? null,
+      attempts: this.attempts[index] ?? 0,
+      durationMs: Number.isNaN(duration) ? null : duration,
+    };
+  }
+
+  /** All outcomes, in row order (new objects). */
   allResults(): RowResult[] {
-    return this.results.slice();
+    return this.items.map((_, index) => this.result(index));
   }
 
   /** @returns unsubscribe */
@@ -156,14 +213,15 @@ export class BulkRunner {
 
   /** Sends every row not yet sent (pending, or cancelled earlier). */
   start(): void {
-    this.enqueue((state) => state === 'pending' || state === 'cancelled');
+    this.enqueue((state) => state === CODE.pending || state === CODE.cancelled);
   }
 
   /** Sends the failed rows again. */
   retryFailed(): void {
-    this.enqueue((state) => state === 'failed');
+    this.enqueue((state) => state === CODE.failed);
   }
 
+  /** Stops sending new rows; the calls in flight finish (`whenSettled` waits for them). */
   pause(): void {
     if (this.phase !== 'running') return;
     this.phase = 'paused';
@@ -183,20 +241,18 @@ export class BulkRunner {
     this.phase = 'cancelled';
     this.queue = [];
     this.head = 0;
-    for (const [index, flight] of this.inFlight) {
-      flight.controller.abort(new DOMException('Cancelled by the user', 'AbortError'));
-      const previous = this.result(index);
-      this.setResult(index, {
-        ...previous,
-        state: 'cancelled',
-        error: 'Cancelled before the answer arrived.',
-      });
-    }
+    const aborted = [...this.inFlight];
     this.inFlight.clear();
+    for (const [index, flight] of aborted) {
+      flight.controller.abort(new DOMException('Cancelled by the user', 'AbortError'));
+      this.setState(index, CODE.cancelled);
+      this.errors[index] = 'Cancelled before the answer arrived.';
+      this.onRowSettled?.(index, this.result(index));
+    }
     this.changed();
   }
 
-  /** 1–8; takes effect at once (more rows start, or fewer start until in-flight calls drain). */
+  /** 1–64; takes effect at once (more rows start, or fewer start until in-flight calls drain). */
   setConcurrency(value: number): void {
     this.concurrency = clampConcurrency(value);
     this.pump();
@@ -213,22 +269,24 @@ export class BulkRunner {
     return this.inFlight.size === 0 && this.phase !== 'running';
   }
 
-  private enqueue(pick: (state: RowState) => boolean): void {
+  private enqueue(pick: (stateCode: number) => boolean): void {
+    let queued: Set<number>;
     if (this.phase === 'running' || this.phase === 'paused') {
       // Already going: add the rows behind those queued.
       this.queue = this.queue.slice(this.head);
-      this.head = 0;
+      queued = new Set(this.queue);
     } else {
       this.queue = [];
-      this.head = 0;
+      queued = new Set();
     }
-    const queued = new Set(this.queue);
-    this.results.forEach((result, index) => {
-      if (pick(result.state) && !queued.has(index) && !this.inFlight.has(index)) {
-        this.setResult(index, { ...result, state: 'pending', error: null });
+    this.head = 0;
+    for (let index = 0; index < this.items.length; index++) {
+      if (pick(this.states[index] ?? 0) && !queued.has(index) && !this.inFlight.has(index)) {
+        this.setState(index, CODE.pending);
+        this.errors[index] = null;
         this.queue.push(index);
       }
-    });
+    }
     if (this.phase !== 'paused') this.phase = 'running';
     this.pump();
     this.finishIfDone();
@@ -249,10 +307,13 @@ export class BulkRunner {
   private launch(index: number): void {
     const item = this.items[index];
     if (!item) return;
-    const previous = this.result(index);
-    const flight: InFlight = { controller: new AbortController(), attempt: previous.attempts + 1 };
+    const flight: InFlight = {
+      controller: new AbortController(),
+      attempt: (this.attempts[index] ?? 0) + 1,
+    };
     this.inFlight.set(index, flight);
-    this.setResult(index, { ...previous, state: 'running', attempts: flight.attempt });
+    this.setState(index, CODE.running);
+    this.attempts[index] = flight.attempt;
     const started = performance.now();
     const isCurrent = () => this.inFlight.get(index) === flight;
     const register = this.register;
@@ -262,12 +323,10 @@ export class BulkRunner {
         (value) => {
           if (!isCurrent()) return;
           const failed = this.isFailureValue(value);
-          this.settle(index, {
+          this.settle(index, started, {
             state: failed ? 'failed' : 'succeeded',
             value,
             error: failed ? 'The service answered with an ERROR string.' : null,
-            attempts: flight.attempt,
-            durationMs: performance.now() - started,
           });
         },
         (error: unknown) => {
@@ -278,20 +337,32 @@ export class BulkRunner {
           } catch {
             message = defaultDescribe(error);
           }
-          this.settle(index, {
+          this.settle(index, started, {
             state: flight.controller.signal.aborted ? 'cancelled' : 'failed',
             value: null,
             error: message,
-            attempts: flight.attempt,
-            durationMs: performance.now() - started,
           });
         },
       );
   }
 
-  private settle(index: number, result: RowResult): void {
+  private settle(
+    index: number,
+    started: number,
+    outcome: Pick<RowResult, 'state' | 'value' | 'error'>,
+  ): void {
     this.inFlight.delete(index);
-    this.setResult(index, result);
+    this.setState(index, CODE[outcome.state]);
+    this.values[index] = outcome.value;
+    this.errors[index] = outcome.error;
+    this.durations[index] = performance.now() - started;
+    if (this.onRowSettled) {
+      try {
+        this.onRowSettled(index, this.result(index));
+      } catch (error) {
+        console.error('A bulk job row listener failed', error);
+      }
+    }
     this.pump();
     this.finishIfDone();
     this.changed();
@@ -305,12 +376,20 @@ export class BulkRunner {
     }
   }
 
-  private setResult(index: number, next: RowResult): void {
-    const previous = this.results[index];
-    if (!previous) return;
-    this.counts[previous.state] -= 1;
-    this.counts[next.state] += 1;
-    this.results[index] = next;
+  private store(index: number, result: RowResult): void {
+    this.setState(index, CODE[result.state]);
+    this.values[index] = result.value;
+    this.errors[index] = result.error;
+    this.attempts[index] = result.attempts;
+    this.durations[index] = result.durationMs ?? Number.NaN;
+  }
+
+  private setState(index: number, code: number): void {
+    const previous = ROW_STATES[this.states[index] ?? 0] ?? 'pending';
+    const next = ROW_STATES[code] ?? 'pending';
+    this.counts[previous] -= 1;
+    this.counts[next] += 1;
+    this.states[index] = code;
   }
 
   private makeSnapshot(): JobSnapshot {
@@ -337,17 +416,4 @@ export class BulkRunner {
       for (const resolve of this.settledWaiters.splice(0)) resolve();
     }
   }
-}
-
-function countStates(results: readonly RowResult[]): Record<RowState, number> {
-  const counts: Record<RowState, number> = {
-    pending: 0,
-    running: 0,
-    succeeded: 0,
-    failed: 0,
-    cancelled: 0,
-    skipped: 0,
-  };
-  for (const result of results) counts[result.state] += 1;
-  return counts;
 }

@@ -3,6 +3,7 @@ import Papa from 'papaparse';
 import { parseCsvCells } from './csv-cells.ts';
 import { MAX_ROWS, countRows, isSendable, toBulkRows } from './bulk-rows.ts';
 import { resultsCsv } from './results-csv.ts';
+import { PENDING, SKIPPED } from './bulk-runner.ts';
 
 async function rowsOf(text: string) {
   return toBulkRows((await parseCsvCells(text)).rows);
@@ -137,23 +138,26 @@ describe('toBulkRows', () => {
 
 describe('resultsCsv', () => {
   it('writes one line per row that papaparse reads back, formulas neutralized', () => {
-    const csv = resultsCsv(
-      [
-        { ServiceURI: 'https://a/1', MediaType: 'image' },
-        { ServiceURI: 'https://a/"2"', MediaType: 'a,b' },
-        { ServiceURI: '=HYPERLINK("x")', MediaType: 'image' },
-      ],
-      [
-        { state: 'succeeded', value: '101', error: null, attempts: 1, durationMs: 2 },
-        { state: 'failed', value: null, error: 'No answer in time', attempts: 1, durationMs: 2 },
-      ],
-    );
+    const { rows } = toBulkRows([
+      ['https://a/1', 'image'],
+      ['https://a/"2"', 'a,b'],
+      ['=HYPERLINK("x")', 'image'],
+      ['https://a/1', 'image'],
+    ]);
+    const results = [
+      { state: 'succeeded', value: '101', error: null, attempts: 1, durationMs: 2 },
+      { state: 'failed', value: null, error: 'No answer in time', attempts: 1, durationMs: 2 },
+      PENDING,
+      SKIPPED,
+    ] as const;
+    const csv = resultsCsv(rows, (index) => results[index] ?? PENDING);
     const back = Papa.parse<string[]>(csv).data;
     expect(back).toEqual([
-      ['ServiceURI', 'MediaType', 'Outcome', 'Result'],
-      ['https://a/1', 'image', 'registered', '101'],
-      ['https://a/"2"', 'a,b', 'failed', 'No answer in time'],
-      ['\'=HYPERLINK("x")', 'image', 'not sent', ''],
+      ['Row', 'ServiceURI', 'MediaType', 'Outcome', 'Result'],
+      ['1', 'https://a/1', 'image', 'registered', '101'],
+      ['2', 'https://a/"2"', 'a,b', 'failed', 'No answer in time'],
+      ['3', '\'=HYPERLINK("x")', 'image', 'not sent', ''],
+      ['4', 'https://a/1', 'image', 'skipped (repeat)', ''],
     ]);
   });
 });

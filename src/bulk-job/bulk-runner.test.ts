@@ -222,7 +222,7 @@ describe('BulkRunner', () => {
     expect(runner.snapshot().counts).toMatchObject({ succeeded: 1, cancelled: 1, pending: 1 });
   });
 
-  it('clamps concurrency to 1–8', () => {
-    expect([0, 1, 4.4, 8, 99, Number.NaN].map(clampConcurrency)).toEqual([1, 1, 4, 8, 8, 4]);
+  it('clamps concurrency to 1–64', () => {
+    expect([0, 1, 4.4, 8, 99, Number.NaN].map(clampConcurrency)).toEqual([1, 1, 4, 8, 64, 4]);
   });
 });

@@ -3,11 +3,11 @@
  * database), on every binding: what a bulk job registers can be read back with GetAssetStubs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInodeClient, BINDING_NAMES, type InodeClient } from '../../protocol/index.ts';
+import { createInodeClient, BINDING_NAMES, type InodeClient } from '../protocol/index.ts';
 import { BulkRunner } from './bulk-runner.ts';
 import { clientRegister } from './client-register.ts';
-import { startEmulator, type RunningEmulator } from '../../../emulator/server.ts';
-import { DEMO_USERS } from '../../../emulator/demo-users.ts';
+import { startEmulator, type RunningEmulator } from '../../emulator/server.ts';
+import { DEMO_USERS } from '../../emulator/demo-users.ts';
 
 let emulator: RunningEmulator;
 let demoKey: string;

@@ -2,7 +2,7 @@
  * The bridge from the engine to the protocol client: one AddUserAssetIndex per row, with the
  * job's key and the row's values. Pure TypeScript, so the engine's tests can use the real client.
  */
-import type { InodeClient } from '../../protocol/index.ts';
+import type { InodeClient } from '../protocol/index.ts';
 import type { BulkItem, RegisterFn } from './bulk-runner.ts';
 
 /**

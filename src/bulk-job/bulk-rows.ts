@@ -4,7 +4,8 @@
  * checks every row. Empty values are errors (the row is not sent); a ServiceURI that is not an
  * absolute URI and a repeated pair are warnings, since the service might accept them.
  */
-import { isAbsoluteUri } from '../../lib/absolute-uri.ts';
+import { isAbsoluteUri } from '../lib/absolute-uri.ts';
+import { PENDING, SKIPPED, type RowResult } from './bulk-runner.ts';
 
 export interface BulkRowIssue {
   severity: 'error' | 'warning';
@@ -108,13 +109,18 @@ export function toBulkRows(cells: readonly (readonly string[])[]): BulkRowsResul
     ]) {
       if (issue) issues.push(issue);
     }
-    const pair = `${ServiceURI}\u0000${MediaType}`;
+    const pair = pairKey(ServiceURI, MediaType);
     const earlier = seen.get(pair);
     if (earlier === undefined) seen.set(pair, rowNumber);
     else issues.push({ severity: 'warning', message: `Same as row ${earlier}.` });
     return { rowNumber, ServiceURI, MediaType, issues, duplicateOf: earlier ?? null };
   });
   return { rows, hasHeader: header !== null, fileErrors };
+}
+
+/** What makes two rows the same registration: used for repeats and for `--resume`. */
+export function pairKey(serviceUri: string, mediaType: string): string {
+  return `${serviceUri}\u0000${mediaType}`;
 }
 
 /** A row with an error is never sent. */
@@ -140,4 +146,17 @@ export function countRows(rows: readonly BulkRow[]): BulkRowCounts {
     if (row.duplicateOf !== null) duplicates += 1;
   }
   return { total: rows.length, errors, warnings, duplicates };
+}
+
+/**
+ * Where a job starts: rows with errors, and repeats when they are sent once, are skipped.
+ * @example initialResults(rows, true).filter((r) => r.state === 'pending').length // rows to send
+ */
+export function initialResults(rows: readonly BulkRow[], skipDuplicates: boolean): RowResult[] {
+  return rows.map((row) => startingResult(row, skipDuplicates));
+}
+
+/** One row's starting result (see initialResults). */
+export function startingResult(row: BulkRow, skipDuplicates: boolean): RowResult {
+  return !isSendable(row) || (skipDuplicates && row.duplicateOf !== null) ? SKIPPED : PENDING;
 }

@@ -1,0 +1,131 @@
+// Production proxy benchmark (npm run bench -- server): requests/s of a small SOAP call sent
+// straight to a target versus through the production server's /Inode.asmx proxy to that same
+// target, in one run. Target (the embedded emulator's CLI), console server (server/start.ts, as
+// `npm start` runs it, access log on) and load (autocannon, here) are three processes on
+// loopback. The cases alternate, twice each, so drift on this shared machine hits both sides.
+// Goal (issue 8): the proxy keeps at least 80 % of the direct rate.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 4);
+const CONNECTIONS = 10;
+const ROUNDS = 3;
+const NS = 'http://emulator.inode.example/';
+const GOAL = 0.8;
+const children: ChildProcess[] = [];
+
+/** CPU time (user + system, ms) a process has used so far; NaN where /proc is missing. */
+function cpuMs(pid: number | undefined): number {
+  const file = `/proc/${pid}/stat`;
+  if (pid === undefined || !existsSync(file)) return NaN;
+  const fields = readFileSync(file, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Spawns a Node child and resolves with the first capture of `pattern` in its output. */
+function spawnUntil(
+  args: string[],
+  pattern: RegExp,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ url: string; pid: number | undefined }> {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer): void => {
+      // Only the start-up lines matter; the access log afterwards is read and dropped.
+      if (output.length > 10_000) return;
+      output += chunk.toString();
+      const match = pattern.exec(output);
+      if (match?.[1]) resolve({ url: match[1], pid: child.pid });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`child exited (${code}): ${output}`)));
+  });
+}
+
+/** The production server needs a build to serve; the proxy does not read it. */
+function minimalDist(dir: string): string {
+  const dist = join(dir, 'dist');
+  mkdirSync(dist);
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>bench</title>');
+  writeFileSync(join(dist, 'console-build.json'), '{"basePath":"/"}');
+  return dist;
+}
+
+async function requestsPerSecond(url: string): Promise<{ rps: number; p99: number; bad: number }> {
+  const result = await autocannon({
+    url,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: `"${NS}GetAssetStubs"` },
+    body: `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><GetAssetStubs xmlns="${NS}"><OpenIDKey>demo-bob-key</OpenIDKey><AssetType></AssetType><OtherFilterCriteria></OtherFilterCriteria></GetAssetStubs></soap:Body></soap:Envelope>`,
+  });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    bad: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'inode-server-bench-'));
+  try {
+    const target = await spawnUntil(
+      ['--import', 'tsx', 'emulator/cli.ts', '--port', '0', '--db', join(dir, 'bench.sqlite')],
+      /listening on (http:\/\/[\d.:]+)/,
+    );
+    const proxy = await spawnUntil(
+      ['--import', 'tsx', 'server/start.ts', '--port', '0', '--dist', minimalDist(dir)],
+      /listening on (http:\/\/[\d.:]+)/,
+      { INODE_TARGET: target.url, INODE_EMULATOR: 'off' },
+    );
+    console.log(
+      `Small SOAP 1.1 GetAssetStubs; autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per case, ${ROUNDS} rounds, loopback, separate processes\n`,
+    );
+    console.log(
+      `${'case'.padEnd(40)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'target CPU µs/call'.padStart(19)} ${'proxy CPU µs/call'.padStart(18)}`,
+    );
+    const totals = { direct: 0, proxy: 0 };
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const [kind, label, url] of [
+        ['direct', 'direct to the target', `${target.url}/Inode.asmx`],
+        ['proxy', 'through the production proxy', `${proxy.url}/Inode.asmx`],
+      ] as const) {
+        const before = [cpuMs(target.pid), cpuMs(proxy.pid)];
+        const r = await requestsPerSecond(url);
+        const calls = r.rps * DURATION_S;
+        const perCall = (pid: number | undefined, i: number): string =>
+          (((cpuMs(pid) - (before[i] ?? NaN)) * 1000) / calls).toFixed(0);
+        totals[kind] += r.rps;
+        console.log(
+          `${`${label} (round ${round})`.padEnd(40)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p99).padStart(7)} ${String(r.bad).padStart(7)} ${perCall(target.pid, 0).padStart(19)} ${(kind === 'proxy' ? perCall(proxy.pid, 1) : '-').padStart(18)}`,
+        );
+      }
+    }
+    const ratio = totals.proxy / totals.direct;
+    console.log(
+      `\nproxy / direct: ${(ratio * 100).toFixed(1)} % (mean ${(totals.proxy / ROUNDS).toFixed(0)} vs ${(totals.direct / ROUNDS).toFixed(0)} req/s); goal >= ${GOAL * 100} %: ${ratio >= GOAL ? 'met' : 'NOT met'}`,
+    );
+  } finally {
+    for (const child of children) child.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  for (const child of children) child.kill('SIGKILL');
+  process.exit(1);
+});

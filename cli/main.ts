@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+/**
+ * The `inode-console` entry point: wires the process (streams, environment, Ctrl-C) to runCli.
+ */
+import { runCli } from './program.ts';
+import { Terminal } from './terminal.ts';
+
+const terminal = new Terminal(process.stdout, process.stderr, process.env);
+const interruptHandlers = new Set<() => void>();
+process.on('SIGINT', () => {
+  // With no command listening (e.g. while the key is read) Ctrl-C ends at once, as usual.
+  if (interruptHandlers.size === 0) process.exit(130);
+  for (const handler of [...interruptHandlers]) handler();
+});
+
+const code = await runCli(process.argv.slice(2), {
+  terminal,
+  env: process.env,
+  stdin: process.stdin,
+  setExit: () => {},
+  onInterrupt(handler) {
+    interruptHandlers.add(handler);
+    return () => interruptHandlers.delete(handler);
+  },
+});
+// The emulator keeps serving until it is stopped; everything else ends here.
+if (process.argv[2] !== 'emulator' || code !== 0) {
+  process.exitCode = code;
+  // Let stdout drain, then stop even if a keep-alive socket lingers.
+  process.stdout.write('', () => process.exit(code));
+}

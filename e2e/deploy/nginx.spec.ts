@@ -1,0 +1,134 @@
+// The two reverse-proxy recipes of deploy/nginx/, run by Debian's real nginx (unprivileged, on
+// a free port, generated config): the register-then-read flow through each, plus their headers,
+// the CSRF guard of the nginx-only recipe and the password of the in-front one.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startEmulator, type RunningEmulator } from '../../emulator/server.ts';
+import { expect, test } from '../fixtures.ts';
+import { registerThenRead } from './flow.ts';
+import {
+  htpasswdLine,
+  recipe,
+  startConsoleServer,
+  startNginx,
+  subPathBuild,
+  SUB_PATH,
+  type Running,
+} from './servers.ts';
+
+const USER = 'operator';
+const PASSWORD = 'correct horse battery staple';
+
+test.describe('nginx alone (deploy/nginx/static.conf)', () => {
+  let service: RunningEmulator;
+  let nginx: Running;
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    const dist = subPathBuild();
+    service = await startEmulator({ port: 0, db: ':memory:' });
+    nginx = await startNginx(({ dir, headers, port }) => {
+      const config = join(dir, 'console-config.json');
+      writeFileSync(
+        config,
+        JSON.stringify({
+          targets: [{ id: 'remote', label: 'Inode.asmx', kind: 'remote' }],
+          defaultId: 'remote',
+        }),
+      );
+      return recipe('static.conf', {
+        'listen 80;': `listen 127.0.0.1:${port};`,
+        '/srv/inode-console/dist': dist,
+        '/etc/inode-console/console-config.json': config,
+        '/etc/nginx/snippets/inode-console-headers.conf': headers,
+        'inode.internal:8080': new URL(service.origin).host,
+      });
+    });
+  });
+  test.afterAll(async () => {
+    await nginx?.stop();
+    await service?.close();
+  });
+
+  test('register then read through nginx, with the security headers', async ({ page }) => {
+    const consoleUrl = `${nginx.origin}${SUB_PATH}`;
+    const document = await page.request.get(`${consoleUrl}stubs`);
+    expect(document.headers()['content-security-policy']).toContain("script-src 'self';");
+    expect(document.headers()['referrer-policy']).toBe('no-referrer');
+    expect(document.headers()['cache-control']).toBe('no-cache');
+    const curl = await registerThenRead(page, consoleUrl);
+    expect(curl).toContain(`${nginx.origin}/tools/inode/Inode.asmx`);
+  });
+
+  test('refuses other sites, lets scripts through, explains an unreachable service', async ({
+    request,
+  }) => {
+    const wsdl = `${nginx.origin}${SUB_PATH}Inode.asmx?WSDL`;
+    const crossSite = await request.get(wsdl, { headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    expect(crossSite.status()).toBe(403);
+    expect(crossSite.headers()['x-frame-options']).toBe('DENY');
+    const otherOrigin = await request.get(wsdl, { headers: { Origin: 'http://127.0.0.1:1' } });
+    expect(otherOrigin.status()).toBe(403);
+    const sameOrigin = await request.get(wsdl, { headers: { Origin: nginx.origin } });
+    expect(sameOrigin.status()).toBe(200);
+    expect((await request.get(wsdl)).status()).toBe(200);
+    expect(
+      (await request.get(`${nginx.origin}${SUB_PATH}Inode.asmx/../../etc/passwd`)).status(),
+    ).not.toBe(200);
+    await service.close();
+    const down = await request.get(wsdl);
+    expect(down.status()).toBe(502);
+    expect(down.headers()['x-inode-console-error']).toBe('target-unreachable');
+    service = await startEmulator({ port: Number(new URL(service.origin).port), db: ':memory:' });
+  });
+});
+
+test.describe('nginx in front of npm start, basic auth (deploy/nginx/in-front.conf)', () => {
+  let server: Running;
+  let nginx: Running;
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    server = await startConsoleServer(subPathBuild(), {
+      INODE_EMULATOR: 'on',
+      INODE_EMULATOR_DB: ':memory:',
+    });
+    nginx = await startNginx(
+      ({ dir, port }) =>
+        recipe('in-front.conf', {
+          'listen 80;': `listen 127.0.0.1:${port};`,
+          'server 127.0.0.1:8080;': `server ${new URL(server.origin).host};`,
+          '/etc/nginx/inode-console.htpasswd': join(dir, 'htpasswd'),
+        }),
+      { htpasswd: htpasswdLine(USER, PASSWORD) },
+    );
+  });
+  test.afterAll(async () => {
+    await nginx?.stop();
+    await server?.stop();
+  });
+
+  test('asks for a password: 401 without, wrong one refused; probes need none', async ({
+    request,
+  }) => {
+    expect((await request.get(`${nginx.origin}${SUB_PATH}stubs`)).status()).toBe(401);
+    const wrong = await request.get(`${nginx.origin}${SUB_PATH}stubs`, {
+      headers: { Authorization: `Basic ${Buffer.from(`${USER}:nope`).toString('base64')}` },
+    });
+    expect(wrong.status()).toBe(401);
+    expect((await request.get(`${nginx.origin}${SUB_PATH}healthz`)).status()).toBe(200);
+  });
+
+  test('register then read through nginx and npm start, logged in', async ({ browser }) => {
+    const context = await browser.newContext({
+      httpCredentials: { username: USER, password: PASSWORD },
+    });
+    try {
+      const page = await context.newPage();
+      const document = await page.request.get(`${nginx.origin}${SUB_PATH}stubs`);
+      expect(document.status()).toBe(200);
+      expect(document.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+      await registerThenRead(page, `${nginx.origin}${SUB_PATH}`);
+    } finally {
+      await context.close();
+    }
+  });
+});

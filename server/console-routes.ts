@@ -1,0 +1,97 @@
+// The console's own routes: the target list and /Inode.asmx, served by the embedded emulator or
+// proxied to a remote target picked per request by X-Inode-Target (contracts.md §2). Paths here
+// are relative to the base path; console-stack.ts strips it.
+import type { Agent, IncomingMessage, ServerResponse } from 'node:http';
+import { SERVICE_PATH } from '../src/protocol/operations.ts';
+import type { EmulatorHandler } from '../emulator/handler.ts';
+import { noteTarget } from './access-log.ts';
+import { plainAnswer, type Next } from './middleware.ts';
+import { isSafeServiceTarget, proxyToTarget, type ProxyOptions } from './proxy.ts';
+import type { Target, TargetConfig } from './targets.ts';
+
+export const TARGETS_PATH = '/__console/targets';
+export const CONSOLE_PREFIX = '/__console/';
+
+/** Whether a base-relative path is the service or one of its operations. */
+export function isServicePath(path: string): boolean {
+  return path === SERVICE_PATH || path.startsWith(`${SERVICE_PATH}/`);
+}
+
+/** Whether a base-relative path is one the console server itself answers (and must guard). */
+export function isConsoleRoute(path: string): boolean {
+  return isServicePath(path) || path.startsWith(CONSOLE_PREFIX);
+}
+
+export interface ConsoleRoutes {
+  /** Serves a console route; `localUrl` is the request target with the base path removed. */
+  (req: IncomingMessage, res: ServerResponse, localUrl: string, next: Next): void;
+}
+
+/**
+ * @example const routes = createConsoleRoutes(config, agents, emulator, { timeoutMs: 60_000 });
+ */
+export function createConsoleRoutes(
+  config: TargetConfig,
+  agents: ReadonlyMap<string, Agent>,
+  emulator: Promise<EmulatorHandler> | null,
+  proxyOptions: Omit<ProxyOptions, 'agent'>,
+): ConsoleRoutes {
+  const byId = new Map<string, Target>(config.targets.map((t) => [t.id, t]));
+  const targetList = JSON.stringify({ targets: config.targets, defaultId: config.defaultId });
+  const knownIds = [...byId.keys()].join(', ');
+  // Per-target proxy options built once: nothing is allocated for them per call.
+  const proxyOptionsById = new Map<string, ProxyOptions>(
+    config.targets.map((t) => {
+      const agent = agents.get(t.id);
+      return [t.id, agent ? { ...proxyOptions, agent } : proxyOptions];
+    }),
+  );
+
+  return (req, res, localUrl, next) => {
+    const question = localUrl.indexOf('?');
+    const path = question < 0 ? localUrl : localUrl.slice(0, question);
+    if (path === TARGETS_PATH) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        plainAnswer(res, 405, 'method-not-allowed', 'Use GET\n');
+        return;
+      }
+      res.writeHead(200, {
+        'Content-Type': 'application/json',
+        'Cache-Control': 'no-store',
+        'Content-Length': Buffer.byteLength(targetList),
+      });
+      res.end(targetList);
+      return;
+    }
+    if (!isServicePath(path)) {
+      plainAnswer(res, 404, 'not-found', `No console route at ${path}\n`);
+      return;
+    }
+    const requested = req.headers['x-inode-target'];
+    const id = (Array.isArray(requested) ? requested[0] : requested)?.trim() || config.defaultId;
+    const target = byId.get(id);
+    if (!target) {
+      plainAnswer(res, 400, 'unknown-target', `Unknown Inode target "${id}". Known: ${knownIds}\n`);
+      return;
+    }
+    noteTarget(res, target.id);
+    delete req.headers['x-inode-target'];
+    req.url = localUrl;
+    if (target.kind === 'remote') {
+      if (!isSafeServiceTarget(localUrl, SERVICE_PATH)) {
+        plainAnswer(
+          res,
+          400,
+          'bad-path',
+          `Only ${SERVICE_PATH} and ${SERVICE_PATH}/<Operation> are proxied: no dot segments, escapes, backslashes or semicolons in the path\n`,
+        );
+        return;
+      }
+      proxyToTarget(req, res, target, proxyOptionsById.get(target.id));
+      return;
+    }
+    (emulator ?? Promise.reject(new Error('emulator disabled')))
+      .then((handler) => handler(req, res))
+      .catch((error: unknown) => next(error));
+  };
+}

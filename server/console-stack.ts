@@ -1,0 +1,120 @@
+// The one middleware stack that serves the console in dev (Vite), preview (Vite) and production
+// (server/start.ts): access log, security headers, health, Host check, cross-site check, the
+// console routes (targets, /Inode.asmx proxy or emulator) and finally the host's own handler
+// (Vite's middlewares, or the production static files).
+import type { Agent, IncomingMessage, ServerResponse } from 'node:http';
+import type { EmulatorHandler } from '../emulator/handler.ts';
+import { accessLog } from './access-log.ts';
+import { stripBasePath } from './base-path.ts';
+import { createConsoleRoutes, isConsoleRoute } from './console-routes.ts';
+import { createHealth } from './health.ts';
+import { compose, plainAnswer, type Middleware } from './middleware.ts';
+import { createTargetAgent, type ProxyOptions } from './proxy.ts';
+import { createHostCheck, crossSiteReason } from './request-guard.ts';
+import { securityHeaders, type SecurityHeaderOptions } from './security-headers.ts';
+import type { TargetConfig } from './targets.ts';
+
+export interface ConsoleStackOptions {
+  readonly targets: TargetConfig;
+  /** `/` or `/some/path/`, see base-path.ts. */
+  readonly basePath: string;
+  /** Host names besides localhost and IP literals (INODE_ALLOWED_HOSTS). */
+  readonly allowedHosts: readonly string[];
+  readonly proxy: Omit<ProxyOptions, 'agent'>;
+  readonly headers?: SecurityHeaderOptions;
+  /** Loads the embedded emulator; called once, at creation, when a target needs it. */
+  readonly loadEmulator: () => Promise<EmulatorHandler>;
+  /** Access log line sink; no access log without it. */
+  readonly log?: (line: string) => void;
+}
+
+export interface ConsoleStack {
+  readonly middleware: Middleware;
+  /** Settles when the emulator (if any) is loaded; rejects when it cannot be. */
+  readonly ready: Promise<void>;
+  readonly emulator: Promise<EmulatorHandler> | null;
+  /** Closes the emulator's database and the targets' idle connections. */
+  close(): Promise<void>;
+}
+
+function pathOf(url: string): string {
+  const question = url.indexOf('?');
+  return question < 0 ? url : url.slice(0, question);
+}
+
+/**
+ * @example
+ * const stack = createConsoleStack({ targets, basePath: '/', allowedHosts: [], proxy: {}, loadEmulator });
+ * http.createServer((req, res) => stack.middleware(req, res, () => notFound(res)));
+ */
+export function createConsoleStack(options: ConsoleStackOptions): ConsoleStack {
+  const { targets, basePath } = options;
+  const agents = new Map<string, Agent>();
+  for (const target of targets.targets) {
+    if (target.kind === 'remote') agents.set(target.id, createTargetAgent(target));
+  }
+  const emulator = targets.targets.some((t) => t.kind === 'emulator')
+    ? options.loadEmulator()
+    : null;
+  let emulatorLoaded = false;
+  const ready = (emulator ?? Promise.resolve(null)).then(() => {
+    emulatorLoaded = true;
+  });
+  // Reported through `ready`; this keeps an unobserved failure from crashing the process.
+  ready.catch(() => undefined);
+
+  const headers = securityHeaders(options.headers);
+  const health = createHealth(targets, agents, () => emulatorLoaded);
+  const isAllowedHost = createHostCheck(options.allowedHosts);
+  const routes = createConsoleRoutes(targets, agents, emulator, options.proxy);
+
+  const setSecurityHeaders: Middleware = (_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  };
+
+  const serve: Middleware = (req: IncomingMessage, res: ServerResponse, next) => {
+    const url = req.url ?? '/';
+    const local = stripBasePath(url, basePath);
+    // Load balancers probe at the root; behind a path-routing proxy they reach the base path.
+    if (health.handle(req, res, pathOf(url)) || (local && health.handle(req, res, pathOf(local))))
+      return;
+    if (!isAllowedHost(req.headers.host)) {
+      plainAnswer(
+        res,
+        403,
+        'host-not-allowed',
+        `Host "${req.headers.host ?? ''}" is not one this console server answers to. Add it to INODE_ALLOWED_HOSTS (comma-separated) if it is yours.\n`,
+      );
+      return;
+    }
+    if (local === null || !isConsoleRoute(pathOf(local))) {
+      next();
+      return;
+    }
+    const crossSite = crossSiteReason(req);
+    if (crossSite) {
+      plainAnswer(
+        res,
+        403,
+        'cross-site-request',
+        `Refused: this request comes from another web site (${crossSite}). Only the console's own pages, or clients that are not browsers (curl, scripts), may call it.\n`,
+      );
+      return;
+    }
+    routes(req, res, local, next);
+  };
+
+  const layers: Middleware[] = [setSecurityHeaders, serve];
+  if (options.log) layers.unshift(accessLog(options.log));
+
+  return {
+    middleware: compose(layers),
+    ready,
+    emulator,
+    async close() {
+      for (const agent of agents.values()) agent.destroy();
+      if (emulator) (await emulator.catch(() => null))?.close();
+    },
+  };
+}

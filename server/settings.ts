@@ -1,0 +1,198 @@
+// The production server's settings: every option is an environment variable, and each has a
+// command-line flag that overrides it. `npm start -- --help` prints this table.
+import { parseArgs } from 'node:util';
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_PROXY_TIMEOUT_MS } from './proxy.ts';
+
+interface Setting {
+  readonly flag: string;
+  readonly env: string;
+  readonly fallback: string;
+  readonly help: string;
+}
+
+export const SETTINGS: readonly Setting[] = [
+  {
+    flag: 'host',
+    env: 'HOST',
+    fallback: '127.0.0.1',
+    help: 'Address to listen on (0.0.0.0: every interface).',
+  },
+  {
+    flag: 'port',
+    env: 'PORT',
+    fallback: '8080',
+    help: 'TCP port to listen on (0: any free port).',
+  },
+  {
+    flag: 'target',
+    env: 'INODE_TARGET',
+    fallback: '',
+    help: 'The Inode.asmx to proxy to, e.g. http://inode.internal:8080 (the default target).',
+  },
+  {
+    flag: 'targets',
+    env: 'INODE_TARGETS',
+    fallback: '',
+    help: 'More targets the operator may pick: name=http://host[:port],name2=https://...',
+  },
+  {
+    flag: 'emulator',
+    env: 'INODE_EMULATOR',
+    fallback: 'off',
+    help: 'on: also serve the embedded emulator (a demo; INODE_EMULATOR_* configure it).',
+  },
+  {
+    flag: 'allowed-hosts',
+    env: 'INODE_ALLOWED_HOSTS',
+    fallback: '',
+    help: 'Host names the server answers to besides localhost and IP addresses (comma-separated; .example.org allows subdomains). Set the public name when behind a reverse proxy.',
+  },
+  {
+    flag: 'base-path',
+    env: 'INODE_BASE_PATH',
+    fallback: '',
+    help: 'URL path the console lives under. Fixed at build time (INODE_BASE_PATH=/tools/inode/ npm run build); if set here it must match the build.',
+  },
+  {
+    flag: 'dist',
+    env: 'INODE_DIST_DIR',
+    fallback: 'dist',
+    help: 'The built console (npm run build).',
+  },
+  {
+    flag: 'upstream-timeout-ms',
+    env: 'INODE_UPSTREAM_TIMEOUT_MS',
+    fallback: String(DEFAULT_PROXY_TIMEOUT_MS),
+    help: 'A target that sends nothing for this long gets the call answered 502.',
+  },
+  {
+    flag: 'max-body-bytes',
+    env: 'INODE_MAX_BODY_BYTES',
+    fallback: String(DEFAULT_MAX_BODY_BYTES),
+    help: 'Larger request bodies to /Inode.asmx are refused with 413.',
+  },
+  {
+    flag: 'shutdown-timeout-ms',
+    env: 'INODE_SHUTDOWN_TIMEOUT_MS',
+    fallback: '10000',
+    help: 'On SIGTERM/SIGINT, calls in flight get this long to finish before the process exits.',
+  },
+  {
+    flag: 'access-log',
+    env: 'INODE_ACCESS_LOG',
+    fallback: 'on',
+    help: 'off: no JSON access log line per request on stdout.',
+  },
+];
+
+export interface ServerSettings {
+  readonly host: string;
+  readonly port: number;
+  readonly allowedHosts: readonly string[];
+  readonly basePath: string | null;
+  readonly distDir: string;
+  readonly upstreamTimeoutMs: number;
+  readonly maxBodyBytes: number;
+  readonly shutdownTimeoutMs: number;
+  readonly accessLog: boolean;
+  /** The environment with the flags folded in, for the targets and the emulator's options. */
+  readonly env: NodeJS.ProcessEnv;
+}
+
+/** A comma-separated list, trimmed, empties dropped. */
+export function listFromEnv(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+function integer(env: string, value: string, min: number, max: number): number {
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || n < min || n > max) {
+    throw new Error(`${env}: "${value}" must be a whole number from ${min} to ${max}`);
+  }
+  return n;
+}
+
+function onOff(env: string, value: string): boolean {
+  if (/^(on|1|true|yes)$/i.test(value)) return true;
+  if (/^(off|0|false|no)$/i.test(value)) return false;
+  throw new Error(`${env}: "${value}" must be on or off`);
+}
+
+export function helpText(): string {
+  const rows = SETTINGS.map(
+    (s) =>
+      `  --${s.flag.padEnd(20)} ${s.env.padEnd(26)} ${s.help}${s.fallback ? ` (default: ${s.fallback})` : ''}`,
+  );
+  return [
+    'Usage: npm start [-- options]   (or: node dist-server/start.js [options])',
+    '',
+    'Serves the built Inode Console (npm run build) and proxies /Inode.asmx to the target(s).',
+    'Every option is an environment variable; a flag overrides its variable.',
+    '',
+    `  ${'flag'.padEnd(22)} ${'variable'.padEnd(26)} meaning`,
+    ...rows,
+    `  --${'help'.padEnd(20)} ${''.padEnd(26)} This text.`,
+    '',
+    'The embedded emulator (INODE_EMULATOR=on) also reads INODE_EMULATOR_DB, INODE_EMULATOR_NAMESPACE,',
+    'INODE_EMULATOR_SEED_STUBS and the other INODE_EMULATOR_* variables of docs/emulator.md.',
+    'Endpoints: GET /healthz (process up), GET /readyz (targets answer ?WSDL; 503 when the default does not).',
+    'Deployment recipes: docs/deploy.md.',
+  ].join('\n');
+}
+
+/**
+ * Settings from command-line flags over environment variables. Throws a clear message on a bad
+ * value or an unknown flag; returns 'help' for --help.
+ * @example serverSettings(['--port', '0'], {}).port // 0
+ */
+export function serverSettings(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+): ServerSettings | 'help' {
+  const parsed = parseArgs({
+    args: [...argv],
+    options: {
+      help: { type: 'boolean', short: 'h' },
+      ...Object.fromEntries(SETTINGS.map((s) => [s.flag, { type: 'string' as const }])),
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (parsed.values.help) return 'help';
+  const merged: NodeJS.ProcessEnv = { ...env };
+  for (const setting of SETTINGS) {
+    const value = (parsed.values as Record<string, unknown>)[setting.flag];
+    if (typeof value === 'string') merged[setting.env] = value;
+  }
+  const read = (name: string): string => {
+    const setting = SETTINGS.find((s) => s.env === name);
+    const value = merged[name]?.trim();
+    return value === undefined || value === '' ? (setting?.fallback ?? '') : value;
+  };
+  merged.INODE_EMULATOR = onOff('INODE_EMULATOR', read('INODE_EMULATOR')) ? 'on' : 'off';
+  return {
+    host: read('HOST'),
+    port: integer('PORT', read('PORT'), 0, 65535),
+    allowedHosts: listFromEnv(read('INODE_ALLOWED_HOSTS')),
+    basePath: read('INODE_BASE_PATH') || null,
+    distDir: read('INODE_DIST_DIR'),
+    upstreamTimeoutMs: integer(
+      'INODE_UPSTREAM_TIMEOUT_MS',
+      read('INODE_UPSTREAM_TIMEOUT_MS'),
+      1,
+      3_600_000,
+    ),
+    maxBodyBytes: integer('INODE_MAX_BODY_BYTES', read('INODE_MAX_BODY_BYTES'), 1, 2 ** 31),
+    shutdownTimeoutMs: integer(
+      'INODE_SHUTDOWN_TIMEOUT_MS',
+      read('INODE_SHUTDOWN_TIMEOUT_MS'),
+      0,
+      600_000,
+    ),
+    accessLog: onOff('INODE_ACCESS_LOG', read('INODE_ACCESS_LOG')),
+    env: merged,
+  };
+}

@@ -1,0 +1,58 @@
+// `npm start`: the production entry point (compiled to dist-server/start.js by npm run build).
+import { createProductionServer } from './production-server.ts';
+import { helpText, serverSettings } from './settings.ts';
+
+function fail(message: string): never {
+  console.error(`inode-console: ${message}\nRun with --help for every option.`);
+  process.exit(2);
+}
+
+async function main(): Promise<void> {
+  let settings;
+  try {
+    settings = serverSettings(process.argv.slice(2), process.env);
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  if (settings === 'help') {
+    console.info(helpText());
+    return;
+  }
+  let app;
+  try {
+    app = createProductionServer(settings);
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  const url = await app
+    .listen()
+    .catch((error: unknown) =>
+      fail(
+        `cannot listen on ${settings.host}:${settings.port}: ${error instanceof Error ? error.message : String(error)}`,
+      ),
+    );
+  const targets = app.targets.targets
+    .map(
+      (t) =>
+        `${t.id === app.targets.defaultId ? '*' : ' '} ${t.id}: ${t.kind === 'remote' ? t.url : 'embedded emulator'}`,
+    )
+    .join('\n  ');
+  console.error(`Inode Console listening on ${url}\n  targets (* = default):\n  ${targets}`);
+
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    console.error(
+      `${signal}: no new connections; letting calls in flight finish (up to ${settings.shutdownTimeoutMs} ms)`,
+    );
+    void app.shutdown().then(() => {
+      console.error('Inode Console stopped');
+      process.exit(0);
+    });
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+void main();

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { initialResults, toBulkRows } from './bulk-rows.ts';
+import { readEarlierResults, resumeFrom } from './resume.ts';
+import { resultsCsv, resultLines, resultsHeader } from './results-csv.ts';
+import { PENDING, type RowResult } from './bulk-runner.ts';
+
+const done = (value: string): RowResult => ({
+  state: 'succeeded',
+  value,
+  error: null,
+  attempts: 1,
+  durationMs: 1,
+});
+const failed: RowResult = { ...PENDING, state: 'failed', error: 'No answer in time', attempts: 1 };
+
+describe('resume from an earlier results CSV', () => {
+  it('skips exactly the pairs registered earlier, whatever their row numbers now', async () => {
+    const before = toBulkRows([
+      ['https://a/1', 'image'],
+      ['https://a/2', 'image'],
+      ['-leading-minus', 'audio'],
+      ['https://a/4', 'video'],
+    ]).rows;
+    const results = [done('11'), failed, done('13'), PENDING];
+    const earlier = await readEarlierResults(
+      `\uFEFF${resultsCsv(before, (i) => results[i] ?? PENDING)}`,
+    );
+    expect(earlier.fileErrors).toEqual([]);
+    expect(earlier.registered.size).toBe(2);
+
+    // The next run's file: reordered, one row added.
+    const now = toBulkRows([
+      ['https://a/4', 'video'],
+      ['-leading-minus', 'audio'],
+      ['https://a/new', 'image'],
+      ['https://a/2', 'image'],
+      ['https://a/1', 'image'],
+    ]).rows;
+    const { results: resumed, taken } = resumeFrom(now, initialResults(now, true), earlier);
+    expect(taken).toBe(2);
+    expect(resumed.map((r) => r.state)).toEqual([
+      'pending',
+      'succeeded',
+      'pending',
+      'pending',
+      'succeeded',
+    ]);
+    expect(resumed[4]).toMatchObject({ value: '11', attempts: 0 });
+    expect(resumed[1]).toMatchObject({ value: '13' });
+  });
+
+  it('reads a file appended to as rows settled, and an earlier resume in it', async () => {
+    const rows = toBulkRows([
+      ['https://a/1', 'image'],
+      ['https://a/2', 'image'],
+    ]).rows;
+    const [first, second] = rows;
+    if (!first || !second) throw new Error('rows');
+    const log = [
+      resultsHeader(),
+      resultLines([[second, done('22')]]),
+      resultLines([[first, { ...done('21'), attempts: 0 }]]),
+    ].join('\r\n');
+    expect(log).toContain('registered (earlier run)');
+    const earlier = await readEarlierResults(log);
+    expect([...earlier.registered.values()].sort()).toEqual(['21', '22']);
+  });
+
+  it('refuses a file that is not a results CSV', async () => {
+    const earlier = await readEarlierResults('ServiceURI,MediaType\nhttps://a,image');
+    expect(earlier.fileErrors[0]).toMatch(/no Outcome, Result column/);
+  });
+
+  it('never takes over a row that is skipped or failed in the earlier file', async () => {
+    const rows = toBulkRows([['https://a/1', 'image']]).rows;
+    const earlier = await readEarlierResults(resultsCsv(rows, () => failed));
+    expect(resumeFrom(rows, initialResults(rows, true), earlier).taken).toBe(0);
+  });
+});

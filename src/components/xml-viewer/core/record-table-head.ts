@@ -1,0 +1,55 @@
+/**
+ * The first records of a record table, read from the start of the payload only, so the Table
+ * view can show rows long before the whole document is indexed. The prefix up to the end of the
+ * N-th child of the root is closed with the root's end tag and run through the same indexer and
+ * table extraction as the whole document, so the preview's cells are exactly the final ones.
+ */
+import { analyzeXml } from './analyze-xml.ts';
+import { extractRecordTable, type RecordTable } from './record-table.ts';
+import { ignoreTokens, tokenizeXml, XmlSyntaxError } from './xml-tokenizer.ts';
+
+/** Thrown from the token handler to stop the tokenizer once the prefix is long enough. */
+class PrefixFound extends Error {
+  constructor(readonly end: number) {
+    super('prefix found');
+  }
+}
+
+/**
+ * Null when the document has fewer than `maxRecords` children of its root (the whole table is
+ * then quick to build anyway), is malformed in its first records, or has no record shape.
+ *
+ * @example recordTableHead(xml, 200)?.values[0]?.length // 200
+ */
+export function recordTableHead(xml: string, maxRecords: number): RecordTable | null {
+  let depth = 0;
+  let children = 0;
+  let rootName = '';
+  const childEnded = (end: number) => {
+    children += 1;
+    if (children >= maxRecords) throw new PrefixFound(end);
+  };
+  try {
+    tokenizeXml(xml, {
+      ...ignoreTokens,
+      startTag(_tagStart, nameStart, nameEnd) {
+        if (depth === 0) rootName = xml.slice(nameStart, nameEnd);
+      },
+      startTagEnd(tagEnd, selfClosing) {
+        if (!selfClosing) depth += 1;
+        else if (depth === 1) childEnded(tagEnd);
+      },
+      endTag(_tagStart, _nameStart, _nameEnd, tagEnd) {
+        depth -= 1;
+        if (depth === 1) childEnded(tagEnd);
+      },
+    });
+    return null;
+  } catch (error) {
+    if (error instanceof XmlSyntaxError) return null;
+    if (!(error instanceof PrefixFound)) throw error;
+    const prefix = `${xml.slice(0, error.end)}</${rootName}>`;
+    const { index } = analyzeXml(prefix, { emitPretty: false });
+    return index && extractRecordTable(prefix, index);
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * A GetAssetStubs result crosses from the client worker with its DataStubs payload sent once:
+ * in the common case (literal XML) DataStubs is an exact substring of the response body, so the
+ * message carries the body and the substring's offsets, and the page slices it back. A slice
+ * shares the body's memory in the browser's engine, so the page holds one copy of a 66 MB
+ * payload instead of two, and structured clone copies half as much.
+ */
+
+import { rememberPayloadBytes } from './payload-bytes.ts';
+
+/** The value of a call as posted by the worker. */
+export interface PackedResult {
+  value: unknown;
+  /** Where DataStubs lies in `exchange.response.bodyText`, when it was taken out of the value. */
+  dataStubsAt?: [start: number, end: number];
+  /** DataStubs as UTF-8, transferred with the message, for the viewer's worker. */
+  dataStubsUtf8?: ArrayBuffer;
+}
+
+interface StubsLike {
+  record: { DataStubs: string | null };
+  exchange: { response: { bodyText: string } };
+}
+
+function isStubsLike(value: unknown): value is StubsLike {
+  const candidate = value as Partial<StubsLike> | null;
+  return (
+    typeof candidate?.record?.DataStubs === 'string' &&
+    typeof candidate.exchange?.response?.bodyText === 'string'
+  );
+}
+
+/** How many times a prefix of DataStubs is tried as its start before giving up (then it is cloned). */
+const MAX_CANDIDATES = 8;
+const PROBE_CHARS = 256;
+
+function substringStart(body: string, part: string): number {
+  const probe = part.slice(0, PROBE_CHARS);
+  let at = body.indexOf(probe);
+  for (let tries = 0; at !== -1 && tries < MAX_CANDIDATES; tries++) {
+    if (body.startsWith(part, at)) return at;
+    at = body.indexOf(probe, at + 1);
+  }
+  return -1;
+}
+
+/**
+ * @example
+ * const packed = packResult(result); // in the worker
+ * postMessage({ type: 'result', id, ...packed });
+ */
+export function packResult(value: unknown): PackedResult {
+  if (!isStubsLike(value) || !value.record.DataStubs) return { value };
+  const body = value.exchange.response.bodyText;
+  const dataStubs = value.record.DataStubs;
+  const dataStubsUtf8 = new TextEncoder().encode(dataStubs).buffer;
+  const start = substringStart(body, dataStubs);
+  if (start === -1) return { value, dataStubsUtf8 };
+  return {
+    value: { ...value, record: { ...value.record, DataStubs: null } },
+    dataStubsAt: [start, start + dataStubs.length],
+    dataStubsUtf8,
+  };
+}
+
+/** The buffers to transfer with a packed result. @example postMessage(m, transferOf(packed)) */
+export function transferOf(packed: PackedResult): Transferable[] {
+  return packed.dataStubsUtf8 ? [packed.dataStubsUtf8] : [];
+}
+
+/** The value as the protocol client returned it. @example unpackResult(message) */
+export function unpackResult(packed: PackedResult): unknown {
+  const { value, dataStubsAt, dataStubsUtf8 } = packed;
+  let result = value;
+  if (dataStubsAt && isStubsLikeWithoutPayload(value)) {
+    const DataStubs = value.exchange.response.bodyText.slice(dataStubsAt[0], dataStubsAt[1]);
+    result = { ...value, record: { ...value.record, DataStubs } };
+  }
+  if (dataStubsUtf8 && isStubsLike(result) && result.record.DataStubs)
+    rememberPayloadBytes(result.record.DataStubs, dataStubsUtf8);
+  return result;
+}
+
+function isStubsLikeWithoutPayload(value: unknown): value is StubsLike {
+  const candidate = value as Partial<StubsLike> | null;
+  return (
+    candidate?.record?.DataStubs === null &&
+    typeof candidate.exchange?.response?.bodyText === 'string'
+  );
+}
