@@ -1,0 +1,230 @@
+/**
+ * Makes the `xpath` library linear on large documents, by replacing a few of its exported
+ * internals (the library exports its classes for this kind of extension):
+ *
+ * - `XNodeSet.add` found duplicates by scanning the whole set (quadratic: 3,000 stubs took about
+ *   8 s for `//d:Stub[@MediaType='video']`; goto100/xpath#97 and #108). Here a Set remembers the
+ *   members, and a set whose nodes carry `documentOrder` (index-dom.ts) is put in document order
+ *   by one sort instead of an AVL tree of `compareDocumentPosition` calls.
+ * - Every predicate evaluation copied its whole context into a new `XPathContext` (three
+ *   resolver objects made and dropped each time), and predicates were set up even for a step
+ *   that found nothing: `//x[p]` did that for every node of the document. Contexts are now
+ *   plain copies, and empty steps skip their predicates.
+ * - A name test built a node-type array and a closure for every node it looked at.
+ *
+ * Semantics are the library's: the replaced functions follow the originals line for line.
+ */
+import * as xpath from 'xpath';
+
+interface NodeSet {
+  tree: unknown;
+  nodes: unknown[];
+  size: number;
+  members?: Set<unknown>;
+  sorted?: unknown[] | null;
+  add(node: unknown): void;
+  addArray(nodes: readonly unknown[]): void;
+  toArray(): unknown[];
+  first(): unknown;
+}
+
+interface Context {
+  contextNode: unknown;
+  contextSize: number;
+  contextPosition: number;
+  extend(props: object): Context;
+}
+
+interface StepLike {
+  axis: number;
+  predicates: unknown[];
+}
+
+interface Library {
+  XNodeSet: { new (): NodeSet; prototype: NodeSet };
+  XPathContext: { prototype: Context };
+  PathExpr: {
+    prototype: {
+      evaluate(this: PathExprLike, c: Context): unknown;
+    };
+    applyStep(step: StepLike, xpc: Context, node: unknown): unknown[];
+    applySteps(steps: StepLike[], xpc: Context, nodes: unknown[]): unknown[];
+    applyLocationPath(locationPath: unknown, xpc: Context, nodes: unknown[]): unknown[];
+    predicateMatches(predicate: unknown, c: Context): boolean;
+  };
+  NodeTest: {
+    NameTestQName: { prototype: NameTest };
+    nameSpaceMatches(prefix: string | null, xpc: Context, node: unknown): boolean;
+    localNameMatches(localName: string, xpc: Context, node: unknown): boolean;
+  };
+  Step: Record<'ANCESTOR' | 'ANCESTORORSELF' | 'PARENT' | 'PRECEDING' | 'PRECEDINGSIBLING', number>;
+}
+
+interface NameTest {
+  prefix: string | null;
+  localName: string;
+  matches(this: NameTest, node: { nodeType: number | string }, xpc: Context): boolean;
+}
+
+interface PathExprLike {
+  locationPath: unknown;
+  applyFilter(c: Context, xpc: Context): { nodes: unknown[] } | { nonNodes: unknown };
+}
+
+/** The library's nodeType for its namespace nodes. */
+const NAMESPACE_NODE_TYPE = '__namespace';
+
+const orderOf = (node: unknown): number | undefined =>
+  (node as { documentOrder?: number } | null)?.documentOrder;
+
+/** The nodes sorted by `documentOrder`, or null when some node has none. */
+function byDocumentOrder(nodes: readonly unknown[]): unknown[] | null {
+  let ordered = true;
+  let previous = -Infinity;
+  for (const node of nodes) {
+    const order = orderOf(node);
+    if (typeof order !== 'number') return null;
+    if (order <= previous) ordered = false;
+    previous = order;
+  }
+  return ordered
+    ? nodes.slice()
+    : nodes.slice().sort((a, b) => (orderOf(a) ?? 0) - (orderOf(b) ?? 0));
+}
+
+function library(): Library {
+  // The classes are exported through an assign() that Node's CommonJS export detection does not
+  // see, so from native ESM they are only on the default export.
+  const module = xpath as unknown as Partial<Library> & { default?: Partial<Library> };
+  const found = module.XNodeSet ? module : module.default;
+  if (
+    !found?.XNodeSet ||
+    !found.XPathContext ||
+    !found.PathExpr ||
+    !found.Step ||
+    !found.NodeTest
+  ) {
+    throw new Error('xpath: the classes this module speeds up are not exported any more');
+  }
+  return found as Library;
+}
+
+let installed = false;
+
+/** Installs the replacements once. @example installXPathSpeedups() */
+export function installXPathSpeedups(): void {
+  if (installed) return;
+  installed = true;
+  const { XNodeSet, XPathContext, PathExpr, Step, NodeTest } = library();
+  const nodeSet = XNodeSet.prototype;
+  const libraryToArray = nodeSet.toArray;
+  const libraryFirst = nodeSet.first;
+
+  nodeSet.add = function add(this: NodeSet, node) {
+    this.members ??= new Set(this.nodes);
+    if (this.members.has(node)) return;
+    this.members.add(node);
+    this.tree = null;
+    this.sorted = null;
+    this.nodes.push(node);
+    this.size += 1;
+  };
+  nodeSet.toArray = function toArray(this: NodeSet) {
+    if (!this.sorted || this.sorted.length !== this.nodes.length) {
+      this.sorted = byDocumentOrder(this.nodes);
+    }
+    return this.sorted ? this.sorted.slice() : libraryToArray.call(this);
+  };
+  nodeSet.first = function first(this: NodeSet) {
+    let best: unknown = null;
+    let bestOrder = Infinity;
+    for (const node of this.nodes) {
+      const order = orderOf(node);
+      if (typeof order !== 'number') return libraryFirst.call(this);
+      if (order < bestOrder) {
+        best = node;
+        bestOrder = order;
+      }
+    }
+    return best;
+  };
+
+  const copyContext = (from: Context, extra?: object): Context =>
+    Object.assign(Object.create(XPathContext.prototype) as Context, from, extra);
+  XPathContext.prototype.extend = function extend(this: Context, props) {
+    return copyContext(this, props);
+  };
+
+  // PathExpr.prototype.evaluate, with a plain context copy.
+  PathExpr.prototype.evaluate = function evaluate(this: PathExprLike, c) {
+    const xpc = copyContext(c);
+    const filtered = this.applyFilter(c, xpc);
+    if ('nonNodes' in filtered) return filtered.nonNodes;
+    const set = new XNodeSet();
+    set.addArray(PathExpr.applyLocationPath(this.locationPath, xpc, filtered.nodes));
+    return set;
+  };
+
+  const reverseAxes = new Set([
+    Step.ANCESTOR,
+    Step.ANCESTORORSELF,
+    Step.PARENT,
+    Step.PRECEDING,
+    Step.PRECEDINGSIBLING,
+  ]);
+  const sortNodes = (nodes: unknown[], reverse: boolean): unknown[] => {
+    const set = new XNodeSet();
+    set.addArray(nodes);
+    const sorted = set.toArray();
+    return reverse ? sorted.reverse() : sorted;
+  };
+  const applyPredicates = (
+    predicates: unknown[],
+    c: Context,
+    nodes: unknown[],
+    reverse: boolean,
+  ): unknown[] => {
+    if (predicates.length === 0 || nodes.length === 0) return nodes;
+    const ctx = c.extend({});
+    let current = sortNodes(nodes, reverse);
+    for (const predicate of predicates) {
+      ctx.contextSize = current.length;
+      const kept: unknown[] = [];
+      for (let i = 0; i < current.length; i++) {
+        ctx.contextNode = current[i];
+        ctx.contextPosition = i + 1;
+        if (PathExpr.predicateMatches(predicate, ctx)) kept.push(current[i]);
+      }
+      current = kept;
+    }
+    return current;
+  };
+  PathExpr.applySteps = function applySteps(steps, xpc, nodes) {
+    let current = nodes;
+    for (const step of steps) {
+      const reverse = reverseAxes.has(step.axis);
+      const next: unknown[] = [];
+      for (const node of current) {
+        const found = applyPredicates(
+          step.predicates,
+          xpc,
+          PathExpr.applyStep(step, xpc, node),
+          reverse,
+        );
+        for (const item of found) next.push(item);
+      }
+      current = next;
+    }
+    return current;
+  };
+
+  NodeTest.NameTestQName.prototype.matches = function matches(node, xpc) {
+    // Element, attribute or namespace node, as the library's NodeTest.isNodeType([...]) tests.
+    const type = node.nodeType;
+    if (type !== 1 && type !== 2 && type !== NAMESPACE_NODE_TYPE) return false;
+    return (
+      NodeTest.nameSpaceMatches(this.prefix, xpc, node) &&
+      NodeTest.localNameMatches(this.localName, xpc, node)
+    );
+  };
+}
