@@ -1,14 +1,26 @@
 import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { copyText, downloadText, safeFileName } from './clipboard-and-download.ts';
-import { takeInitialHashPath } from './core/initial-hash.ts';
-import { hashForPath, pathFromHash, resolveNodePath } from './core/node-path.ts';
+import { takeInitialHashPath, takeInitialHashXPath } from './core/initial-hash.ts';
+import {
+  hashParam,
+  nodePath,
+  pathFromHash,
+  resolveNodePath,
+  withHashParam,
+} from './core/node-path.ts';
+import { NODE_ELEMENT } from './core/xml-index.ts';
+import { ExactPaths } from './core/xpath/exact-path.ts';
+import { prepareXPathDocument } from './core/xpath/xpath-document.ts';
 import { decodeXmlEntities } from './core/xml-entities.ts';
 import { DEFAULT_MAX_INDEX_BYTES, type DataStubsViewerProps } from './data-stubs-viewer-props.ts';
 import { lazyView } from './lazy-view.ts';
 import { PayloadFacts } from './payload-facts.tsx';
 import { useXmlAnalysis } from './use-xml-analysis.ts';
 import { panelId, tabId, VIEW_TABS, ViewTabs, type ViewTab } from './view-tabs.tsx';
+import { useDelayedFlag } from './use-delayed-flag.ts';
 import { RawView } from './views/raw-view.tsx';
+import { createXPathRunner } from './worker/xpath-worker-client.ts';
+import { XPathPanel } from './xpath-panel.tsx';
 import './xml-viewer.css';
 
 const PrettyView = lazyView(() => import('./views/pretty-view.tsx'));
@@ -43,23 +55,14 @@ function useHashPath(
   }, []);
   const update = useCallback((next: string) => {
     // replaceState: a deep link should not add history entries or wake the console's router.
-    window.history.replaceState(window.history.state, '', hashForPath(next));
+    window.history.replaceState(
+      window.history.state,
+      '',
+      withHashParam(window.location.hash, 'node', next),
+    );
     setPath(next);
   }, []);
   return [path, update];
-}
-
-function useDelayedFlag(active: boolean, delayMs: number): boolean {
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    if (!active) return;
-    const timer = setTimeout(() => setShown(true), delayMs);
-    return () => {
-      clearTimeout(timer);
-      setShown(false);
-    };
-  }, [active, delayMs]);
-  return active && shown;
 }
 
 /**
@@ -90,13 +93,21 @@ export function DataStubsViewer({
     () => pathFromHash(window.location.hash) ?? takeInitialHashPath(),
   );
   const [hashPath, setHashPath] = useHashPath(openedWithPath, () => setChosenTab('tree'));
+  const [openedWithXPath] = useState(
+    () => hashParam(window.location.hash, 'xpath') ?? takeInitialHashXPath(),
+  );
   const openedWithLink = openedWithPath !== null;
   useEffect(() => {
     // Put a captured link back in the address bar, where the console's router dropped it.
-    if (openedWithPath && !window.location.hash) {
-      window.history.replaceState(window.history.state, '', hashForPath(openedWithPath));
+    if ((openedWithPath || openedWithXPath) && !window.location.hash) {
+      const withNode = withHashParam('', 'node', openedWithPath);
+      window.history.replaceState(
+        window.history.state,
+        '',
+        withHashParam(withNode, 'xpath', openedWithXPath),
+      );
     }
-  }, [openedWithPath]);
+  }, [openedWithPath, openedWithXPath]);
   const [revealLine, setRevealLine] = useState<{ line: number } | null>(null);
   const [status, setStatus] = useState('');
   const showProgress = useDelayedFlag(analysis.status === 'working', PROGRESS_DELAY_MS);
@@ -120,6 +131,54 @@ export function DataStubsViewer({
   const copy = useCallback(async (text: string, what: string) => {
     setStatus(
       (await copyText(text)) ? `Copied ${what}.` : `The browser did not allow copying ${what}.`,
+    );
+  }, []);
+
+  const index = result?.index ?? null;
+  // Namespace bindings and exact paths, for the XPath bar and "Copy XPath" (cheap: one pass
+  // over the attributes); the worker that evaluates starts on the first query.
+  const xpathDocument = useMemo(
+    () => (index ? prepareXPathDocument(xml, index) : null),
+    [xml, index],
+  );
+  const exactPaths = useMemo(
+    () => (xpathDocument ? new ExactPaths(xpathDocument.namespaces) : null),
+    [xpathDocument],
+  );
+  const xpathRunner = useMemo(() => (index ? createXPathRunner(xml, index) : null), [xml, index]);
+  useEffect(() => () => xpathRunner?.dispose(), [xpathRunner]);
+  const [treeKey, setTreeKey] = useState(0);
+  const revealInTree = useCallback(
+    (node: number) => {
+      if (!index) return;
+      const element = index.kind[node] === NODE_ELEMENT ? node : (index.parent[node] ?? 0);
+      setHashPath(nodePath(index, element));
+      setTreeKey((k) => k + 1);
+      setChosenTab('tree');
+    },
+    [index, setHashPath],
+  );
+  const revealInPretty = useCallback(
+    (node: number) => {
+      if (!index) return;
+      setRevealLine({ line: index.line[node] ?? 0 });
+      setChosenTab('pretty');
+    },
+    [index],
+  );
+  const copyXPath = useCallback(
+    (node: number) => {
+      const target = xpathDocument?.document.node(node);
+      if (!target || !exactPaths) return;
+      void copy(exactPaths.of(target), 'the XPath of this node');
+    },
+    [xpathDocument, exactPaths, copy],
+  );
+  const rememberQuery = useCallback((query: string) => {
+    window.history.replaceState(
+      window.history.state,
+      '',
+      withHashParam(window.location.hash, 'xpath', query),
     );
   }, []);
 
@@ -194,11 +253,13 @@ export function DataStubsViewer({
     if (tab === 'tree') {
       return (
         <TreeView
+          key={treeKey}
           xml={xml}
           index={result.index}
           selectedNode={deepLinkedNode}
           onSelectPath={setHashPath}
           onCopy={copy}
+          onCopyXPath={copyXPath}
           onShowInPretty={(line: number) => {
             setRevealLine({ line });
             setChosenTab('pretty');
@@ -223,6 +284,7 @@ export function DataStubsViewer({
         client={analysis.status === 'done' ? analysis.client : null}
         fileName={baseName}
         onCopy={copy}
+        onCopyXPath={copyXPath}
         onSelectPath={setHashPath}
       />
     );
@@ -258,6 +320,17 @@ export function DataStubsViewer({
             </progress>
           </label>
         </div>
+      )}
+      {xpathDocument && xpathRunner && (
+        <XPathPanel
+          prepared={xpathDocument}
+          runner={xpathRunner}
+          initialQuery={openedWithXPath}
+          onQueryRun={rememberQuery}
+          onRevealTree={revealInTree}
+          onRevealPretty={revealInPretty}
+          onAnnounce={setStatus}
+        />
       )}
       <ViewTabs idPrefix={idPrefix} active={tab} onChange={setChosenTab} />
       {VIEW_TABS.map(({ id }) => (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateXPath } from './evaluate-xpath.ts';
 import { XmlSyntaxError } from '../xml-tokenizer.ts';
-import { prepareXPathText as prepareXPathDocument } from './xpath-document.ts';
+import { prepareXPathText as prepareXPathDocument } from './xpath-text.ts';
 
 const DEFAULT_NS = `<AssetStubs xmlns="urn:inode" xmlns:m="urn:meta">
   <Stub ID="1" MediaType="image"><Title>One</Title><m:Tag>a</m:Tag></Stub>

@@ -5,7 +5,6 @@
  * alias (`d`, or `d1`, `d2`… when `d` is taken), so `//d:Stub[@MediaType='video']` works on a
  * document with `xmlns="…"`.
  */
-import { analyzeXml } from '../analyze-xml.ts';
 import type { XmlTreeIndex } from '../xml-index.ts';
 import { IndexDocument } from './index-dom.ts';
 
@@ -57,14 +56,4 @@ export function prepareXPathDocument(xml: string, index: XmlTreeIndex): XPathDoc
     if (position === 0) defaultAlias = alias;
   });
   return { document, namespaces, defaultAlias };
-}
-
-/**
- * For tests and benchmarks: builds the index the viewer's worker would have built.
- * @throws {XmlSyntaxError} when the text is not well-formed.
- */
-export function prepareXPathText(xml: string): XPathDocument {
-  const { index } = analyzeXml(xml, { emitPretty: false });
-  if (!index) throw new Error('no index');
-  return prepareXPathDocument(xml, index);
 }
