@@ -223,6 +223,26 @@ export default tseslint.config(
       ],
     },
   },
+  // The XPath engine runs in a worker and in Node (tests, bench): pure modules over the tree
+  // index, no React, no page code. (Repeats the shared-code patterns: this entry replaces it.)
+  {
+    files: ['src/components/xml-viewer/core/xpath/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react', 'react-dom'],
+          patterns: [
+            {
+              group: ['**/features/**', '**/app/**', '**/views/**', '**/worker/**', '**/*.tsx'],
+              message:
+                'The XPath engine is pure: it imports the index and xpath only, never page or worker code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['scripts/**', 'bench/**', 'e2e/**', 'emulator/cli.ts'],
     rules: { 'no-console': 'off' },
