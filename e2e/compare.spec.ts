@@ -54,3 +54,28 @@ test('compare the current result with History after a registration: exactly one 
   );
   await expectAccessible(page, 'compare: side by side open');
 });
+
+test('compare with the same call on another target: that target’s failure, said clearly', async ({
+  page,
+  stubs,
+}) => {
+  await stubs.goto();
+  expect(await stubs.call({ key: DEMO_KEY, binding: 'SOAP 1.2' })).toBe('success');
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Compare' })
+    .click();
+  await page.getByLabel('Left').selectOption({ index: 1 });
+  await expect(page.getByLabel('Left').locator('option:checked')).toHaveText(/^Current result/);
+  // The e2e servers define a second target nobody listens on (playwright.config.ts).
+  const other = page.getByLabel('Right').locator('option', {
+    hasText: 'Same call on another target: ',
+  });
+  await expect(other).toHaveCount(1);
+  await page.getByLabel('Right').selectOption({ label: (await other.textContent()) ?? '' });
+  await page.getByRole('button', { name: 'Compare' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toHaveText(/^\S.* \(SOAP 1\.2\) could not answer: .+/);
+  await expect(alert).not.toContainText(DEMO_KEY);
+  await expectAccessible(page, 'compare: other target failed');
+});

@@ -181,7 +181,19 @@ export async function keepExchange(
   await tx.objectStore('exchanges').put({ id, exchange });
   await sizes.put({ id, at: Date.now(), bytes });
   await tx.done;
+  for (const listener of exchangeListeners) listener(id);
   return true;
+}
+
+const exchangeListeners = new Set<(id: number) => void>();
+
+/**
+ * Calls `listener` each time an exchange is kept (after the call's entry exists), for lists that
+ * offer only calls with a kept response. @returns the unsubscribe function.
+ */
+export function onExchangeKept(listener: (id: number) => void): () => void {
+  exchangeListeners.add(listener);
+  return () => exchangeListeners.delete(listener);
 }
 
 export async function getExchange(id: number): Promise<Exchange | null> {

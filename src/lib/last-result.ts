@@ -3,11 +3,14 @@
  * (never stored) so Compare can offer "the current result" without features importing each other.
  */
 import { useSyncExternalStore } from 'react';
+import type { StubsCall } from './stubs-on-target.ts';
 
 export interface LastStubsResult {
   label: string;
   dataStubs: string;
   at: number;
+  /** The call that gave it, so Compare can repeat it on another target. */
+  call?: StubsCall;
 }
 
 let last: LastStubsResult | null = null;

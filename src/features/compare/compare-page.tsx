@@ -1,16 +1,27 @@
 import './compare.css';
-import { useId, useState } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BINDINGS } from '../../protocol/operations.ts';
 import { compareInWorker } from '../../components/xml-viewer/core/compare/compare-client.ts';
-import { listCalls, listExchangeSizes, type CallRecord } from '../../lib/history-db.ts';
+import {
+  listCalls,
+  listExchangeSizes,
+  onExchangeKept,
+  type CallRecord,
+} from '../../lib/history-db.ts';
+import { useConnection } from '../../lib/connection.ts';
+import { useKeyMemory } from '../../lib/key-memory.tsx';
 import { useLastStubsResult } from '../../lib/last-result.ts';
+import { useSettings } from '../../lib/settings-context.tsx';
 import { loadStoredDataStubs } from '../../lib/stored-result.ts';
+import { stubsOnTarget } from '../../lib/stubs-on-target.ts';
+import { targetsQueryOptions, type ConsoleTarget } from '../../lib/targets.ts';
 import { CompareResults } from './compare-results.tsx';
 
 /** The side-by-side text view is for reading: above this, only counts and rows are shown. */
 const TEXT_VIEW_LIMIT = 2_000_000;
 const CURRENT = 'current';
+const TARGET_PREFIX = 'target:';
 
 function historyLabel(call: CallRecord): string {
   const params = Object.entries(call.params)
@@ -26,6 +37,7 @@ function SourceSelect({
   hasCurrent,
   currentLabel,
   calls,
+  otherTargets,
 }: {
   label: string;
   value: string;
@@ -33,6 +45,8 @@ function SourceSelect({
   hasCurrent: boolean;
   currentLabel: string;
   calls: readonly CallRecord[];
+  /** Targets the current call can be repeated on. */
+  otherTargets: readonly ConsoleTarget[];
 }) {
   const id = useId();
   return (
@@ -41,6 +55,11 @@ function SourceSelect({
       <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">Choose…</option>
         {hasCurrent && <option value={CURRENT}>Current result: {currentLabel}</option>}
+        {otherTargets.map((target) => (
+          <option key={target.id} value={`${TARGET_PREFIX}${target.id}`}>
+            Same call on another target: {target.label}
+          </option>
+        ))}
         {calls.map((call) => (
           <option key={call.id} value={String(call.id)}>
             {historyLabel(call)}
@@ -63,11 +82,38 @@ export function ComparePage() {
     },
   });
   const calls = history.data ?? [];
+  const queryClient = useQueryClient();
+  // A call made just before opening Compare may have its response kept a moment later.
+  useEffect(
+    () =>
+      onExchangeKept(() => {
+        void queryClient.invalidateQueries({ queryKey: ['history', 'comparable'] });
+      }),
+    [queryClient],
+  );
+  const connection = useConnection();
+  const { settings } = useSettings();
+  const { key } = useKeyMemory();
+  const targets = useQuery(targetsQueryOptions());
+  const currentCall = current?.call;
+  const otherTargets = currentCall
+    ? (targets.data?.targets ?? []).filter((t) => t.id !== currentCall.targetId)
+    : [];
   const [left, setLeft] = useState('');
   const [right, setRight] = useState('');
   const [keyColumn, setKeyColumn] = useState<string | null | undefined>(undefined);
 
   const payloadOf = async (choice: string): Promise<string> => {
+    if (choice.startsWith(TARGET_PREFIX)) {
+      const target = otherTargets.find((t) => `${TARGET_PREFIX}${t.id}` === choice);
+      if (!target || !currentCall) throw new Error('That target is not offered any more.');
+      const targetConnection = {
+        ...connection,
+        targetId: target.id,
+        namespaceOverride: settings.namespaceOverrides[target.id] ?? null,
+      };
+      return stubsOnTarget(queryClient, targetConnection, target, currentCall, key);
+    }
     if (choice === CURRENT) {
       if (!current) throw new Error('There is no current result: call GetAssetStubs first.');
       return current.dataStubs;
@@ -103,9 +149,10 @@ export function ComparePage() {
     <>
       <h1>Compare two results</h1>
       <p className="lead">
-        DataStubs compared by meaning: namespace prefixes, attribute order, whitespace between tags
-        and the form the payload arrived in (literal, escaped, CDATA) do not count. Record lists are
-        compared row by row.
+        DataStubs compared by meaning, from the current result, a History entry, or the current call
+        repeated on another target (e.g. staging against production): namespace prefixes, attribute
+        order, whitespace between tags and the form the payload arrived in (literal, escaped, CDATA)
+        do not count. Record lists are compared row by row.
       </p>
       <form
         className="compare-form"
@@ -122,6 +169,7 @@ export function ComparePage() {
           hasCurrent={current !== null}
           currentLabel={current?.label ?? ''}
           calls={calls}
+          otherTargets={otherTargets}
         />
         <SourceSelect
           label="Right"
@@ -130,6 +178,7 @@ export function ComparePage() {
           hasCurrent={current !== null}
           currentLabel={current?.label ?? ''}
           calls={calls}
+          otherTargets={otherTargets}
         />
         {!history.isPending && calls.length === 0 && current === null && (
           <p className="muted">

@@ -60,8 +60,16 @@ export function StubsPage() {
       label: `GetAssetStubs over ${BINDINGS[submitted.binding].label}, AssetType "${submitted.params.AssetType}"`,
       dataStubs,
       at: Date.now(),
+      call: {
+        binding: submitted.binding,
+        params: {
+          AssetType: submitted.params.AssetType,
+          OtherFilterCriteria: submitted.params.OtherFilterCriteria,
+        },
+        targetId: connection.targetId,
+      },
     });
-  }, [current.data, submitted]);
+  }, [current.data, submitted, connection.targetId]);
 
   const settled = current.status !== 'pending' && current.fetchStatus === 'idle';
   if (settled && submitted !== shown) setShown(submitted);
