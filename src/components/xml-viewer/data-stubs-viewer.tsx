@@ -1,16 +1,7 @@
 import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { copyText, downloadText, safeFileName } from './clipboard-and-download.ts';
 import { takeInitialHashPath, takeInitialHashXPath } from './core/initial-hash.ts';
-import {
-  hashParam,
-  nodePath,
-  pathFromHash,
-  resolveNodePath,
-  withHashParam,
-} from './core/node-path.ts';
-import { NODE_ELEMENT } from './core/xml-index.ts';
-import { ExactPaths } from './core/xpath/exact-path.ts';
-import { prepareXPathDocument } from './core/xpath/xpath-document.ts';
+import { hashParam, pathFromHash, resolveNodePath, withHashParam } from './core/node-path.ts';
 import { decodeXmlEntities } from './core/xml-entities.ts';
 import { DEFAULT_MAX_INDEX_BYTES, type DataStubsViewerProps } from './data-stubs-viewer-props.ts';
 import { lazyView } from './lazy-view.ts';
@@ -19,7 +10,7 @@ import { useXmlAnalysis } from './use-xml-analysis.ts';
 import { panelId, tabId, VIEW_TABS, ViewTabs, type ViewTab } from './view-tabs.tsx';
 import { useDelayedFlag } from './use-delayed-flag.ts';
 import { RawView } from './views/raw-view.tsx';
-import { createXPathRunner } from './worker/xpath-worker-client.ts';
+import { useViewerXPath } from './use-viewer-xpath.ts';
 import { XPathPanel } from './xpath-panel.tsx';
 import './xml-viewer.css';
 
@@ -135,52 +126,14 @@ export function DataStubsViewer({
   }, []);
 
   const index = result?.index ?? null;
-  // Namespace bindings and exact paths, for the XPath bar and "Copy XPath" (cheap: one pass
-  // over the attributes); the worker that evaluates starts on the first query.
-  const xpathDocument = useMemo(
-    () => (index ? prepareXPathDocument(xml, index) : null),
-    [xml, index],
-  );
-  const exactPaths = useMemo(
-    () => (xpathDocument ? new ExactPaths(xpathDocument.namespaces) : null),
-    [xpathDocument],
-  );
-  const xpathRunner = useMemo(() => (index ? createXPathRunner(xml, index) : null), [xml, index]);
-  useEffect(() => () => xpathRunner?.dispose(), [xpathRunner]);
-  const [treeKey, setTreeKey] = useState(0);
-  const revealInTree = useCallback(
-    (node: number) => {
-      if (!index) return;
-      const element = index.kind[node] === NODE_ELEMENT ? node : (index.parent[node] ?? 0);
-      setHashPath(nodePath(index, element));
-      setTreeKey((k) => k + 1);
-      setChosenTab('tree');
-    },
-    [index, setHashPath],
-  );
-  const revealInPretty = useCallback(
-    (node: number) => {
-      if (!index) return;
-      setRevealLine({ line: index.line[node] ?? 0 });
-      setChosenTab('pretty');
-    },
-    [index],
-  );
-  const copyXPath = useCallback(
-    (node: number) => {
-      const target = xpathDocument?.document.node(node);
-      if (!target || !exactPaths) return;
-      void copy(exactPaths.of(target), 'the XPath of this node');
-    },
-    [xpathDocument, exactPaths, copy],
-  );
-  const rememberQuery = useCallback((query: string) => {
-    window.history.replaceState(
-      window.history.state,
-      '',
-      withHashParam(window.location.hash, 'xpath', query),
-    );
-  }, []);
+  const xpath = useViewerXPath({
+    xml,
+    index,
+    copy,
+    onSelectPath: setHashPath,
+    onShowTab: setChosenTab,
+    onRevealLine: setRevealLine,
+  });
 
   const refusal = result?.indexRefusedReason ?? null;
   const panel = () => {
@@ -253,13 +206,13 @@ export function DataStubsViewer({
     if (tab === 'tree') {
       return (
         <TreeView
-          key={treeKey}
+          key={xpath.treeKey}
           xml={xml}
           index={result.index}
           selectedNode={deepLinkedNode}
           onSelectPath={setHashPath}
           onCopy={copy}
-          onCopyXPath={copyXPath}
+          onCopyXPath={xpath.copyXPath}
           onShowInPretty={(line: number) => {
             setRevealLine({ line });
             setChosenTab('pretty');
@@ -284,7 +237,7 @@ export function DataStubsViewer({
         client={analysis.status === 'done' ? analysis.client : null}
         fileName={baseName}
         onCopy={copy}
-        onCopyXPath={copyXPath}
+        onCopyXPath={xpath.copyXPath}
         onSelectPath={setHashPath}
       />
     );
@@ -321,14 +274,14 @@ export function DataStubsViewer({
           </label>
         </div>
       )}
-      {xpathDocument && xpathRunner && (
+      {xpath.document && xpath.runner && (
         <XPathPanel
-          prepared={xpathDocument}
-          runner={xpathRunner}
+          prepared={xpath.document}
+          runner={xpath.runner}
           initialQuery={openedWithXPath}
-          onQueryRun={rememberQuery}
-          onRevealTree={revealInTree}
-          onRevealPretty={revealInPretty}
+          onQueryRun={xpath.rememberQuery}
+          onRevealTree={xpath.revealInTree}
+          onRevealPretty={xpath.revealInPretty}
           onAnnounce={setStatus}
         />
       )}

@@ -3,7 +3,7 @@
  * answer (node list, records table, number, string or boolean) and errors pointing at a character.
  * Queries run in their own worker; beyond 200 ms a progress bar and Cancel appear.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { DEFAULT_NODE_LIMIT, type XPathValue } from './core/xpath/evaluate-xpath.ts';
 import type { XPathNodeResult } from './core/xpath/evaluate-xpath.ts';
 import type { XPathDocument } from './core/xpath/xpath-document.ts';
@@ -48,6 +48,20 @@ function summary(value: XPathValue): string {
       return `Boolean: ${String(value.value)}`;
     case 'error':
       return `Error at character ${value.error.position + 1}: ${value.error.message}`;
+  }
+}
+
+/** What the live region says once a query ends, or '' while one runs. */
+function messageFor(state: RunState): string {
+  switch (state.status) {
+    case 'done':
+      return `XPath: ${summary(state.value)}.`;
+    case 'cancelled':
+      return 'XPath query cancelled.';
+    case 'failed':
+      return `The XPath query failed: ${state.message}`;
+    default:
+      return '';
   }
 }
 
@@ -117,24 +131,15 @@ export function XPathPanel({
   };
 
   useEffect(() => {
-    if (state.status === 'done') onAnnounce(`XPath: ${summary(state.value)}.`);
-    else if (state.status === 'cancelled') onAnnounce('XPath query cancelled.');
-    else if (state.status === 'failed') onAnnounce(`The XPath query failed: ${state.message}`);
+    const message = messageFor(state);
+    if (message) onAnnounce(message);
   }, [state, onAnnounce]);
 
   const error = state.status === 'done' && state.value.kind === 'error' ? state.value.error : null;
   const bindings = Object.entries(prepared.namespaces).filter(([p]) => p !== prepared.defaultAlias);
   const defaultUri = prepared.defaultAlias ? prepared.namespaces[prepared.defaultAlias] : null;
-  const summaryText =
-    state.status === 'running'
-      ? ''
-      : state.status === 'done'
-        ? `XPath: ${summary(state.value)}.`
-        : state.status === 'cancelled'
-          ? 'XPath query cancelled.'
-          : state.status === 'failed'
-            ? `The XPath query failed: ${state.message}`
-            : '';
+  // An error is shown by the marked expression below the box instead.
+  const summaryText = error ? '' : messageFor(state);
 
   return (
     <section className="xv-xpath" aria-label="XPath query">
@@ -240,21 +245,42 @@ function XPathAnswerView({
     <ol className="xv-xpath-results" aria-label="XPath results">
       {value.nodes.map((node) => (
         <li key={`${node.path}`}>
-          <button type="button" className="xv-link" onClick={() => onRevealTree(node.node)}>
-            {node.path}
-          </button>{' '}
-          <span className="xv-muted">{NODE_KIND[node.nodeType] ?? 'node'}</span>{' '}
-          {node.nodeType !== 1 && <span className="xv-xpath-node-value">{node.value}</span>}{' '}
-          <button
-            type="button"
-            aria-label={`Show ${node.path} in Pretty`}
-            onClick={() => onRevealPretty(node.node)}
-          >
-            Pretty
-          </button>
+          <RevealButtons node={node} onRevealTree={onRevealTree} onRevealPretty={onRevealPretty}>
+            <span className="xv-muted">{NODE_KIND[node.nodeType] ?? 'node'}</span>{' '}
+            {node.nodeType !== 1 && <span className="xv-xpath-node-value">{node.value}</span>}
+          </RevealButtons>
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The node's path (reveals it in Tree), what `children` say about it, and "Pretty". */
+function RevealButtons({
+  node,
+  onRevealTree,
+  onRevealPretty,
+  children,
+}: {
+  node: XPathNodeResult;
+  onRevealTree: (node: number) => void;
+  onRevealPretty: (node: number) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <>
+      <button type="button" className="xv-link" onClick={() => onRevealTree(node.node)}>
+        {node.path}
+      </button>{' '}
+      {children}{' '}
+      <button
+        type="button"
+        aria-label={`Show ${node.path} in Pretty`}
+        onClick={() => onRevealPretty(node.node)}
+      >
+        Pretty
+      </button>
+    </>
   );
 }
 
@@ -293,16 +319,11 @@ function RecordsTable({
             return (
               <tr key={node.path}>
                 <th scope="row">
-                  <button type="button" className="xv-link" onClick={() => onRevealTree(node.node)}>
-                    {node.path}
-                  </button>{' '}
-                  <button
-                    type="button"
-                    aria-label={`Show ${node.path} in Pretty`}
-                    onClick={() => onRevealPretty(node.node)}
-                  >
-                    Pretty
-                  </button>
+                  <RevealButtons
+                    node={node}
+                    onRevealTree={onRevealTree}
+                    onRevealPretty={onRevealPretty}
+                  />
                 </th>
                 {row.map((cell, c) => (
                   <td key={c}>{cell}</td>
