@@ -58,6 +58,7 @@ const collect = () => (globalThis as { gc?: () => void }).gc?.();
 const prettyTimes: number[] = [];
 const indexTimes: number[] = [];
 const queryTimes = QUERIES.map(() => [] as number[]);
+const warmTimes: number[] = [];
 for (let round = 0; round < ROUNDS; round++) {
   collect();
   let started = performance.now();
@@ -70,13 +71,21 @@ for (let round = 0; round < ROUNDS; round++) {
   const { index } = analyzeXml(xml, { emitPretty: false });
   indexTimes.push(performance.now() - started);
 
-  const prepared = prepareXPathDocument(xml, index);
+  // A fresh document each round: every query below is the first on its nodes (cold), as the
+  // first query after a payload arrives is. The predicate query then runs once more (warm).
   QUERIES.forEach(({ expression, check }, q) => {
+    const prepared = prepareXPathDocument(xml, index);
     collect();
     const began = performance.now();
     const result = evaluateXPath(prepared, expression);
     queryTimes[q]!.push(performance.now() - began);
     if (!check(result)) throw new Error(`wrong answer: ${JSON.stringify(result).slice(0, 200)}`);
+    if (q === 0) {
+      collect();
+      const again = performance.now();
+      evaluateXPath(prepared, expression);
+      warmTimes.push(performance.now() - again);
+    }
   });
 }
 const prettyMs = median(prettyTimes);
@@ -87,6 +96,7 @@ console.log(`baseline (pretty-print the same payload): ${prettyMs.toFixed(1)} ms
 console.log(
   `index pass (done once by the viewer's worker for Tree/Table): ${median(indexTimes).toFixed(1)} ms`,
 );
+console.log('first query on a freshly loaded payload (cold):');
 QUERIES.forEach(({ expression }, q) => {
   const ms = median(queryTimes[q]!);
   const ratio = median(queryTimes[q]!.map((t, i) => t / (prettyTimes[i] ?? t)));
@@ -94,3 +104,7 @@ QUERIES.forEach(({ expression }, q) => {
     `${expression}: ${ms.toFixed(1)} ms (fastest ${Math.min(...queryTimes[q]!).toFixed(1)}), ${ratio.toFixed(2)}x baseline, target <= ${TARGET_MS} ms: ${ms <= TARGET_MS ? 'PASS' : 'MISS'}`,
   );
 });
+const warmMs = median(warmTimes);
+console.log(
+  `the predicate query again on the same worker (warm): ${warmMs.toFixed(1)} ms, ${median(warmTimes.map((t, i) => t / (prettyTimes[i] ?? t))).toFixed(2)}x baseline, target <= ${TARGET_MS} ms: ${warmMs <= TARGET_MS ? 'PASS' : 'MISS'}`,
+);

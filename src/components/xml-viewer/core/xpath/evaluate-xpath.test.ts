@@ -154,6 +154,29 @@ describe('"Copy XPath" round trip', () => {
   });
 });
 
+describe('the //x[p] shortcut keeps XPath 1.0 meaning', () => {
+  const prepared = prepareXPathDocument(SAMPLE);
+  const paths = (expression: string) => {
+    const result = evaluateXPath(prepared, expression);
+    return result.kind === 'nodes' ? result.nodes.map((n) => n.path) : result;
+  };
+  it.each([
+    // Positional predicates count among siblings, per parent: not shortened.
+    ['//d1:Stub[1]', ['/d:AssetStubs[1]/d1:Extra[1]/d1:Stub[1]']],
+    ['//d1:Stub[position() = 2]', ['/d:AssetStubs[1]/d1:Extra[1]/d1:Stub[2]']],
+    ['//d1:Stub[last()]', ['/d:AssetStubs[1]/d1:Extra[1]/d1:Stub[2]']],
+    ["//d:Stub[@ID = '2' and position() = 2]", ['/d:AssetStubs[1]/d:Stub[2]']],
+    // Boolean predicates: the same nodes as the long form, in document order.
+    [
+      "//d:Stub[@ID = '2' or @ID = '1']",
+      ['/d:AssetStubs[1]/d:Stub[1]', '/d:AssetStubs[1]/d:Stub[2]'],
+    ],
+    ['//d1:Stub[@ID > 3]', ['/d:AssetStubs[1]/d1:Extra[1]/d1:Stub[2]']],
+  ])('%s', (expression, expected) => {
+    expect(paths(expression)).toEqual(expected);
+  });
+});
+
 describe('errors with a position', () => {
   const prepared = prepareXPathDocument(DEFAULT_NS);
   it.each([

@@ -196,8 +196,15 @@ export class IndexNode {
     return /^<\?([^\s?]+)/.exec(this.source)?.[1] ?? '';
   }
 
+  /** Name tests read these for every node they pass: resolved once per node. */
+  private local: string | null | undefined;
+  private uri: string | null | undefined;
+
   get localName(): string | null {
-    return this.nodeType === 1 ? (this.owner.localNames[this.nameId] ?? '') : null;
+    if (this.local === undefined) {
+      this.local = this.nodeType === 1 ? (this.owner.localNames[this.nameId] ?? '') : null;
+    }
+    return this.local;
   }
 
   get prefix(): string | null {
@@ -205,8 +212,13 @@ export class IndexNode {
   }
 
   get namespaceURI(): string | null {
-    if (this.nodeType !== 1) return null;
-    return this.owner.scope(this.indexId).get(this.owner.prefixes[this.nameId] ?? '') || null;
+    if (this.uri === undefined) {
+      this.uri =
+        this.nodeType === 1
+          ? this.owner.scope(this.indexId).get(this.owner.prefixes[this.nameId] ?? '') || null
+          : null;
+    }
+    return this.uri;
   }
 
   private get source(): string {

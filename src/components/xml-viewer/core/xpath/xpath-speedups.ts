@@ -11,6 +11,8 @@
  *   that found nothing: `//x[p]` did that for every node of the document. Contexts are now
  *   plain copies, and empty steps skip their predicates.
  * - A name test built a node-type array and a closure for every node it looked at.
+ * - `//x[p]` ran its predicates once per node of the document; without position() or last() in
+ *   them it is evaluated as `descendant::x[p]` (the same nodes, one pass).
  *
  * Semantics are the library's: the replaced functions follow the originals line for line.
  */
@@ -37,8 +39,11 @@ interface Context {
 
 interface StepLike {
   axis: number;
+  nodeTest: { type?: number };
   predicates: unknown[];
 }
+
+type Constructor = abstract new (...args: never[]) => unknown;
 
 interface Library {
   XNodeSet: { new (): NodeSet; prototype: NodeSet };
@@ -53,11 +58,31 @@ interface Library {
     predicateMatches(predicate: unknown, c: Context): boolean;
   };
   NodeTest: {
+    NODE: number;
     NameTestQName: { prototype: NameTest };
     nameSpaceMatches(prefix: string | null, xpc: Context, node: unknown): boolean;
     localNameMatches(localName: string, xpc: Context, node: unknown): boolean;
   };
-  Step: Record<'ANCESTOR' | 'ANCESTORORSELF' | 'PARENT' | 'PRECEDING' | 'PRECEDINGSIBLING', number>;
+  Step: Record<
+    | 'ANCESTOR'
+    | 'ANCESTORORSELF'
+    | 'PARENT'
+    | 'PRECEDING'
+    | 'PRECEDINGSIBLING'
+    | 'CHILD'
+    | 'DESCENDANT'
+    | 'DESCENDANTORSELF',
+    number
+  > & { new (axis: number, nodeTest: unknown, predicates: unknown[]): StepLike };
+  OrOperation: Constructor;
+  AndOperation: Constructor;
+  EqualsOperation: Constructor;
+  NotEqualOperation: Constructor;
+  LessThanOperation: Constructor;
+  GreaterThanOperation: Constructor;
+  LessThanOrEqualOperation: Constructor;
+  GreaterThanOrEqualOperation: Constructor;
+  FunctionCall: Constructor;
 }
 
 interface NameTest {
@@ -70,6 +95,8 @@ interface PathExprLike {
   locationPath: unknown;
   applyFilter(c: Context, xpc: Context): { nodes: unknown[] } | { nonNodes: unknown };
 }
+
+const SMALL_SET = 16;
 
 /** The library's nodeType for its namespace nodes. */
 const NAMESPACE_NODE_TYPE = '__namespace';
@@ -109,21 +136,43 @@ function library(): Library {
   return found as Library;
 }
 
+/** Whether an expression tree calls position() or last() anywhere. */
+function mentionsPosition(expression: unknown, functionCall: Constructor, depth = 0): boolean {
+  if (typeof expression !== 'object' || expression === null || depth > 200) return false;
+  if (expression instanceof functionCall) {
+    const name = String((expression as { functionName?: unknown }).functionName);
+    if (name === 'position' || name === 'last') return true;
+  }
+  for (const value of Object.values(expression)) {
+    const children = Array.isArray(value) ? value : [value];
+    for (const child of children) {
+      if (mentionsPosition(child, functionCall, depth + 1)) return true;
+    }
+  }
+  return false;
+}
+
 let installed = false;
 
 /** Installs the replacements once. @example installXPathSpeedups() */
 export function installXPathSpeedups(): void {
   if (installed) return;
   installed = true;
-  const { XNodeSet, XPathContext, PathExpr, Step, NodeTest } = library();
+  const lib = library();
+  const { XNodeSet, XPathContext, PathExpr, Step, NodeTest } = lib;
   const nodeSet = XNodeSet.prototype;
   const libraryToArray = nodeSet.toArray;
   const libraryFirst = nodeSet.first;
 
   nodeSet.add = function add(this: NodeSet, node) {
-    this.members ??= new Set(this.nodes);
-    if (this.members.has(node)) return;
-    this.members.add(node);
+    // Most sets in a predicate hold a node or two: a Set only once a scan would cost more.
+    if (!this.members && this.nodes.length < SMALL_SET) {
+      if (this.nodes.includes(node)) return;
+    } else {
+      this.members ??= new Set(this.nodes);
+      if (this.members.has(node)) return;
+      this.members.add(node);
+    }
     this.tree = null;
     this.sorted = null;
     this.nodes.push(node);
@@ -199,9 +248,54 @@ export function installXPathSpeedups(): void {
     }
     return current;
   };
+  const booleanOperations = [
+    lib.OrOperation,
+    lib.AndOperation,
+    lib.EqualsOperation,
+    lib.NotEqualOperation,
+    lib.LessThanOperation,
+    lib.GreaterThanOperation,
+    lib.LessThanOrEqualOperation,
+    lib.GreaterThanOrEqualOperation,
+  ];
+  /** True when a predicate is a comparison or boolean operation that never asks for position(). */
+  const neverPositional = (predicate: unknown): boolean =>
+    booleanOperations.some((operation) => predicate instanceof operation) &&
+    !mentionsPosition(predicate, lib.FunctionCall);
+  /**
+   * `//x[p]` is `descendant-or-self::node()/child::x[p]`: the predicates run once per node of the
+   * document. When no predicate can depend on position it selects what `descendant::x[p]` does,
+   * in one pass. (A positional one, `//x[2]`, counts among siblings and keeps the long form.)
+   */
+  const shortenedSteps = new WeakMap<StepLike[], StepLike[]>();
+  const shortened = (steps: StepLike[]): StepLike[] => {
+    // A location path is evaluated once per context node: decided once per parsed path.
+    const known = shortenedSteps.get(steps);
+    if (known) return known;
+    const out: StepLike[] = [];
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i]!;
+      const next = steps[i + 1];
+      if (
+        next &&
+        step.axis === Step.DESCENDANTORSELF &&
+        step.nodeTest.type === NodeTest.NODE &&
+        step.predicates.length === 0 &&
+        next.axis === Step.CHILD &&
+        next.predicates.every(neverPositional)
+      ) {
+        out.push(new Step(Step.DESCENDANT, next.nodeTest, next.predicates));
+        i += 1;
+      } else {
+        out.push(step);
+      }
+    }
+    shortenedSteps.set(steps, out);
+    return out;
+  };
   PathExpr.applySteps = function applySteps(steps, xpc, nodes) {
     let current = nodes;
-    for (const step of steps) {
+    for (const step of shortened(steps)) {
       const reverse = reverseAxes.has(step.axis);
       const next: unknown[] = [];
       for (const node of current) {
