@@ -172,6 +172,13 @@ describe('the //x[p] shortcut keeps XPath 1.0 meaning', () => {
       ['/d:AssetStubs[1]/d:Stub[1]', '/d:AssetStubs[1]/d:Stub[2]'],
     ],
     ['//d1:Stub[@ID > 3]', ['/d:AssetStubs[1]/d1:Extra[1]/d1:Stub[2]']],
+    // [@name = 'literal'] is answered from the attributes directly: names, prefixes, order.
+    ["//d:Stub['2' = @ID]", ['/d:AssetStubs[1]/d:Stub[2]']],
+    ["//*[@ID = '5']", ['/d:AssetStubs[1]/Stub[1]']],
+    ["//m:Tag[@m:kind = 'x']", ['/d:AssetStubs[1]/d:Stub[1]/m:Tag[1]']],
+    ["//m:Tag[@kind = 'x']", []],
+    ["//d:Stub[@ID = '2'][@ID = '2']", ['/d:AssetStubs[1]/d:Stub[2]']],
+    ["//d:Title[. = 'One & only']", ['/d:AssetStubs[1]/d:Stub[1]/d:Title[1]']],
   ])('%s', (expression, expected) => {
     expect(paths(expression)).toEqual(expected);
   });

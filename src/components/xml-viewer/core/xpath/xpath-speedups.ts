@@ -11,6 +11,8 @@
  *   that found nothing: `//x[p]` did that for every node of the document. Contexts are now
  *   plain copies, and empty steps skip their predicates.
  * - A name test built a node-type array and a closure for every node it looked at.
+ * - `[@name = 'literal']` is answered by reading the attributes, without the node-sets, strings
+ *   and contexts the general evaluation makes for each node.
  * - `//x[p]` ran its predicates once per node of the document; without position() or last() in
  *   them it is evaluated as `descendant::x[p]` (the same nodes, one pass).
  *
@@ -45,6 +47,11 @@ interface StepLike {
 
 type Constructor = abstract new (...args: never[]) => unknown;
 
+interface AttributeListLike {
+  length: number;
+  item(i: number): ({ nodeType: number; value: string } & object) | null;
+}
+
 interface Library {
   XNodeSet: { new (): NodeSet; prototype: NodeSet };
   XPathContext: { prototype: Context };
@@ -64,6 +71,7 @@ interface Library {
     localNameMatches(localName: string, xpc: Context, node: unknown): boolean;
   };
   Step: Record<
+    | 'ATTRIBUTE'
     | 'ANCESTOR'
     | 'ANCESTORORSELF'
     | 'PARENT'
@@ -83,6 +91,7 @@ interface Library {
   LessThanOrEqualOperation: Constructor;
   GreaterThanOrEqualOperation: Constructor;
   FunctionCall: Constructor;
+  XString: Constructor;
 }
 
 interface NameTest {
@@ -158,7 +167,10 @@ let installed = false;
 export function installXPathSpeedups(): void {
   if (installed) return;
   installed = true;
+  // Not spread: a module namespace's exports need not be own enumerable properties.
   const lib = library();
+  const PathExprClass = lib.PathExpr as unknown as Constructor;
+  const NameTestClass = lib.NodeTest.NameTestQName as unknown as Constructor;
   const { XNodeSet, XPathContext, PathExpr, Step, NodeTest } = lib;
   const nodeSet = XNodeSet.prototype;
   const libraryToArray = nodeSet.toArray;
@@ -239,15 +251,74 @@ export function installXPathSpeedups(): void {
     for (const predicate of predicates) {
       ctx.contextSize = current.length;
       const kept: unknown[] = [];
+      const simple = attributeEquals(predicate);
       for (let i = 0; i < current.length; i++) {
         ctx.contextNode = current[i];
         ctx.contextPosition = i + 1;
-        if (PathExpr.predicateMatches(predicate, ctx)) kept.push(current[i]);
+        const matches = simple
+          ? hasAttributeValue(current[i], simple, ctx)
+          : PathExpr.predicateMatches(predicate, ctx);
+        if (matches) kept.push(current[i]);
       }
       current = kept;
     }
     return current;
   };
+  // [@name = 'literal'], the commonest filter, answered without building node-sets and strings:
+  // true when an attribute the name test matches has exactly that value (XPath 1.0 `=` between
+  // a node-set and a string).
+  const simplePredicates = new WeakMap<object, { test: NameTest; literal: string } | null>();
+  const attributeEquals = (predicate: unknown): { test: NameTest; literal: string } | null => {
+    if (typeof predicate !== 'object' || predicate === null) return null;
+    const known = simplePredicates.get(predicate);
+    if (known !== undefined) return known;
+    let found: { test: NameTest; literal: string } | null = null;
+    if (predicate instanceof lib.EqualsOperation) {
+      const { lhs, rhs } = predicate as unknown as { lhs: unknown; rhs: unknown };
+      const test = attributeTest(lhs) ?? attributeTest(rhs);
+      const literal = attributeTest(lhs) ? stringLiteral(rhs) : stringLiteral(lhs);
+      if (test && literal !== null) found = { test, literal };
+    }
+    simplePredicates.set(predicate, found);
+    return found;
+  };
+  const attributeTest = (expression: unknown): NameTest | null => {
+    const path = expression as {
+      filter?: unknown;
+      locationPath?: { absolute: boolean; steps: StepLike[] };
+    } | null;
+    if (!(expression instanceof PathExprClass) || !path || path.filter) return null;
+    const steps = path.locationPath?.steps;
+    const step = steps?.length === 1 ? steps[0] : undefined;
+    if (!step || path.locationPath?.absolute || step.axis !== Step.ATTRIBUTE) return null;
+    if (step.predicates.length > 0 || !(step.nodeTest instanceof NameTestClass)) return null;
+    return step.nodeTest as unknown as NameTest;
+  };
+  const stringLiteral = (expression: unknown): string | null => {
+    if (expression instanceof lib.XString) return (expression as { str: string }).str;
+    const path = expression as {
+      filter?: unknown;
+      filterPredicates?: unknown[];
+      locationPath?: unknown;
+    } | null;
+    if (!(expression instanceof PathExprClass) || !path || path.locationPath) return null;
+    if ((path.filterPredicates?.length ?? 0) > 0) return null;
+    return path.filter instanceof lib.XString ? (path.filter as { str: string }).str : null;
+  };
+  const hasAttributeValue = (
+    node: unknown,
+    { test, literal }: { test: NameTest; literal: string },
+    ctx: Context,
+  ): boolean => {
+    const attributes = (node as { attributes?: AttributeListLike | null }).attributes;
+    if (!attributes) return false;
+    for (let i = 0; i < attributes.length; i++) {
+      const attribute = attributes.item(i);
+      if (attribute && test.matches(attribute, ctx) && attribute.value === literal) return true;
+    }
+    return false;
+  };
+
   const booleanOperations = [
     lib.OrOperation,
     lib.AndOperation,
