@@ -25,9 +25,13 @@ test('XPath by keyboard: records, a number, an error with its position; axe-clea
 }) => {
   const viewer = new ViewerPage(page);
   await viewer.fetchStubs(FIVE_STUBS);
-  const box = viewer.viewer.getByLabel('XPath', { exact: true });
+  const box = viewer.viewer.getByRole('textbox', { name: 'XPath', exact: true });
+  // The XPath tab, by keyboard: from the tab list, End (Raw) then one to the left.
+  await tabTo(page, viewer.tab('Pretty'));
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft');
+  await expect(viewer.tab('XPath')).toHaveAttribute('aria-selected', 'true');
   await expect(viewer.viewer.getByText('No default namespace')).toBeVisible();
-
   await tabTo(page, box);
   await page.keyboard.type('//Stub');
   await page.keyboard.press('Enter');
@@ -77,7 +81,8 @@ test('"Copy XPath" from Tree and Table selects exactly that node; the query link
   const treePath = await readClipboard(page);
   expect(treePath).toMatch(/^\/AssetStubs\[1\]\/Stub\[3\]\/[A-Za-z]+\[1\]$/);
 
-  const box = viewer.viewer.getByLabel('XPath', { exact: true });
+  const box = viewer.viewer.getByRole('textbox', { name: 'XPath', exact: true });
+  await viewer.open('XPath');
   await box.fill(treePath);
   await viewer.viewer.getByRole('button', { name: 'Run XPath' }).click();
   await expect(viewer.viewer.locator('.xv-status')).toHaveText('XPath: 1 node.');
@@ -93,6 +98,9 @@ test('"Copy XPath" from Tree and Table selects exactly that node; the query link
   await table.getByRole('button', { name: 'Copy XPath' }).click();
   const rowPath = await readClipboard(page);
   expect(rowPath).toBe('/AssetStubs[1]/Stub[4]');
+  await viewer.open('XPath');
+  // The answer of the previous query was kept while Tree and Table were shown.
+  await expect(viewer.viewer.getByRole('list', { name: 'XPath results' })).toBeVisible();
   await box.fill(rowPath);
   await viewer.viewer.getByRole('button', { name: 'Run XPath' }).click();
   await expect(viewer.viewer.locator('.xv-status')).toHaveText('XPath: 1 node.');
@@ -105,6 +113,7 @@ test('"Copy XPath" from Tree and Table selects exactly that node; the query link
   const link = page.url();
   expect(link).toContain('xpath=/AssetStubs[1]/Stub[4]');
   await viewer.fetchStubs(FIVE_STUBS, { hash: new URL(link).hash });
+  await expect(viewer.tab('XPath')).toHaveAttribute('aria-selected', 'true');
   await expect(box).toHaveValue(rowPath);
   await expect(viewer.viewer.locator('.xv-status')).toHaveText('XPath: 1 node.');
 });

@@ -53,7 +53,8 @@ async function shootPeers(page: Page): Promise<void> {
 
   await callStubs(page, KEY);
   const viewer = page.getByRole('region', { name: 'DataStubs viewer' }).first();
-  await viewer.getByLabel('XPath', { exact: true }).fill("//Stub[@MediaType='image']");
+  await viewer.getByRole('tab', { name: 'XPath' }).click();
+  await viewer.getByRole('textbox', { name: 'XPath' }).fill("//Stub[@MediaType='image']");
   await viewer.getByRole('button', { name: 'Run XPath' }).click();
   await viewer.locator('.xv-xpath-records, .xv-xpath-results').first().waitFor();
   await shoot(page, 'xpath');

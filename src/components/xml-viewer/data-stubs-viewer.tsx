@@ -111,11 +111,14 @@ export function DataStubsViewer({
     () => (result?.index && hashPath ? resolveNodePath(result.index, hashPath) : -1),
     [result, hashPath],
   );
+  // A shared query opens on its answer; the node of the same link stays selected in Tree.
   const defaultTab: ViewTab = result?.syntaxError
     ? 'raw'
-    : openedWithLink && deepLinkedNode >= 0
-      ? 'tree'
-      : 'pretty';
+    : openedWithXPath
+      ? 'xpath'
+      : openedWithLink && deepLinkedNode >= 0
+        ? 'tree'
+        : 'pretty';
   const tab = chosenTab ?? defaultTab;
   const baseName = safeFileName(fileName);
 
@@ -136,6 +139,28 @@ export function DataStubsViewer({
   });
 
   const refusal = result?.indexRefusedReason ?? null;
+  // Stays mounted while another view is shown, so its query and answer survive "reveal in Tree".
+  const xpathPanel = () => {
+    if (xpath.document && xpath.runner) {
+      return (
+        <XPathPanel
+          prepared={xpath.document}
+          runner={xpath.runner}
+          initialQuery={openedWithXPath}
+          onQueryRun={xpath.rememberQuery}
+          onRevealTree={xpath.revealInTree}
+          onRevealPretty={xpath.revealInPretty}
+          onAnnounce={setStatus}
+        />
+      );
+    }
+    if (tab !== 'xpath') return null;
+    if (result?.syntaxError || analysis.status === 'failed') {
+      return <p role="alert">XPath needs well-formed XML; the Raw view shows what arrived.</p>;
+    }
+    if (refusal) return <p role="alert">{refusal} XPath works on the tree index, so it is off.</p>;
+    return <p className="xv-muted">XPath is ready once the tree index is built…</p>;
+  };
   const panel = () => {
     if (tab === 'raw')
       return <RawView text={rawBody ?? receivedXml} isWholeBody={rawBody !== undefined} />;
@@ -274,17 +299,6 @@ export function DataStubsViewer({
           </label>
         </div>
       )}
-      {xpath.document && xpath.runner && (
-        <XPathPanel
-          prepared={xpath.document}
-          runner={xpath.runner}
-          initialQuery={openedWithXPath}
-          onQueryRun={xpath.rememberQuery}
-          onRevealTree={xpath.revealInTree}
-          onRevealPretty={xpath.revealInPretty}
-          onAnnounce={setStatus}
-        />
-      )}
       <ViewTabs idPrefix={idPrefix} active={tab} onChange={setChosenTab} />
       {VIEW_TABS.map(({ id }) => (
         <div
@@ -296,11 +310,13 @@ export function DataStubsViewer({
           data-view={id}
           hidden={id !== tab}
         >
-          {id === tab && (
-            <Suspense fallback={<p className="xv-muted">Loading the {tab} view…</p>}>
-              {panel()}
-            </Suspense>
-          )}
+          {id === 'xpath'
+            ? xpathPanel()
+            : id === tab && (
+                <Suspense fallback={<p className="xv-muted">Loading the {tab} view…</p>}>
+                  {panel()}
+                </Suspense>
+              )}
         </div>
       ))}
       <p role="status" className="xv-status">

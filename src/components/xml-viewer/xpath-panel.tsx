@@ -1,5 +1,5 @@
 /**
- * The XPath bar above the viewer's views: a query box with the namespace bindings beside it, the
+ * The viewer's XPath tab: a query box with the namespace bindings beside it, the
  * answer (node list, records table, number, string or boolean) and errors pointing at a character.
  * Queries run in their own worker; beyond 200 ms a progress bar and Cancel appear.
  */
