@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import pluginQuery from '@tanstack/eslint-plugin-query';
 import globals from 'globals';
 
-const FEATURES = ['stubs', 'registration', 'bulk', 'history', 'settings'];
+const FEATURES = ['stubs', 'registration', 'bulk', 'history', 'settings', 'open', 'compare'];
 
 export default tseslint.config(
   {
@@ -217,6 +217,26 @@ export default tseslint.config(
             {
               group: ['**/features/**', '**/app/**'],
               message: 'Shared code does not import features or the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // The XPath engine runs in a worker and in Node (tests, bench): pure modules over the tree
+  // index, no React, no page code. (Repeats the shared-code patterns: this entry replaces it.)
+  {
+    files: ['src/components/xml-viewer/core/xpath/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react', 'react-dom'],
+          patterns: [
+            {
+              group: ['**/features/**', '**/app/**', '**/views/**', '**/worker/**', '**/*.tsx'],
+              message:
+                'The XPath engine is pure: it imports the index and xpath only, never page or worker code.',
             },
           ],
         },

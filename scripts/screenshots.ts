@@ -42,6 +42,53 @@ async function callStubs(page: Page, key: string, assetType = ''): Promise<void>
   await page.locator('section[data-outcome]:not([data-stale])').waitFor();
 }
 
+/** Binding parity, Compare (current result against History) and an XPath query. */
+async function shootPeers(page: Page): Promise<void> {
+  await page.goto(`${BASE}/stubs`);
+  await page.getByLabel('OpenIDKey', { exact: true }).fill(KEY);
+  await page.getByRole('button', { name: 'Call on all bindings' }).click();
+  await page.getByRole('button', { name: 'Call all four, key in the HTTP GET URL' }).click();
+  await page.getByTestId('parity-verdict').waitFor();
+  await shoot(page, 'parity');
+
+  await callStubs(page, KEY);
+  const viewer = page.getByRole('region', { name: 'DataStubs viewer' }).first();
+  await viewer.getByRole('tab', { name: 'XPath' }).click();
+  await viewer.getByRole('textbox', { name: 'XPath' }).fill("//Stub[@MediaType='image']");
+  await viewer.getByRole('button', { name: 'Run XPath' }).click();
+  await viewer.locator('.xv-xpath-records, .xv-xpath-results').first().waitFor();
+  await shoot(page, 'xpath');
+
+  // One more registration, then the current result against the History entry before it.
+  await page.goto(`${BASE}/register`);
+  await page.getByLabel('OpenIDKey', { exact: true }).fill(KEY);
+  await page
+    .getByLabel('ServiceURI', { exact: true })
+    .fill('https://media.example.org/new/trailer.mp4');
+  await page.getByLabel('MediaType', { exact: true }).fill('video');
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await page.getByLabel('Returned value').waitFor();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Asset stubs' })
+    .click();
+  await page.getByLabel('OpenIDKey', { exact: true }).fill(KEY);
+  await page.getByRole('button', { name: 'Get asset stubs' }).click();
+  await page.locator('section[data-outcome]:not([data-stale])').waitFor();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Compare' })
+    .click();
+  const left = page.getByLabel('Left');
+  await left.locator('option', { hasText: 'History:' }).first().waitFor({ state: 'attached' });
+  const older = left.locator('option', { hasText: 'History:' }).nth(1);
+  await left.selectOption({ label: (await older.textContent()) ?? '' });
+  await page.getByLabel('Right').selectOption({ index: 1 });
+  await page.getByRole('button', { name: 'Compare' }).click();
+  await page.getByTestId('compare-counts').waitFor();
+  await shoot(page, 'compare');
+}
+
 const server = spawn(
   process.execPath,
   ['node_modules/vite/bin/vite.js', '--port', String(PORT), '--strictPort', '--host', '127.0.0.1'],
@@ -117,6 +164,7 @@ try {
       await page.goto(`${BASE}/settings`);
       await page.getByText(/Discovered from \?WSDL/).waitFor();
       await shoot(page, 'settings');
+      await shootPeers(page);
       await page.setViewportSize({ width: 390, height: 844 });
       await callStubs(page, KEY);
       await shoot(page, 'stubs-narrow');

@@ -4,7 +4,7 @@
  */
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
-export type ViewName = 'Pretty' | 'Tree' | 'Table' | 'Raw';
+export type ViewName = 'Pretty' | 'Tree' | 'Table' | 'XPath' | 'Raw';
 
 export class ViewerPage {
   constructor(readonly page: Page) {}

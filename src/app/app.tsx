@@ -17,6 +17,12 @@ const BulkPage = lazy(() =>
 const HistoryPage = lazy(() =>
   import('../features/history/history-page.tsx').then((m) => ({ default: m.HistoryPage })),
 );
+const OpenPage = lazy(() =>
+  import('../features/open/open-page.tsx').then((m) => ({ default: m.OpenPage })),
+);
+const ComparePage = lazy(() =>
+  import('../features/compare/compare-page.tsx').then((m) => ({ default: m.ComparePage })),
+);
 const SettingsPage = lazy(() =>
   import('../features/settings/settings-page.tsx').then((m) => ({ default: m.SettingsPage })),
 );
@@ -36,6 +42,8 @@ export function AppRoutes() {
         <Route path="register" element={<RegisterPage />} />
         <Route path="bulk" element={<BulkPage />} />
         <Route path="history" element={<HistoryPage />} />
+        <Route path="open" element={<OpenPage />} />
+        <Route path="compare" element={<ComparePage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>

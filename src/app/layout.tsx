@@ -11,6 +11,8 @@ const TITLES: Record<string, string> = {
   '/register': 'Register',
   '/bulk': 'Bulk register',
   '/history': 'History',
+  '/open': 'Open a saved response',
+  '/compare': 'Compare two results',
   '/settings': 'Settings',
 };
 
@@ -36,6 +38,8 @@ const NAV = [
   { to: '/register', label: 'Register' },
   { to: '/bulk', label: 'Bulk register' },
   { to: '/history', label: 'History' },
+  { to: '/compare', label: 'Compare' },
+  { to: '/open', label: 'Open file' },
   { to: '/settings', label: 'Settings' },
 ] as const;
 

@@ -5,7 +5,24 @@
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { OPERATIONS, type Binding, type OperationName } from '../protocol/operations.ts';
+import type { Exchange } from '../protocol/types.ts';
 import type { OutcomeKind } from './outcome-kind.ts';
+
+/** One binding's column of a parity run, as History keeps it. */
+export interface ParityBindingRecord {
+  binding: Binding;
+  state: 'answered' | 'switched-off' | 'refused' | 'skipped';
+  outcome: string | null;
+  status: number | null;
+  timeMs: number | null;
+}
+
+/** A "Call on all bindings" run: one History entry for all of its calls. */
+export interface ParityRecord {
+  agree: boolean;
+  headline: string;
+  bindings: ParityBindingRecord[];
+}
 
 export interface CallRecord {
   id: number;
@@ -21,6 +38,8 @@ export interface CallRecord {
   durationMs: number;
   /** ms since the epoch. */
   at: number;
+  /** Present when the entry is a parity run; `binding` is then its first binding. */
+  parity?: ParityRecord;
 }
 
 export interface RegistrationRecord {
@@ -34,9 +53,24 @@ export interface RegistrationRecord {
   at: number;
 }
 
+/** A call's exchange as History keeps it: redacted before it is written. Keyed by call id. */
+export interface StoredExchange {
+  id: number;
+  exchange: Exchange;
+}
+
+/** Size bookkeeping kept apart from the bodies, so totals never read 100 MB of them. */
+export interface StoredExchangeSize {
+  id: number;
+  at: number;
+  bytes: number;
+}
+
 interface ConsoleDb extends DBSchema {
   calls: { key: number; value: CallRecord; indexes: { at: number } };
   registrations: { key: number; value: RegistrationRecord; indexes: { at: number } };
+  exchanges: { key: number; value: StoredExchange };
+  exchangeSizes: { key: number; value: StoredExchangeSize; indexes: { at: number } };
 }
 
 export const DB_NAME = 'inode-console';
@@ -44,8 +78,13 @@ export const DB_NAME = 'inode-console';
 let dbPromise: Promise<IDBPDatabase<ConsoleDb>> | null = null;
 
 function db(): Promise<IDBPDatabase<ConsoleDb>> {
-  dbPromise ??= openDB<ConsoleDb>(DB_NAME, 1, {
-    upgrade(database) {
+  dbPromise ??= openDB<ConsoleDb>(DB_NAME, 2, {
+    upgrade(database, oldVersion) {
+      if (oldVersion < 2) {
+        database.createObjectStore('exchanges', { keyPath: 'id' });
+        database.createObjectStore('exchangeSizes', { keyPath: 'id' }).createIndex('at', 'at');
+      }
+      if (oldVersion >= 1) return;
       const calls = database.createObjectStore('calls', { keyPath: 'id', autoIncrement: true });
       calls.createIndex('at', 'at');
       const regs = database.createObjectStore('registrations', {
@@ -78,7 +117,8 @@ type StoreName = 'calls' | 'registrations';
 
 interface PendingWrites {
   records: Array<{ store: StoreName; record: CallRecord | RegistrationRecord }>;
-  done: Promise<void>;
+  /** The key each record got, in the order they were added. */
+  done: Promise<number[]>;
 }
 
 let pending: PendingWrites | null = null;
@@ -88,30 +128,87 @@ let pending: PendingWrites | null = null;
  * transaction, so a bulk job recording hundreds of calls a second costs a few transactions a
  * second rather than two per row. Resolves once the batch is committed.
  */
-function addSoon(store: StoreName, record: CallRecord | RegistrationRecord): Promise<void> {
+function addSoon(store: StoreName, record: CallRecord | RegistrationRecord): Promise<number> {
   if (!pending) {
-    const batch: PendingWrites = { records: [], done: Promise.resolve() };
+    const batch: PendingWrites = { records: [], done: Promise.resolve([]) };
     batch.done = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(async () => {
       if (pending === batch) pending = null;
       const tx = (await db()).transaction(['calls', 'registrations'], 'readwrite');
-      for (const { store: name, record: item } of batch.records) {
+      const keys = batch.records.map(({ store: name, record: item }) =>
         // A failed add aborts the transaction; tx.done reports it to every caller of the batch.
-        tx.objectStore(name)
+        tx
+          .objectStore(name)
           .add(item as never)
-          .catch(() => {});
-      }
+          .catch(() => -1),
+      );
       await tx.done;
+      return Promise.all(keys);
     });
     pending = batch;
   }
-  pending.records.push({ store, record });
-  return pending.done;
+  const position = pending.records.push({ store, record }) - 1;
+  return pending.done.then((keys) => keys[position]!);
 }
 
 /** @example await addCall({ operation: 'GetAssetStubs', ... }) */
-export async function addCall(call: Omit<CallRecord, 'id'>): Promise<void> {
+export async function addCall(call: Omit<CallRecord, 'id'>): Promise<number> {
   const safe = { ...call, params: withoutSecrets(call.operation, call.params) };
-  await addSoon('calls', safe as CallRecord);
+  return addSoon('calls', safe as CallRecord);
+}
+
+/**
+ * Keeps an already redacted exchange for a call, then drops the oldest kept ones until the
+ * total fits. Returns false (and keeps nothing) when this one alone is over the entry limit.
+ */
+export async function keepExchange(
+  id: number,
+  exchange: Exchange,
+  bytes: number,
+  limits: { maxEntryBytes: number; maxTotalBytes: number },
+): Promise<boolean> {
+  if (bytes > limits.maxEntryBytes || bytes > limits.maxTotalBytes) return false;
+  const tx = (await db()).transaction(['exchanges', 'exchangeSizes'], 'readwrite');
+  const sizes = tx.objectStore('exchangeSizes');
+  let total = bytes;
+  for (const size of await sizes.getAll()) total += size.bytes;
+  let cursor = await sizes.index('at').openCursor();
+  while (cursor && total > limits.maxTotalBytes) {
+    total -= cursor.value.bytes;
+    await tx.objectStore('exchanges').delete(cursor.value.id);
+    await cursor.delete();
+    cursor = await cursor.continue();
+  }
+  await tx.objectStore('exchanges').put({ id, exchange });
+  await sizes.put({ id, at: Date.now(), bytes });
+  await tx.done;
+  for (const listener of exchangeListeners) listener(id);
+  return true;
+}
+
+const exchangeListeners = new Set<(id: number) => void>();
+
+/**
+ * Calls `listener` each time an exchange is kept (after the call's entry exists), for lists that
+ * offer only calls with a kept response. @returns the unsubscribe function.
+ */
+export function onExchangeKept(listener: (id: number) => void): () => void {
+  exchangeListeners.add(listener);
+  return () => exchangeListeners.delete(listener);
+}
+
+export async function getExchange(id: number): Promise<Exchange | null> {
+  return (await (await db()).get('exchanges', id))?.exchange ?? null;
+}
+
+/** Which calls have a kept exchange, and how much they take. */
+export async function listExchangeSizes(): Promise<StoredExchangeSize[]> {
+  return (await db()).getAll('exchangeSizes');
+}
+
+export async function clearExchanges(): Promise<void> {
+  const tx = (await db()).transaction(['exchanges', 'exchangeSizes'], 'readwrite');
+  await Promise.all([tx.objectStore('exchanges').clear(), tx.objectStore('exchangeSizes').clear()]);
+  await tx.done;
 }
 
 /** Newest first. */
@@ -120,11 +217,18 @@ export async function listCalls(): Promise<CallRecord[]> {
 }
 
 export async function deleteCall(id: number): Promise<void> {
-  await (await db()).delete('calls', id);
+  const tx = (await db()).transaction(['calls', 'exchanges', 'exchangeSizes'], 'readwrite');
+  await Promise.all([
+    tx.objectStore('calls').delete(id),
+    tx.objectStore('exchanges').delete(id),
+    tx.objectStore('exchangeSizes').delete(id),
+  ]);
+  await tx.done;
 }
 
 export async function clearCalls(): Promise<void> {
   await (await db()).clear('calls');
+  await clearExchanges();
 }
 
 export async function addRegistration(reg: Omit<RegistrationRecord, 'id'>): Promise<void> {

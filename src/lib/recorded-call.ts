@@ -4,7 +4,9 @@
 import { SERVICE_PATH, type Binding, type OperationName } from '../protocol/operations.ts';
 import { isInodeError } from './error-kinds.ts';
 import { loadProtocol } from './protocol-loader.ts';
-import { addCall } from './history-db.ts';
+import { addCall, keepExchange } from './history-db.ts';
+import { loadStoredResponseLimits } from './stored-response-limits.ts';
+import type { Exchange } from '../protocol/types.ts';
 import type { OutcomeView } from './outcome.ts';
 import { describeError } from './outcome.ts';
 import { redactText } from './redact-text.ts';
@@ -30,7 +32,7 @@ export interface RecordedCallInput<T> {
 export async function recordedCall<T>(input: RecordedCallInput<T>): Promise<T> {
   const started = performance.now();
   const at = Date.now();
-  const record = (view: OutcomeView) =>
+  const record = (view: OutcomeView, exchange: Exchange | undefined) =>
     addCall({
       operation: input.operation,
       binding: input.binding,
@@ -43,18 +45,39 @@ export async function recordedCall<T>(input: RecordedCallInput<T>): Promise<T> {
       ),
       durationMs: performance.now() - started,
       at,
-    }).catch((error: unknown) => {
-      console.warn('History could not be written', error instanceof Error ? error.name : error);
-    });
+    })
+      .then((id) => (exchange ? keepRedacted(id, exchange, input.secrets) : undefined))
+      .catch((error: unknown) => {
+        console.warn('History could not be written', error instanceof Error ? error.name : error);
+      });
   try {
     const value = await input.run();
-    void record(input.describe(value));
+    void record(input.describe(value), exchangeIn(value));
     return value;
   } catch (thrown) {
     const error = isInodeError(thrown) ? thrown : await asTransportError(input, thrown);
-    void record(describeError(error, input.signal?.aborted === true));
+    void record(
+      describeError(error, input.signal?.aborted === true),
+      isInodeError(error) ? error.exchange : undefined,
+    );
     throw error;
   }
+}
+
+function exchangeIn(value: unknown): Exchange | undefined {
+  return typeof value === 'object' && value !== null && 'exchange' in value
+    ? (value as { exchange: Exchange }).exchange
+    : undefined;
+}
+
+/** History keeps the response (redacted: the service may echo the key) within the limits. */
+async function keepRedacted(id: number, exchange: Exchange, secrets: readonly string[]) {
+  const { redactExchange } = await loadProtocol();
+  const safe = redactExchange(exchange, secrets);
+  const encoder = new TextEncoder();
+  const bytes =
+    encoder.encode(safe.request.body).length + encoder.encode(safe.response.bodyText).length;
+  await keepExchange(id, safe, bytes, loadStoredResponseLimits());
 }
 
 /** Wraps a non-client failure (a bug, a chunk that failed to load) so callers see one type. */

@@ -1,14 +1,17 @@
 import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { copyText, downloadText, safeFileName } from './clipboard-and-download.ts';
-import { takeInitialHashPath } from './core/initial-hash.ts';
-import { hashForPath, pathFromHash, resolveNodePath } from './core/node-path.ts';
+import { takeInitialHashPath, takeInitialHashXPath } from './core/initial-hash.ts';
+import { hashParam, pathFromHash, resolveNodePath, withHashParam } from './core/node-path.ts';
 import { decodeXmlEntities } from './core/xml-entities.ts';
 import { DEFAULT_MAX_INDEX_BYTES, type DataStubsViewerProps } from './data-stubs-viewer-props.ts';
 import { lazyView } from './lazy-view.ts';
 import { PayloadFacts } from './payload-facts.tsx';
 import { useXmlAnalysis } from './use-xml-analysis.ts';
 import { panelId, tabId, VIEW_TABS, ViewTabs, type ViewTab } from './view-tabs.tsx';
+import { useDelayedFlag } from './use-delayed-flag.ts';
 import { RawView } from './views/raw-view.tsx';
+import { useViewerXPath } from './use-viewer-xpath.ts';
+import { XPathPanel } from './xpath-panel.tsx';
 import './xml-viewer.css';
 
 const PrettyView = lazyView(() => import('./views/pretty-view.tsx'));
@@ -43,23 +46,14 @@ function useHashPath(
   }, []);
   const update = useCallback((next: string) => {
     // replaceState: a deep link should not add history entries or wake the console's router.
-    window.history.replaceState(window.history.state, '', hashForPath(next));
+    window.history.replaceState(
+      window.history.state,
+      '',
+      withHashParam(window.location.hash, 'node', next),
+    );
     setPath(next);
   }, []);
   return [path, update];
-}
-
-function useDelayedFlag(active: boolean, delayMs: number): boolean {
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    if (!active) return;
-    const timer = setTimeout(() => setShown(true), delayMs);
-    return () => {
-      clearTimeout(timer);
-      setShown(false);
-    };
-  }, [active, delayMs]);
-  return active && shown;
 }
 
 /**
@@ -90,13 +84,21 @@ export function DataStubsViewer({
     () => pathFromHash(window.location.hash) ?? takeInitialHashPath(),
   );
   const [hashPath, setHashPath] = useHashPath(openedWithPath, () => setChosenTab('tree'));
+  const [openedWithXPath] = useState(
+    () => hashParam(window.location.hash, 'xpath') ?? takeInitialHashXPath(),
+  );
   const openedWithLink = openedWithPath !== null;
   useEffect(() => {
     // Put a captured link back in the address bar, where the console's router dropped it.
-    if (openedWithPath && !window.location.hash) {
-      window.history.replaceState(window.history.state, '', hashForPath(openedWithPath));
+    if ((openedWithPath || openedWithXPath) && !window.location.hash) {
+      const withNode = withHashParam('', 'node', openedWithPath);
+      window.history.replaceState(
+        window.history.state,
+        '',
+        withHashParam(withNode, 'xpath', openedWithXPath),
+      );
     }
-  }, [openedWithPath]);
+  }, [openedWithPath, openedWithXPath]);
   const [revealLine, setRevealLine] = useState<{ line: number } | null>(null);
   const [status, setStatus] = useState('');
   const showProgress = useDelayedFlag(analysis.status === 'working', PROGRESS_DELAY_MS);
@@ -109,11 +111,14 @@ export function DataStubsViewer({
     () => (result?.index && hashPath ? resolveNodePath(result.index, hashPath) : -1),
     [result, hashPath],
   );
+  // A shared query opens on its answer; the node of the same link stays selected in Tree.
   const defaultTab: ViewTab = result?.syntaxError
     ? 'raw'
-    : openedWithLink && deepLinkedNode >= 0
-      ? 'tree'
-      : 'pretty';
+    : openedWithXPath
+      ? 'xpath'
+      : openedWithLink && deepLinkedNode >= 0
+        ? 'tree'
+        : 'pretty';
   const tab = chosenTab ?? defaultTab;
   const baseName = safeFileName(fileName);
 
@@ -123,7 +128,39 @@ export function DataStubsViewer({
     );
   }, []);
 
+  const index = result?.index ?? null;
+  const xpath = useViewerXPath({
+    xml,
+    index,
+    copy,
+    onSelectPath: setHashPath,
+    onShowTab: setChosenTab,
+    onRevealLine: setRevealLine,
+  });
+
   const refusal = result?.indexRefusedReason ?? null;
+  // Stays mounted while another view is shown, so its query and answer survive "reveal in Tree".
+  const xpathPanel = () => {
+    if (xpath.document && xpath.runner) {
+      return (
+        <XPathPanel
+          prepared={xpath.document}
+          runner={xpath.runner}
+          initialQuery={openedWithXPath}
+          onQueryRun={xpath.rememberQuery}
+          onRevealTree={xpath.revealInTree}
+          onRevealPretty={xpath.revealInPretty}
+          onAnnounce={setStatus}
+        />
+      );
+    }
+    if (tab !== 'xpath') return null;
+    if (result?.syntaxError || analysis.status === 'failed') {
+      return <p role="alert">XPath needs well-formed XML; the Raw view shows what arrived.</p>;
+    }
+    if (refusal) return <p role="alert">{refusal} XPath works on the tree index, so it is off.</p>;
+    return <p className="xv-muted">XPath is ready once the tree index is built…</p>;
+  };
   const panel = () => {
     if (tab === 'raw')
       return <RawView text={rawBody ?? receivedXml} isWholeBody={rawBody !== undefined} />;
@@ -194,11 +231,13 @@ export function DataStubsViewer({
     if (tab === 'tree') {
       return (
         <TreeView
+          key={xpath.treeKey}
           xml={xml}
           index={result.index}
           selectedNode={deepLinkedNode}
           onSelectPath={setHashPath}
           onCopy={copy}
+          onCopyXPath={xpath.copyXPath}
           onShowInPretty={(line: number) => {
             setRevealLine({ line });
             setChosenTab('pretty');
@@ -223,6 +262,7 @@ export function DataStubsViewer({
         client={analysis.status === 'done' ? analysis.client : null}
         fileName={baseName}
         onCopy={copy}
+        onCopyXPath={xpath.copyXPath}
         onSelectPath={setHashPath}
       />
     );
@@ -270,11 +310,13 @@ export function DataStubsViewer({
           data-view={id}
           hidden={id !== tab}
         >
-          {id === tab && (
-            <Suspense fallback={<p className="xv-muted">Loading the {tab} view…</p>}>
-              {panel()}
-            </Suspense>
-          )}
+          {id === 'xpath'
+            ? xpathPanel()
+            : id === tab && (
+                <Suspense fallback={<p className="xv-muted">Loading the {tab} view…</p>}>
+                  {panel()}
+                </Suspense>
+              )}
         </div>
       ))}
       <p role="status" className="xv-status">

@@ -1,11 +1,12 @@
 import { useRef, type KeyboardEvent } from 'react';
 
-export type ViewTab = 'pretty' | 'tree' | 'table' | 'raw';
+export type ViewTab = 'pretty' | 'tree' | 'table' | 'xpath' | 'raw';
 
 export const VIEW_TABS: ReadonlyArray<{ id: ViewTab; label: string }> = [
   { id: 'pretty', label: 'Pretty' },
   { id: 'tree', label: 'Tree' },
   { id: 'table', label: 'Table' },
+  { id: 'xpath', label: 'XPath' },
   { id: 'raw', label: 'Raw' },
 ];
 

@@ -6,7 +6,7 @@ import type { CallRecord } from '../../lib/history-db.ts';
 import { TestProviders } from '../../lib/__fixtures__/test-providers.tsx';
 import { HistoryPage } from './history-page.tsx';
 
-const db = vi.hoisted(() => ({ calls: [] as CallRecord[] }));
+const db = vi.hoisted(() => ({ calls: [] as CallRecord[], storedIds: [] as number[] }));
 
 // jsdom has no IndexedDB: an in-memory stand-in with the same functions.
 vi.mock('../../lib/history-db.ts', () => ({
@@ -17,6 +17,8 @@ vi.mock('../../lib/history-db.ts', () => ({
   clearCalls: async () => {
     db.calls = [];
   },
+  listExchangeSizes: async () => db.storedIds.map((id) => ({ id, at: 0, bytes: 10 })),
+  getExchange: async () => null,
 }));
 
 function call(patch: Partial<CallRecord>): CallRecord {
@@ -84,6 +86,24 @@ describe('HistoryPage', () => {
     expect(first.getByText('HTTP POST')).toBeVisible();
     expect(first.getByText('ServiceURI=https://x/, MediaType=audio')).toBeVisible();
     expect(first.getByText('12 ms')).toBeVisible();
+  });
+
+  it('offers the shown calls that have a stored response (not parity runs) as one HAR', async () => {
+    db.storedIds = [1, 3];
+    db.calls.push(call({ id: 4, parity: { agree: true, headline: 'x', bindings: [] } }));
+    db.storedIds.push(4);
+    renderHistory();
+    expect(
+      await screen.findByRole('button', {
+        name: 'Export the 2 shown with a stored response as HAR',
+      }),
+    ).toBeVisible();
+    await userEvent.selectOptions(screen.getByLabelText('Operation'), 'GetAssetStubs');
+    expect(
+      screen.getByRole('button', { name: 'Export the 1 shown with a stored response as HAR' }),
+    ).toBeVisible();
+    expect(screen.getByText('All bindings (parity)')).toBeVisible();
+    db.storedIds = [];
   });
 
   it('filters by operation and by outcome', async () => {

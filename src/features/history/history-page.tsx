@@ -2,7 +2,9 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { BINDINGS, OPERATION_NAMES, isOperationName } from '../../protocol/operations.ts';
-import type { CallRecord } from '../../lib/history-db.ts';
+import { getExchange, listExchangeSizes, type CallRecord } from '../../lib/history-db.ts';
+import type { HarSourceCall } from '../../lib/har/build-har.ts';
+import { HarExport } from '../../components/har-export/har-export.tsx';
 import { OUTCOME_KINDS, OUTCOME_LABELS, isOutcomeKind } from '../../lib/outcome-kind.ts';
 import { formatDuration } from '../../lib/format.ts';
 import {
@@ -28,10 +30,41 @@ export function HistoryPage() {
   const [operation, setOperation] = useState('');
   const [outcome, setOutcome] = useState('');
   const [confirming, setConfirming] = useState(false);
+  const stored = useQuery({
+    queryKey: ['history', 'stored-responses'],
+    queryFn: listExchangeSizes,
+  });
+  const storedIds = new Set((stored.data ?? []).map((s) => s.id));
 
   const calls = (history.data ?? []).filter(
     (c) => (!operation || c.operation === operation) && (!outcome || c.outcome === outcome),
   );
+
+  const exportable = calls.filter((c) => !c.parity && storedIds.has(c.id));
+  const harCalls = async (): Promise<HarSourceCall[]> => {
+    const loaded = await Promise.all(
+      exportable.map(async (call) => ({ call, exchange: await getExchange(call.id) })),
+    );
+    return loaded.flatMap(({ call, exchange }) =>
+      exchange
+        ? [
+            {
+              operation: call.operation,
+              binding: call.binding,
+              targetId: call.targetId,
+              namespace: null,
+              request: exchange.request,
+              response: exchange.response,
+              timings: exchange.timings,
+              at: call.at,
+              comment: call.summary,
+              // Stored exchanges were redacted before they were written.
+              secrets: [],
+            },
+          ]
+        : [],
+    );
+  };
 
   const rerun = (call: CallRecord) => {
     if (call.operation === 'GetAssetStubs') {
@@ -125,6 +158,14 @@ export function HistoryPage() {
             ? 'History could not be read from IndexedDB in this browser.'
             : `${calls.length} of ${history.data.length} calls shown`}
       </p>
+      {exportable.length > 0 && (
+        <HarExport
+          calls={harCalls}
+          fileName="inode-history"
+          canRevealKey={false}
+          label={`Export the ${exportable.length} shown with a stored response as HAR`}
+        />
+      )}
       {calls.length > 0 && (
         <div className="table-scroll">
           <table className="history-table">
@@ -147,13 +188,24 @@ export function HistoryPage() {
                 <tr key={call.id} data-outcome={call.outcome}>
                   <td>{new Date(call.at).toLocaleString()}</td>
                   <td>{call.operation}</td>
-                  <td>{BINDINGS[call.binding].label}</td>
+                  <td>{call.parity ? 'All bindings (parity)' : BINDINGS[call.binding].label}</td>
                   <td className="mono break">{paramsText(call.params)}</td>
                   <td>
                     <span className={`badge outcome-badge-${call.outcome}`}>
                       {OUTCOME_LABELS[call.outcome]}
                     </span>
                     <div className="muted small">{call.summary}</div>
+                    {call.parity && (
+                      <ul className="muted small parity-history">
+                        {call.parity.bindings.map((b) => (
+                          <li key={b.binding}>
+                            {BINDINGS[b.binding].label}:{' '}
+                            {b.state === 'answered' ? (b.outcome ?? '') : b.state}
+                            {b.status !== null ? ` (${b.status})` : ''}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
                   </td>
                   <td>{formatDuration(call.durationMs)}</td>
                   <td className="row-actions">

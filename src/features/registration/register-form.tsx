@@ -22,6 +22,8 @@ export interface RegisterFormProps {
   mediaTypeSuggestions: string[];
   /** A failure to point at from the form (the banner has the detail). */
   serverError?: string | undefined;
+  /** "Register on all bindings": one registration per binding, compared (asks first). */
+  onCallAllBindings?(values: AddUserAssetIndexParams): void;
 }
 
 const required = (name: string) => ({
@@ -40,6 +42,7 @@ export function RegisterForm({
   busy,
   mediaTypeSuggestions,
   serverError,
+  onCallAllBindings,
 }: RegisterFormProps) {
   const {
     register,
@@ -114,6 +117,16 @@ export function RegisterForm({
         <button type="submit" disabled={busy}>
           {busy ? 'Registering…' : 'Register'}
         </button>
+        {onCallAllBindings && (
+          <button
+            type="button"
+            className="secondary"
+            disabled={busy}
+            onClick={() => void handleSubmit(onCallAllBindings)()}
+          >
+            Register on all bindings…
+          </button>
+        )}
         <span className="hint">
           or press <kbd>Ctrl</kbd>+<kbd>Enter</kbd>
         </span>

@@ -17,6 +17,8 @@ import {
 import { OutcomeBanner } from '../../components/outcome-banner/outcome-banner.tsx';
 import { RawExchangePanel } from '../../components/raw-exchange/raw-exchange-panel.tsx';
 import { CopyButton } from '../../components/copy-button/copy-button.tsx';
+import { ParityPanel } from '../../components/parity/parity-panel.tsx';
+import type { ParityParams } from '../../lib/parity/run-parity.ts';
 import { RegisterForm } from './register-form.tsx';
 import { RegistrationsList } from './registrations-list.tsx';
 import { addUserAssetIndexMutation, registrationsQueryOptions } from './registration-queries.ts';
@@ -41,12 +43,14 @@ export function RegisterPage() {
     if (isBinding(rerun.binding)) setBinding(rerun.binding);
   }, [rerun.binding, setBinding]);
   const [suggestions, setSuggestions] = useState(loadMediaTypes);
+  const [parity, setParity] = useState<{ run: number; request: ParityParams } | null>(null);
   useEffect(() => preloadProtocol(), []);
   const mutation = useMutation(addUserAssetIndexMutation(queryClient, connection));
   const registrations = useQuery(registrationsQueryOptions());
 
   const submit = (params: AddUserAssetIndexParams) => {
     setKey(params.OpenIDKey);
+    setParity(null);
     mutation.mutate({ binding, params }, { onSettled: () => setSuggestions(loadMediaTypes()) });
   };
 
@@ -78,6 +82,13 @@ export function RegisterPage() {
           onSubmit={submit}
           busy={mutation.isPending}
           mediaTypeSuggestions={suggestions}
+          onCallAllBindings={(params) => {
+            setKey(params.OpenIDKey);
+            setParity((last) => ({
+              run: (last?.run ?? 0) + 1,
+              request: { operation: 'AddUserAssetIndex', params },
+            }));
+          }}
           serverError={
             outcome && outcome.kind !== 'success'
               ? `${outcome.title}. Your values are kept: correct them and register again.`
@@ -85,12 +96,20 @@ export function RegisterPage() {
           }
         />
         <div className="result-area" aria-live="polite">
-          {mutation.isPending && (
+          {parity && (
+            <ParityPanel
+              key={parity.run}
+              request={parity.request}
+              connection={connection}
+              onClose={() => setParity(null)}
+            />
+          )}
+          {!parity && mutation.isPending && (
             <p role="status" className="loading">
               Registering…
             </p>
           )}
-          {outcome && (
+          {!parity && outcome && (
             <div className={mutation.isPending ? 'result stale' : 'result'}>
               <OutcomeBanner
                 // On success the value is shown large just below; no need to repeat it.

@@ -11,6 +11,7 @@ import {
 } from '../../lib/targets.ts';
 import { RememberKey } from '../../components/remember-key/remember-key.tsx';
 import { NamespaceSettings } from './namespace-settings.tsx';
+import { StoredResponses } from './stored-responses.tsx';
 
 /** Settings: target, default binding, timeout, namespace, and the key opt-in. */
 export function SettingsPage() {
@@ -145,6 +146,8 @@ export function SettingsPage() {
         </p>
         <RememberKey />
       </section>
+
+      <StoredResponses />
     </>
   );
 }

@@ -15,6 +15,8 @@ export interface StubsFormProps {
   onSubmit(values: GetAssetStubsParams): void;
   busy: boolean;
   onCancel(): void;
+  /** "Call on all bindings": the same values over every binding, compared. */
+  onCallAllBindings?(values: GetAssetStubsParams): void;
 }
 
 /**
@@ -28,6 +30,7 @@ export function StubsForm({
   onSubmit,
   busy,
   onCancel,
+  onCallAllBindings,
 }: StubsFormProps) {
   const {
     register,
@@ -68,6 +71,15 @@ export function StubsForm({
       </FormField>
       <div className="actions">
         <button type="submit">Get asset stubs</button>
+        {onCallAllBindings && (
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => void handleSubmit(onCallAllBindings)()}
+          >
+            Call on all bindings
+          </button>
+        )}
         {busy && (
           <button type="button" className="secondary" onClick={onCancel}>
             Cancel

@@ -7,8 +7,12 @@ import { preloadProtocol } from '../../lib/protocol-loader.ts';
 import { useKeyMemory } from '../../lib/key-memory.tsx';
 import { useSettings } from '../../lib/settings-context.tsx';
 import { OPERATIONS } from '../../protocol/operations.ts';
+import { ParityPanel } from '../../components/parity/parity-panel.tsx';
+import { setLastStubsResult } from '../../lib/last-result.ts';
+import { BINDINGS } from '../../protocol/operations.ts';
+import type { ParityParams } from '../../lib/parity/run-parity.ts';
 import { StubsForm } from './stubs-form.tsx';
-import { StubsResult } from './stubs-result.tsx';
+import { StubsResult } from '../../components/call-result/stubs-result.tsx';
 import { stubsCallKey, stubsCallOptions, type StubsRequest } from './stubs-queries.ts';
 import { SECRET_URL_PARAMS, readStubsUrl, writeStubsUrl } from './stubs-url.ts';
 
@@ -27,6 +31,7 @@ export function StubsPage() {
   const [submitted, setSubmitted] = useState<StubsRequest | null>(null);
   const [shown, setShown] = useState<StubsRequest | null>(null);
   const [cancelledSubmission, setCancelledSubmission] = useState<number | null>(null);
+  const [parity, setParity] = useState<{ run: number; request: ParityParams } | null>(null);
 
   // A key pasted into a shared link must not stay in the address bar or history.
   useEffect(() => {
@@ -46,6 +51,25 @@ export function StubsPage() {
   useEffect(() => preloadProtocol(), []);
   const current = useQuery(stubsCallOptions(connection, submitted));
   const previous = useQuery(stubsCallOptions(connection, shown === submitted ? null : shown));
+
+  // Compare offers the result on screen as "the current result".
+  useEffect(() => {
+    const dataStubs = current.data?.record.DataStubs;
+    if (dataStubs == null || !submitted) return;
+    setLastStubsResult({
+      label: `GetAssetStubs over ${BINDINGS[submitted.binding].label}, AssetType "${submitted.params.AssetType}"`,
+      dataStubs,
+      at: Date.now(),
+      call: {
+        binding: submitted.binding,
+        params: {
+          AssetType: submitted.params.AssetType,
+          OtherFilterCriteria: submitted.params.OtherFilterCriteria,
+        },
+        targetId: connection.targetId,
+      },
+    });
+  }, [current.data, submitted, connection.targetId]);
 
   const settled = current.status !== 'pending' && current.fetchStatus === 'idle';
   if (settled && submitted !== shown) setShown(submitted);
@@ -71,6 +95,7 @@ export function StubsPage() {
       setSearchParams(nextUrl, { replace: true });
     }
     setCancelledSubmission(null);
+    setParity(null);
     setSubmitted({ submission: nextSubmission++, binding, params: values });
   };
 
@@ -103,19 +128,34 @@ export function StubsPage() {
           onSubmit={submit}
           busy={inFlight}
           onCancel={cancel}
+          onCallAllBindings={(values) => {
+            setKey(values.OpenIDKey);
+            setParity((last) => ({
+              run: (last?.run ?? 0) + 1,
+              request: { operation: 'GetAssetStubs', params: values },
+            }));
+          }}
         />
         <div className="result-area" aria-live="polite">
-          {inFlight && (
+          {parity && (
+            <ParityPanel
+              key={parity.run}
+              request={parity.request}
+              connection={connection}
+              onClose={() => setParity(null)}
+            />
+          )}
+          {!parity && inFlight && (
             <p role="status" className="loading">
               Calling GetAssetStubs over the selected binding…
             </p>
           )}
-          {cancelled && !inFlight && (
+          {!parity && cancelled && !inFlight && (
             <p role="status" className="loading">
               Call cancelled.{shown ? ' The result below is from the previous call.' : ''}
             </p>
           )}
-          {viewRequest && (view.data || view.error) && (
+          {!parity && viewRequest && (view.data || view.error) && (
             <StubsResult
               result={view.data}
               error={view.error}
@@ -125,6 +165,7 @@ export function StubsPage() {
               assetType={viewRequest.params.AssetType}
               stale={showingPrevious}
               submission={viewRequest.submission}
+              exportBinding={viewRequest.binding}
             />
           )}
         </div>

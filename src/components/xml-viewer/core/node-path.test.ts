@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeXml } from './analyze-xml.ts';
-import { hashForPath, nodePath, pathFromHash, resolveNodePath } from './node-path.ts';
+import {
+  hashForPath,
+  hashParam,
+  nodePath,
+  pathFromHash,
+  resolveNodePath,
+  withHashParam,
+} from './node-path.ts';
 import { childrenOf, nodeName } from './xml-index.ts';
 
 const xml =
@@ -37,5 +44,20 @@ describe('node paths', () => {
     expect(pathFromHash(hashForPath('/a:b/café[2]'))).toBe('/a:b/café[2]');
     expect(pathFromHash('#other=1')).toBeNull();
     expect(pathFromHash('#node=%E0%A4%A')).toBeNull();
+  });
+});
+
+describe('hash parameters', () => {
+  it('keeps the node and the XPath query side by side, each readable and exact', () => {
+    const query = "//d:Stub[@ID='a&b' and contains(., '#')]";
+    const both = withHashParam(hashForPath('/A/Stub[2]'), 'xpath', query);
+    expect(both).toBe(
+      "#node=/A/Stub[2]&xpath=//d:Stub[@ID%3D'a%26b'%20and%20contains(.%2C%20'%23')]",
+    );
+    expect(hashParam(both, 'xpath')).toBe(query);
+    expect(pathFromHash(both)).toBe('/A/Stub[2]');
+    expect(pathFromHash(withHashParam(both, 'node', '/A/Stub[3]'))).toBe('/A/Stub[3]');
+    expect(hashParam(withHashParam(both, 'node', '/A/Stub[3]'), 'xpath')).toBe(query);
+    expect(withHashParam(withHashParam(both, 'xpath', null), 'node', null)).toBe('');
   });
 });

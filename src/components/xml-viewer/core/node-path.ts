@@ -52,28 +52,53 @@ export function resolveNodePath(index: XmlTreeIndex, path: string): number {
   return node;
 }
 
-const HASH_KEY = 'node=';
+/**
+ * The viewer keeps its state in the location hash as `&`-separated parameters:
+ * `#node=/AssetStubs/Stub[42]&xpath=//d:Stub[@ID='7']`.
+ */
+export type HashKey = 'node' | 'xpath';
 
-/** The path in a location hash like `#node=/AssetStubs/Stub[42]`, or null. */
-export function pathFromHash(hash: string): string | null {
+/** A parameter of the hash, or null. @example hashParam('#node=/a&xpath=//b', 'xpath') // '//b' */
+export function hashParam(hash: string, key: HashKey): string | null {
   const body = hash.startsWith('#') ? hash.slice(1) : hash;
-  if (!body.startsWith(HASH_KEY)) return null;
+  const part = body.split('&').find((p) => p.startsWith(`${key}=`));
+  if (part === undefined) return null;
   try {
-    return decodeURIComponent(body.slice(HASH_KEY.length));
+    return decodeURIComponent(part.slice(key.length + 1));
   } catch {
     return null;
   }
 }
 
+/** Encoded, but readable where possible. */
+function encodeHashValue(value: string): string {
+  return encodeURIComponent(value)
+    .replace(/%2F/g, '/')
+    .replace(/%5B/g, '[')
+    .replace(/%5D/g, ']')
+    .replace(/%3A/g, ':')
+    .replace(/%40/g, '@');
+}
+
+/** `hash` with one parameter set (or removed when `value` is null), the others kept. */
+export function withHashParam(hash: string, key: HashKey, value: string | null): string {
+  const values: Record<HashKey, string | null> = {
+    node: hashParam(hash, 'node'),
+    xpath: hashParam(hash, 'xpath'),
+  };
+  values[key] = value;
+  const parts = (['node', 'xpath'] as const)
+    .filter((k) => values[k] !== null)
+    .map((k) => `${k}=${encodeHashValue(values[k] ?? '')}`);
+  return parts.length ? `#${parts.join('&')}` : '';
+}
+
+/** The path in a location hash like `#node=/AssetStubs/Stub[42]`, or null. */
+export function pathFromHash(hash: string): string | null {
+  return hashParam(hash, 'node');
+}
+
 /** The hash for a path, readable where possible. @example hashForPath('/a/b[2]') // '#node=/a/b[2]' */
 export function hashForPath(path: string): string {
-  return (
-    '#' +
-    HASH_KEY +
-    encodeURIComponent(path)
-      .replace(/%2F/g, '/')
-      .replace(/%5B/g, '[')
-      .replace(/%5D/g, ']')
-      .replace(/%3A/g, ':')
-  );
+  return withHashParam('', 'node', path);
 }

@@ -43,6 +43,7 @@ export default function TableView({
   client,
   fileName,
   onCopy,
+  onCopyXPath,
   onSelectPath,
 }: {
   xml: string;
@@ -52,6 +53,8 @@ export default function TableView({
   client: ViewerWorkerClient | null;
   fileName: string;
   onCopy: (text: string, what: string) => Promise<void>;
+  /** Copies an XPath that selects exactly this record (absent while previewing). */
+  onCopyXPath?: (node: number) => void;
   onSelectPath: (path: string) => void;
 }) {
   const recordCount = table.records.length;
@@ -266,6 +269,11 @@ export default function TableView({
             >
               Copy record
             </button>
+            {onCopyXPath && (
+              <button type="button" onClick={() => onCopyXPath(selectedNode)}>
+                Copy XPath
+              </button>
+            )}
             <button type="button" onClick={() => setSelectedRow(null)}>
               Close
             </button>

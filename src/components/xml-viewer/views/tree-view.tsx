@@ -112,6 +112,7 @@ export default function TreeView({
   selectedNode,
   onSelectPath,
   onCopy,
+  onCopyXPath,
   onShowInPretty,
 }: {
   xml: string;
@@ -120,6 +121,8 @@ export default function TreeView({
   selectedNode: number;
   onSelectPath: (path: string) => void;
   onCopy: (text: string, what: string) => Promise<void>;
+  /** Copies an XPath that selects exactly this node. */
+  onCopyXPath: (node: number) => void;
   onShowInPretty: (line: number) => void;
 }) {
   const idPrefix = useId().replace(/[^a-zA-Z0-9_-]/g, '');
@@ -253,6 +256,9 @@ export default function TreeView({
             }}
           >
             Copy link
+          </button>
+          <button type="button" onClick={() => onCopyXPath(focusedNode)}>
+            Copy XPath
           </button>
           <button type="button" onClick={() => onShowInPretty(index.line[focusedNode] ?? 0)}>
             Show in Pretty

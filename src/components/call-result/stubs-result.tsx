@@ -1,10 +1,11 @@
 import { memo, Suspense } from 'react';
-import type { GetAssetStubsResult, InodeError } from '../../protocol/index.ts';
-import { DataStubsViewer } from '../../components/xml-viewer/index.ts';
-import { OutcomeBanner } from '../../components/outcome-banner/outcome-banner.tsx';
-import { ErrorBoundary } from '../../components/error-boundary/error-boundary.tsx';
-import { FieldTable } from '../../components/field-table/field-table.tsx';
-import { RawExchangePanel } from '../../components/raw-exchange/raw-exchange-panel.tsx';
+import type { Binding, GetAssetStubsResult, InodeError } from '../../protocol/index.ts';
+import { HarExport } from '../har-export/har-export.tsx';
+import { DataStubsViewer } from '../xml-viewer/index.ts';
+import { OutcomeBanner } from '../outcome-banner/outcome-banner.tsx';
+import { ErrorBoundary } from '../error-boundary/error-boundary.tsx';
+import { FieldTable } from '../field-table/field-table.tsx';
+import { RawExchangePanel } from '../raw-exchange/raw-exchange-panel.tsx';
 import {
   describeError,
   describeStubsRecord,
@@ -25,6 +26,10 @@ export interface StubsResultProps {
   stale: boolean;
   /** Which submit this result answers; lets tests and the benchmark wait for a given call. */
   submission: number;
+  /** The binding of a live call: offers "Export HAR" for it. */
+  exportBinding?: Binding;
+  /** Shown above the banner: where the result came from (an opened file). */
+  source?: string;
 }
 
 // Memoized: marking the result stale while the next call loads must not re-render the viewer.
@@ -87,6 +92,8 @@ export function StubsResult({
   assetType,
   stale,
   submission,
+  exportBinding,
+  source,
 }: StubsResultProps) {
   const outcome = redactOutcome(
     result ? describeStubsRecord(result.record) : describeError(error, cancelled),
@@ -95,12 +102,14 @@ export function StubsResult({
   const raw = result
     ? { exchange: result.exchange, request: result.exchange.request }
     : exchangeOf(error);
+  const request = raw.request;
   return (
     <div
       className={stale ? 'result stale' : 'result'}
       aria-busy={stale || undefined}
       data-submission={submission}
     >
+      {source && <p className="result-source">{source}</p>}
       <OutcomeBanner outcome={outcome} stale={stale} />
       {result && result.warnings.length > 0 && (
         <ul className="warnings" aria-label="Decoder warnings">
@@ -117,6 +126,26 @@ export function StubsResult({
         secrets={[secret]}
         targetId={targetId}
       />
+      {exportBinding && request && (
+        <HarExport
+          fileName={`getassetstubs-${exportBinding}`}
+          canRevealKey={secret !== ''}
+          calls={() => [
+            {
+              operation: 'GetAssetStubs',
+              binding: exportBinding,
+              targetId,
+              namespace: null,
+              request,
+              response: raw.exchange?.response ?? null,
+              timings: raw.exchange?.timings ?? null,
+              at: raw.exchange?.timings.startedAt ?? Date.now(),
+              comment: outcome.title,
+              secrets: [secret],
+            },
+          ]}
+        />
+      )}
     </div>
   );
 }

@@ -1,0 +1,22 @@
+/** What the compare worker does for one request; also run in-thread where workers are missing. */
+import { canonicalText } from './canonical-text.ts';
+import { compareXml, payloadXml } from './compare-xml.ts';
+import type { CompareRequest, CompareResponse } from './compare-protocol.ts';
+import { parseMeaning } from './xml-meaning-tree.ts';
+
+function textOf(xml: string): string {
+  try {
+    return canonicalText(parseMeaning(payloadXml(xml)));
+  } catch {
+    return xml;
+  }
+}
+
+export function runCompare(request: CompareRequest): CompareResponse {
+  const started = performance.now();
+  const comparison = compareXml(request.left, request.right, request.options);
+  const text = request.withText
+    ? { left: textOf(request.left), right: textOf(request.right) }
+    : null;
+  return { id: request.id, comparison, text, ms: performance.now() - started };
+}

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { clearExchanges, listExchangeSizes } from '../../lib/history-db.ts';
+import { formatBytes } from '../../lib/format.ts';
+import {
+  loadStoredResponseLimits,
+  saveStoredResponseLimits,
+  type StoredResponseLimits,
+} from '../../lib/stored-response-limits.ts';
+
+const MB = 1024 * 1024;
+const storedKey = ['history', 'stored-responses'] as const;
+
+function LimitField({
+  id,
+  label,
+  help,
+  bytes,
+  onValid,
+}: {
+  id: string;
+  label: string;
+  help: string;
+  bytes: number;
+  onValid(bytes: number): void;
+}) {
+  const [text, setText] = useState(String(bytes / MB));
+  const value = Number(text);
+  const valid = text.trim() !== '' && Number.isFinite(value) && value >= 0 && value <= 10_000;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        inputMode="decimal"
+        value={text}
+        aria-invalid={valid ? undefined : true}
+        aria-describedby={`${id}-help`}
+        onChange={(e) => {
+          setText(e.target.value);
+          const next = Number(e.target.value);
+          if (e.target.value.trim() !== '' && Number.isFinite(next) && next >= 0 && next <= 10_000)
+            onValid(Math.round(next * MB));
+        }}
+      />
+      <p id={`${id}-help`} className={valid ? 'help' : 'error'}>
+        {valid
+          ? help
+          : 'Enter a number of megabytes from 0 to 10000; the last valid value stays in use.'}
+      </p>
+    </div>
+  );
+}
+
+/** Settings: how much of the responses History keeps, what it keeps now, and clearing them. */
+export function StoredResponses() {
+  const queryClient = useQueryClient();
+  const [limits, setLimits] = useState(loadStoredResponseLimits);
+  const stored = useQuery({ queryKey: storedKey, queryFn: listExchangeSizes });
+  const clear = useMutation({
+    mutationFn: clearExchanges,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['history'] }),
+  });
+  const update = (patch: Partial<StoredResponseLimits>) => {
+    const next = { ...limits, ...patch };
+    setLimits(next);
+    saveStoredResponseLimits(next);
+  };
+  const total = (stored.data ?? []).reduce((sum, s) => sum + s.bytes, 0);
+  return (
+    <section aria-labelledby="stored-heading" className="settings-section">
+      <h2 id="stored-heading">Stored responses</h2>
+      <p className="help">
+        History keeps each call&apos;s request and response (the OpenIDKey redacted) so it can be
+        compared or exported later. Oldest are dropped first when the total is reached.
+      </p>
+      <LimitField
+        id="stored-entry-limit"
+        label="Largest response kept (MB)"
+        help="A call whose request and response are larger is listed in History without them."
+        bytes={limits.maxEntryBytes}
+        onValid={(maxEntryBytes) => update({ maxEntryBytes })}
+      />
+      <LimitField
+        id="stored-total-limit"
+        label="All stored responses (MB)"
+        help="Above this, the oldest stored responses are dropped."
+        bytes={limits.maxTotalBytes}
+        onValid={(maxTotalBytes) => update({ maxTotalBytes })}
+      />
+      <p role="status" data-testid="stored-responses-usage">
+        {stored.isPending
+          ? 'Counting…'
+          : `${stored.data?.length ?? 0} stored responses, ${formatBytes(total)} of ${formatBytes(limits.maxTotalBytes)}`}
+      </p>
+      <button
+        type="button"
+        className="secondary"
+        disabled={!stored.data?.length || clear.isPending}
+        onClick={() => clear.mutate()}
+      >
+        Clear stored responses
+      </button>
+    </section>
+  );
+}
