@@ -129,11 +129,15 @@ export default tseslint.config(
                 'react-*',
                 '@tanstack/*',
                 '**/features/**',
-                '**/components/**',
                 '**/app/**',
                 '**/server/**',
               ],
               message: 'The command line imports only src/protocol, src/bulk-job and the emulator.',
+            },
+            {
+              // Parity compares DataStubs by meaning exactly as the console does (pure code).
+              regex: '/components/(?!xml-viewer/core/compare/xml-meaning-tree\\.ts$)',
+              message: 'From src/components the command line uses only the XML meaning comparison.',
             },
             {
               // The outcome words are the page's own, so both say the same; nothing else of src/lib.

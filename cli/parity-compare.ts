@@ -1,9 +1,10 @@
 /**
- * Whether one call came back the same on every binding: a plain field-by-field comparison of the
- * outcomes. Kept behind `CompareOutcomes` so a comparison that knows what each field means (issue
- * "Beyond every peer") can replace it without touching the command.
+ * Whether one call came back the same on every binding: field by field, with DataStubs compared
+ * by meaning (namespace prefixes, attribute order, insignificant whitespace and the form the
+ * payload arrived in do not count), by the same function the console's parity view uses.
  */
 import { OPERATIONS } from '../src/protocol/index.ts';
+import { sameXmlMeaning } from '../src/components/xml-viewer/core/compare/xml-meaning-tree.ts';
 import type { CallOutcome } from './call-outcome.ts';
 
 export interface Difference {
@@ -15,8 +16,8 @@ export interface Difference {
 export type CompareOutcomes = (outcomes: readonly CallOutcome[]) => Difference[];
 
 /**
- * The HTTP bindings indent DataStubs and SOAP does not (the real service does the same): the
- * whitespace between two tags is not part of the data, so it is not compared.
+ * The HTTP bindings indent DataStubs and SOAP does not (the real service does the same): shown
+ * without the whitespace between tags, so two differing values are readable side by side.
  */
 function withoutIndentation(xml: string): string {
   return xml.replace(/>\s+</g, '><').trim();
@@ -54,8 +55,8 @@ function fieldsOf(outcome: CallOutcome): Map<string, string> {
   return fields;
 }
 
-/** @example plainFieldComparison(outcomes) // [] when every binding agrees */
-export const plainFieldComparison: CompareOutcomes = (outcomes) => {
+/** @example fieldByFieldComparison(outcomes) // [] when every binding agrees */
+export const fieldByFieldComparison: CompareOutcomes = (outcomes) => {
   const perBinding = outcomes.map((outcome) => ({
     binding: outcome.binding,
     fields: fieldsOf(outcome),
@@ -67,7 +68,12 @@ export const plainFieldComparison: CompareOutcomes = (outcomes) => {
       binding: b.binding,
       value: b.fields.get(field) ?? '(absent)',
     }));
-    if (new Set(values.map((v) => v.value)).size > 1) differences.push({ field, values });
+    const first = values[0]?.value ?? '';
+    const same =
+      field === 'DataStubs'
+        ? values.every((v) => sameXmlMeaning(first, v.value))
+        : values.every((v) => v.value === first);
+    if (!same) differences.push({ field, values });
   }
   return differences;
 };

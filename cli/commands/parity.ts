@@ -14,7 +14,7 @@ import {
   type ConnectionOptions,
 } from '../connection-options.ts';
 import { outcomeJson, runCall, type CallOutcome } from '../call-outcome.ts';
-import { plainFieldComparison, type CompareOutcomes } from '../parity-compare.ts';
+import { fieldByFieldComparison, type CompareOutcomes } from '../parity-compare.ts';
 import { writeReports, type ReportCase } from '../report.ts';
 import type { CommandContext } from '../command-context.ts';
 
@@ -27,7 +27,7 @@ interface ParityOptions extends ConnectionOptions {
 }
 
 /** The comparison in use; swap for a meaning-aware one here. */
-const compare: CompareOutcomes = plainFieldComparison;
+const compare: CompareOutcomes = fieldByFieldComparison;
 
 function sendOn(
   options: ParityOptions,
