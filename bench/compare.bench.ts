@@ -5,6 +5,7 @@
 // Target: the whole comparison under 1 s.
 import { compareXml } from '../src/components/xml-viewer/core/compare/compare-xml.ts';
 import { SaxesParser } from 'saxes';
+import { median } from './median.ts';
 
 const RECORDS = 30_000;
 const ROUNDS = 9;
@@ -36,10 +37,6 @@ right.push('</AssetStubs>');
 const leftXml = left.join('');
 const rightXml = right.join('');
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-}
 const collect = () => (globalThis as { gc?: () => void }).gc?.();
 
 const compareTimes: number[] = [];

@@ -5,6 +5,7 @@
 // decoder takes at most 3x the floor.
 import { decodeResponse } from '../src/protocol/decode/decode-response.ts';
 import { decodeBody } from '../src/protocol/transport.ts';
+import { median } from './median.ts';
 
 const NAMESPACE = 'http://assets.example.net/inode/';
 const STUBS = 62_000;
@@ -28,11 +29,6 @@ function buildResponse(): Uint8Array {
     '</AssetStubs></DataStubs><NewRecordID /><UserID>user-6384e2b2184b</UserID></GetAssetStubsResult></GetAssetStubsResponse></soap:Body></soap:Envelope>',
   );
   return new TextEncoder().encode(parts.join(''));
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
 
 function collect(): void {

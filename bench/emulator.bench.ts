@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { median } from './median.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 3);
@@ -116,11 +117,6 @@ async function timeDownload(
   const bytes = (await response.arrayBuffer()).byteLength;
   if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
   return { ms: performance.now() - started, bytes };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
 }
 
 async function main(): Promise<void> {

@@ -12,7 +12,7 @@
 //   VIEWER_BENCH_NATIVE=0 ...          (skip the native viewer baseline: it takes a minute at 10 MB)
 //   VIEWER_BENCH_SERVER=dev ...        (the Vite dev server instead of the production build)
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { freePort } from '../fixtures/free-port.ts';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium, NO_CHROMIUM_MESSAGE } from '../scripts/find-chromium.mjs';
 
@@ -55,20 +55,6 @@ process.on('SIGINT', () => {
   stopAll();
   process.exit(130);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** Starts a command in its own process group; resolves when its output matches `ready`. */
 function start(

@@ -9,6 +9,7 @@
 // Loaded by path: the `xpath` typings pull in the DOM library, which the Node typecheck of the
 // benchmarks deliberately does not have.
 export {};
+import { median } from './median.ts';
 
 const engine = '../src/components/xml-viewer/core/xpath/evaluate-xpath.ts';
 const documentModule = '../src/components/xml-viewer/core/xpath/xpath-document.ts';
@@ -49,10 +50,6 @@ const QUERIES: Array<{
   { expression: "//d:Stub[contains(d:Title, '2999')]/@ID", check: (r) => (r.count ?? 0) > 0 },
 ];
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-}
 const collect = () => (globalThis as { gc?: () => void }).gc?.();
 
 const prettyTimes: number[] = [];

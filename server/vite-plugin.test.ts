@@ -1,6 +1,7 @@
 // The dev and preview servers' targets (contracts.md §2), through real Vite servers.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
+import { freePort } from '../fixtures/free-port.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,14 +19,6 @@ function address(server: ViteDevServer | PreviewServer): string {
   const info = server.httpServer?.address();
   if (!info || typeof info === 'string') throw new Error('no address');
   return `http://127.0.0.1:${info.port}`;
-}
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as net.AddressInfo).port;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 async function devServer(env: NodeJS.ProcessEnv): Promise<ViteDevServer> {

@@ -14,6 +14,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import net from 'node:net';
+import { freePort } from '../../fixtures/free-port.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,14 +46,6 @@ export function subPathBuild(): string {
     if (result.status !== 0) throw new Error(`sub-path build failed: ${result.stderr}`);
   }
   return SUB_PATH_DIST;
-}
-
-export async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
