@@ -3,7 +3,7 @@
  * hold the OpenIDKey: callers pass parameters through `withoutSecrets` first, and `addCall`
  * strips secret parameters again as a second line of defence.
  */
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
 import { OPERATIONS, type Binding, type OperationName } from '../protocol/operations.ts';
 import type { Exchange } from '../protocol/types.ts';
 import type { OutcomeKind } from './outcome-kind.ts';
@@ -115,8 +115,23 @@ export function withoutSecrets(
 
 type StoreName = 'calls' | 'registrations';
 
+/** A call's response to keep with its History entry, already redacted. */
+export interface ExchangeToKeep {
+  exchange: Exchange;
+  bytes: number;
+  limits: { maxEntryBytes: number; maxTotalBytes: number };
+}
+
+interface PendingRecord {
+  store: StoreName;
+  record: CallRecord | RegistrationRecord;
+  kept?: ExchangeToKeep | undefined;
+}
+
 interface PendingWrites {
-  records: Array<{ store: StoreName; record: CallRecord | RegistrationRecord }>;
+  records: PendingRecord[];
+  /** Starts the write now (once); the batch's timer or a `pagehide` calls it. */
+  start: () => void;
   /** The key each record got, in the order they were added. */
   done: Promise<number[]>;
 }
@@ -126,48 +141,94 @@ let pending: PendingWrites | null = null;
 /**
  * Adds a record in the next batch: the records added within one turn of the event loop share one
  * transaction, so a bulk job recording hundreds of calls a second costs a few transactions a
- * second rather than two per row. Resolves once the batch is committed.
+ * second rather than two per row. A call's kept response goes in the same transaction as its
+ * entry, so History never shows one without the other. Resolves once the batch is committed.
  */
-function addSoon(store: StoreName, record: CallRecord | RegistrationRecord): Promise<number> {
+function addSoon(
+  store: StoreName,
+  record: CallRecord | RegistrationRecord,
+  kept?: ExchangeToKeep,
+): Promise<number> {
   if (!pending) {
-    const batch: PendingWrites = { records: [], done: Promise.resolve([]) };
-    batch.done = new Promise<void>((resolve) => setTimeout(resolve, 0)).then(async () => {
-      if (pending === batch) pending = null;
-      const tx = (await db()).transaction(['calls', 'registrations'], 'readwrite');
-      const keys = batch.records.map(({ store: name, record: item }) =>
-        // A failed add aborts the transaction; tx.done reports it to every caller of the batch.
-        tx
-          .objectStore(name)
-          .add(item as never)
-          .catch(() => -1),
-      );
-      await tx.done;
-      return Promise.all(keys);
-    });
+    let begin!: () => void;
+    const started = new Promise<void>((resolve) => (begin = resolve));
+    const batch: PendingWrites = {
+      records: [],
+      start: begin,
+      done: started.then(() => writeBatch(batch)),
+    };
     pending = batch;
+    setTimeout(batch.start, 0);
   }
-  const position = pending.records.push({ store, record }) - 1;
+  const position = pending.records.push({ store, record, kept }) - 1;
   return pending.done.then((keys) => keys[position]!);
 }
 
-/** @example await addCall({ operation: 'GetAssetStubs', ... }) */
-export async function addCall(call: Omit<CallRecord, 'id'>): Promise<number> {
-  const safe = { ...call, params: withoutSecrets(call.operation, call.params) };
-  return addSoon('calls', safe as CallRecord);
+async function writeBatch(batch: PendingWrites): Promise<number[]> {
+  if (pending === batch) pending = null;
+  const withExchanges = batch.records.some((item) => item.kept);
+  const tx = (await db()).transaction(
+    withExchanges
+      ? ['calls', 'registrations', 'exchanges', 'exchangeSizes']
+      : ['calls', 'registrations'],
+    'readwrite',
+  );
+  const keys = batch.records.map(({ store: name, record: item }) =>
+    // A failed add aborts the transaction; tx.done reports it to every caller of the batch.
+    tx
+      .objectStore(name)
+      .add(item as never)
+      .catch(() => -1),
+  );
+  const keptIds: number[] = [];
+  try {
+    for (const [position, { kept }] of batch.records.entries()) {
+      if (!kept) continue;
+      const id = await keys[position]!;
+      if (id >= 0 && (await keepInTransaction(tx as never, id, kept))) keptIds.push(id);
+    }
+  } catch (error) {
+    // A response that cannot be stored (a DataCloneError is thrown, not a failed request) must
+    // not leave its entry behind: the whole batch is undone and every caller hears why.
+    tx.abort();
+    await tx.done.catch(() => undefined);
+    throw error;
+  }
+  await tx.done;
+  for (const id of keptIds) for (const listener of exchangeListeners) listener(id);
+  return Promise.all(keys);
+}
+
+/** A page hidden before the batch's timer fires (a reload, a link away) still writes it. */
+if (typeof addEventListener === 'function') {
+  addEventListener('pagehide', () => pending?.start());
 }
 
 /**
- * Keeps an already redacted exchange for a call, then drops the oldest kept ones until the
- * total fits. Returns false (and keeps nothing) when this one alone is over the entry limit.
+ * @param kept the call's redacted response, to keep within the limits (oldest kept ones are
+ *   dropped until the total fits; nothing is kept when this one alone is over the entry limit).
+ * @example await addCall({ operation: 'GetAssetStubs', ... })
  */
-export async function keepExchange(
+export async function addCall(
+  call: Omit<CallRecord, 'id'>,
+  kept?: ExchangeToKeep,
+): Promise<number> {
+  const safe = { ...call, params: withoutSecrets(call.operation, call.params) };
+  return addSoon('calls', safe as CallRecord, kept);
+}
+
+type ExchangeTransaction = IDBPTransaction<
+  ConsoleDb,
+  Array<'calls' | 'registrations' | 'exchanges' | 'exchangeSizes'>,
+  'readwrite'
+>;
+
+async function keepInTransaction(
+  tx: ExchangeTransaction,
   id: number,
-  exchange: Exchange,
-  bytes: number,
-  limits: { maxEntryBytes: number; maxTotalBytes: number },
+  { exchange, bytes, limits }: ExchangeToKeep,
 ): Promise<boolean> {
   if (bytes > limits.maxEntryBytes || bytes > limits.maxTotalBytes) return false;
-  const tx = (await db()).transaction(['exchanges', 'exchangeSizes'], 'readwrite');
   const sizes = tx.objectStore('exchangeSizes');
   let total = bytes;
   for (const size of await sizes.getAll()) total += size.bytes;
@@ -180,8 +241,6 @@ export async function keepExchange(
   }
   await tx.objectStore('exchanges').put({ id, exchange });
   await sizes.put({ id, at: Date.now(), bytes });
-  await tx.done;
-  for (const listener of exchangeListeners) listener(id);
   return true;
 }
 

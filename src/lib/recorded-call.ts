@@ -4,7 +4,7 @@
 import { SERVICE_PATH, type Binding, type OperationName } from '../protocol/operations.ts';
 import { isInodeError } from './error-kinds.ts';
 import { loadProtocol } from './protocol-loader.ts';
-import { addCall, keepExchange } from './history-db.ts';
+import { addCall, type ExchangeToKeep } from './history-db.ts';
 import { loadStoredResponseLimits } from './stored-response-limits.ts';
 import type { Exchange } from '../protocol/types.ts';
 import type { OutcomeView } from './outcome.ts';
@@ -32,24 +32,30 @@ export interface RecordedCallInput<T> {
 export async function recordedCall<T>(input: RecordedCallInput<T>): Promise<T> {
   const started = performance.now();
   const at = Date.now();
-  const record = (view: OutcomeView, exchange: Exchange | undefined) =>
-    addCall({
-      operation: input.operation,
-      binding: input.binding,
-      targetId: input.targetId,
-      params: input.params,
-      outcome: view.kind,
-      summary: redactText(
-        [view.title, ...view.facts.map((f) => `${f.label}: ${f.value}`)].join(' · '),
-        input.secrets,
-      ),
-      durationMs: performance.now() - started,
-      at,
-    })
-      .then((id) => (exchange ? keepRedacted(id, exchange, input.secrets) : undefined))
-      .catch((error: unknown) => {
-        console.warn('History could not be written', error instanceof Error ? error.name : error);
-      });
+  const record = async (view: OutcomeView, exchange: Exchange | undefined) => {
+    const durationMs = performance.now() - started;
+    try {
+      const kept = exchange ? await toKeep(exchange, input.secrets) : undefined;
+      await addCall(
+        {
+          operation: input.operation,
+          binding: input.binding,
+          targetId: input.targetId,
+          params: input.params,
+          outcome: view.kind,
+          summary: redactText(
+            [view.title, ...view.facts.map((f) => `${f.label}: ${f.value}`)].join(' · '),
+            input.secrets,
+          ),
+          durationMs,
+          at,
+        },
+        kept,
+      );
+    } catch (error: unknown) {
+      console.warn('History could not be written', error instanceof Error ? error.name : error);
+    }
+  };
   try {
     const value = await input.run();
     void record(input.describe(value), exchangeIn(value));
@@ -71,13 +77,13 @@ function exchangeIn(value: unknown): Exchange | undefined {
 }
 
 /** History keeps the response (redacted: the service may echo the key) within the limits. */
-async function keepRedacted(id: number, exchange: Exchange, secrets: readonly string[]) {
+async function toKeep(exchange: Exchange, secrets: readonly string[]): Promise<ExchangeToKeep> {
   const { redactExchange } = await loadProtocol();
   const safe = redactExchange(exchange, secrets);
   const encoder = new TextEncoder();
   const bytes =
     encoder.encode(safe.request.body).length + encoder.encode(safe.response.bodyText).length;
-  await keepExchange(id, safe, bytes, loadStoredResponseLimits());
+  return { exchange: safe, bytes, limits: loadStoredResponseLimits() };
 }
 
 /** Wraps a non-client failure (a bug, a chunk that failed to load) so callers see one type. */

@@ -1,0 +1,114 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, it } from 'vitest';
+import type { Exchange } from '../protocol/types.ts';
+
+// The module listens for `pagehide` on the page; Node has no page, so give it one to listen on.
+const page = new EventTarget();
+Object.assign(globalThis, { addEventListener: page.addEventListener.bind(page) });
+const history = await import('./history-db.ts');
+
+const ROOMY = { maxEntryBytes: 1_000_000, maxTotalBytes: 1_000_000 };
+
+function call(at: number) {
+  return {
+    operation: 'AddUserAssetIndex' as const,
+    binding: 'soap11' as const,
+    targetId: null,
+    params: { OpenIDKey: 'secret-key', ServiceURI: `http://svc/${at}`, MediaType: 'image' },
+    outcome: 'success' as const,
+    summary: `call ${at}`,
+    durationMs: 3,
+    at,
+  };
+}
+
+function exchange(body: string): Exchange {
+  return {
+    request: { method: 'POST', url: '/Inode.asmx', headers: {}, body },
+    response: { status: 200, statusText: 'OK', headers: {}, bodyText: `<r>${body}</r>` },
+  } as unknown as Exchange;
+}
+
+describe('History writes', () => {
+  it('writes a call and its kept response in one go, without the key', async () => {
+    const kept: number[] = [];
+    const stop = history.onExchangeKept((id) => kept.push(id));
+    const id = await history.addCall(call(1), {
+      exchange: exchange('one'),
+      bytes: 10,
+      limits: ROOMY,
+    });
+    stop();
+    const stored = (await history.listCalls()).find((entry) => entry.id === id);
+    expect(stored?.params).toEqual({ ServiceURI: 'http://svc/1', MediaType: 'image' });
+    expect((await history.getExchange(id))?.response.bodyText).toBe('<r>one</r>');
+    expect(kept).toEqual([id]);
+  });
+
+  it('gives calls added in one turn their own keys and their own responses', async () => {
+    const ids = await Promise.all(
+      [2, 3, 4].map((n) =>
+        history.addCall(call(n), { exchange: exchange(`n${n}`), bytes: 10, limits: ROOMY }),
+      ),
+    );
+    expect(new Set(ids).size).toBe(3);
+    for (const [i, id] of ids.entries()) {
+      expect((await history.getExchange(id))?.request.body).toBe(`n${i + 2}`);
+    }
+  });
+
+  it('keeps the entry but not a response over the entry limit, and drops the oldest to fit', async () => {
+    await history.clearExchanges();
+    const tight = { maxEntryBytes: 100, maxTotalBytes: 250 };
+    const big = await history.addCall(call(5), {
+      exchange: exchange('big'),
+      bytes: 101,
+      limits: tight,
+    });
+    expect((await history.listCalls()).some((entry) => entry.id === big)).toBe(true);
+    expect(await history.getExchange(big)).toBeNull();
+    const first = await history.addCall(call(6), {
+      exchange: exchange('a'),
+      bytes: 100,
+      limits: tight,
+    });
+    const second = await history.addCall(call(7), {
+      exchange: exchange('b'),
+      bytes: 100,
+      limits: tight,
+    });
+    const third = await history.addCall(call(8), {
+      exchange: exchange('c'),
+      bytes: 100,
+      limits: tight,
+    });
+    expect(await history.getExchange(first)).toBeNull();
+    expect(await history.getExchange(second)).not.toBeNull();
+    expect(await history.getExchange(third)).not.toBeNull();
+  });
+
+  it('writes neither the entry nor its response when the response cannot be stored', async () => {
+    const before = (await history.listCalls()).length;
+    const unstorable = exchange('x');
+    Object.assign(unstorable.response, { notCloneable: () => undefined });
+    await expect(
+      history.addCall(call(9), { exchange: unstorable, bytes: 10, limits: ROOMY }),
+    ).rejects.toBeDefined();
+    expect((await history.listCalls()).length).toBe(before);
+  });
+
+  it('writes a pending batch when the page is hidden before its timer fires', async () => {
+    const realSetTimeout = globalThis.setTimeout;
+    // Swallow the batch's timer: only `pagehide` can start the write now.
+    globalThis.setTimeout = (() => 0) as unknown as typeof setTimeout;
+    const written = history.addCall(call(10));
+    globalThis.setTimeout = realSetTimeout;
+    page.dispatchEvent(new Event('pagehide'));
+    const outcome = await Promise.race([
+      written,
+      new Promise<'not written'>((resolve) => setTimeout(() => resolve('not written'), 2_000)),
+    ]);
+    expect(typeof outcome).toBe('number');
+    expect((await history.listCalls()).some((entry) => entry.id === outcome)).toBe(true);
+  });
+});
