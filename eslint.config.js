@@ -227,6 +227,25 @@ export default tseslint.config(
       ],
     },
   },
+  // The bulk relay's transport and wire format: the console server imports the format, so both
+  // stay pure (no React, no page code). (Repeats the shared-code patterns: this entry replaces it.)
+  {
+    files: ['src/lib/relay/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react', 'react-dom'],
+          patterns: [
+            {
+              group: ['**/features/**', '**/app/**', '**/components/**', '**/*.tsx'],
+              message: 'The relay transport is pure: no React, no page or feature code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The XPath engine runs in a worker and in Node (tests, bench): pure modules over the tree
   // index, no React, no page code. (Repeats the shared-code patterns: this entry replaces it.)
   {

@@ -3,13 +3,15 @@
 // console routes (targets, /Inode.asmx proxy or emulator) and finally the host's own handler
 // (Vite's middlewares, or the production static files).
 import type { Agent, IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { EmulatorHandler } from '../emulator/handler.ts';
 import { accessLog } from './access-log.ts';
 import { stripBasePath } from './base-path.ts';
 import { createConsoleRoutes, isConsoleRoute } from './console-routes.ts';
 import { createHealth } from './health.ts';
 import { compose, plainAnswer, type Middleware } from './middleware.ts';
-import type { ProxyOptions } from './proxy.ts';
+import { DEFAULT_MAX_BODY_BYTES, type ProxyOptions } from './proxy.ts';
+import { createRelay, type Relay } from './relay.ts';
 import { createTargetAgent } from './target-agent.ts';
 import { createHostCheck, crossSiteReason } from './request-guard.ts';
 import { securityHeaders, type SecurityHeaderOptions } from './security-headers.ts';
@@ -34,6 +36,10 @@ export interface ConsoleStack {
   /** Settles when the emulator (if any) is loaded; rejects when it cannot be. */
   readonly ready: Promise<void>;
   readonly emulator: Promise<EmulatorHandler> | null;
+  /** The bulk job's WebSocket relay (relay.ts); its calls run through `middleware`. */
+  readonly relay: Relay;
+  /** For the http server's 'upgrade' event: takes the relay's path, leaves any other (false). */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean;
   /** Closes the emulator's database and the targets' idle connections. */
   close(): Promise<void>;
 }
@@ -108,12 +114,22 @@ export function createConsoleStack(options: ConsoleStackOptions): ConsoleStack {
 
   const layers: Middleware[] = [setSecurityHeaders, serve];
   if (options.log) layers.unshift(accessLog(options.log));
+  const middleware = compose(layers);
+  const relay = createRelay({
+    basePath,
+    isAllowedHost,
+    dispatch: middleware,
+    maxBodyBytes: options.proxy.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+  });
 
   return {
-    middleware: compose(layers),
+    middleware,
     ready,
     emulator,
+    relay,
+    upgrade: (req, socket, head) => relay.upgrade(req, socket, head),
     async close() {
+      relay.terminate();
       for (const agent of agents.values()) agent.destroy();
       if (emulator) (await emulator.catch(() => null))?.close();
     },

@@ -82,6 +82,9 @@ export function createProductionServer(
       else files(req, res, () => undefined);
     });
   });
+  server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => {
+    if (!stack.upgrade(req, socket, head)) socket.destroy();
+  });
   // Slow-loris guard: a client must send its headers within this time.
   server.headersTimeout = 30_000;
   server.requestTimeout = 0;
@@ -113,7 +116,8 @@ export function createProductionServer(
       const deadline = new Promise<void>((resolve) =>
         setTimeout(resolve, settings.shutdownTimeoutMs).unref(),
       );
-      await Promise.race([closed, deadline]);
+      // Relay sockets are no longer the http server's: they drain on their own.
+      await Promise.race([Promise.all([closed, stack.relay.drain()]), deadline]);
       clearInterval(sweep);
       server.closeAllConnections();
       await stack.close();

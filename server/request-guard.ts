@@ -46,6 +46,21 @@ export function crossSiteReason(req: Pick<IncomingMessage, 'headers'>): string |
   }
   const origin = req.headers.origin;
   if (origin === undefined) return null;
+  return foreignOrigin(req, origin);
+}
+
+/**
+ * Why a request's Origin is not this console's own origin, or null when it is. For a WebSocket
+ * upgrade (the bulk relay), which a browser always sends with Origin: a missing Origin is refused.
+ * @example crossOriginReason({ headers: { host: 'a:1', origin: 'http://a:1' } }) // null
+ */
+export function crossOriginReason(req: Pick<IncomingMessage, 'headers'>): string | null {
+  const origin = req.headers.origin;
+  if (origin === undefined) return 'no Origin header';
+  return foreignOrigin(req, origin);
+}
+
+function foreignOrigin(req: Pick<IncomingMessage, 'headers'>, origin: string): string | null {
   if (origin === 'null') return 'Origin: null';
   let originHost: string;
   try {

@@ -53,6 +53,10 @@ export function inodeTargets(env: NodeJS.ProcessEnv = process.env): Plugin {
     });
     await stack.ready;
     server.httpServer?.on('close', () => void stack.close());
+    // Only the relay's path is taken; Vite's own HMR socket keeps its upgrades.
+    server.httpServer?.on('upgrade', (req, socket, head) => {
+      stack.upgrade(req, socket, head);
+    });
 
     const logger = server.config.logger;
     const announce = async (): Promise<void> => {

@@ -49,6 +49,8 @@ export async function openClient(
   connection: Connection,
   binding: Binding,
   thread: ClientThread = 'worker',
+  /** A page-thread client's transport (the bulk job's relay); the page's fetch by default. */
+  pageFetch?: typeof globalThis.fetch,
 ): Promise<InodeClient> {
   let namespace = connection.namespaceOverride;
   if (namespace === null) {
@@ -63,7 +65,7 @@ export async function openClient(
     timeoutMs: connection.timeoutMs,
     ...(namespace ? { namespace } : {}),
   };
-  if (thread === 'page') return createPageThreadClient(options, connection.targetId);
+  if (thread === 'page') return createPageThreadClient(options, connection.targetId, pageFetch);
   // The call's fetch and decode run in a worker, so a large answer never blocks the page.
   return createWorkerInodeClient(options, connection.targetId);
 }

@@ -12,7 +12,9 @@ import type { WorkerClientOptions } from './worker-client/worker-messages.ts';
 export async function createPageThreadClient(
   options: WorkerClientOptions,
   targetId: string | null,
+  /** How requests travel (the bulk job's relay, src/lib/relay/); the page's fetch by default. */
+  baseFetch?: typeof globalThis.fetch,
 ): Promise<InodeClient> {
   const { createInodeClient } = await loadProtocol();
-  return createInodeClient({ ...options, fetch: createTargetFetch(targetId) });
+  return createInodeClient({ ...options, fetch: createTargetFetch(targetId, baseFetch) });
 }

@@ -16,6 +16,7 @@ import { BulkRowsSummary } from './bulk-rows-summary.tsx';
 import { recordedRegister } from './recorded-register.ts';
 import { tabBulkJobStore, type BulkJobStore } from './job-store.ts';
 import { useBulkJobState, useRunnerSnapshot } from './use-bulk-job.ts';
+import { bulkTransport, currentTransport, transportWords } from './job-transport.ts';
 import { ROW_FILTERS, isRowFilter, type RowFilter } from './row-filter.ts';
 import './bulk.css';
 
@@ -59,7 +60,9 @@ export function BulkPage({ store: givenStore }: BulkPageProps) {
     try {
       // On the page's thread: a row's call and answer are small, and the worker's two thread
       // hops per row cost the renderer more than the call itself (docs/bulk.md, Figures).
-      const client = await openClient(queryClient, connection, binding, 'page');
+      // Over the console server's WebSocket relay when it answers, else plain fetch.
+      const transport = await bulkTransport();
+      const client = await openClient(queryClient, connection, binding, 'page', transport.fetch);
       const register = recordedRegister(client, {
         openIdKey,
         binding,
@@ -76,6 +79,8 @@ export function BulkPage({ store: givenStore }: BulkPageProps) {
   };
 
   const parsed = state.parsed;
+  // Read at each repaint: the relay may close during a job, and later rows then go direct.
+  const transport = currentTransport();
   return (
     <>
       <h1>Bulk register</h1>
@@ -115,6 +120,11 @@ export function BulkPage({ store: givenStore }: BulkPageProps) {
         </div>
       )}
       {snapshot && <BulkProgress snapshot={snapshot} />}
+      {snapshot && transport && (
+        <p className="help" data-testid="bulk-transport" data-transport={transport.kind}>
+          {transportWords(transport)}
+        </p>
+      )}
       {state.notSaved && (
         <p className="warning">
           This job is too large to keep across a reload of the tab; it stays while this page is

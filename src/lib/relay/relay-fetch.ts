@@ -1,0 +1,224 @@
+/**
+ * A `fetch` for the protocol client that sends each request over one WebSocket to the console
+ * server's relay (server/relay.ts) instead of as its own HTTP request: the bulk job's transport.
+ * The client, its request bytes and its decoding do not change; only how the bytes travel.
+ * Where no relay answers (a static host, nginx without the Upgrade headers, a refused upgrade)
+ * or once the socket closes, requests go over the plain `fetch` given, so no job is lost.
+ */
+import {
+  RELAY_PATH,
+  decodeFrame,
+  encodeFrame,
+  isFailureHead,
+  isResponseHead,
+  type RelayRequestHead,
+} from './relay-frame.ts';
+
+/** The browser WebSocket's parts used here (also met by the `ws` package's client in tests). */
+export interface RelaySocket {
+  binaryType: string;
+  readonly readyState: number;
+  send(data: Uint8Array): void;
+  close(code?: number, reason?: string): void;
+  addEventListener(type: 'open' | 'close' | 'error', listener: () => void): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+}
+
+export type RelayTransport =
+  { readonly kind: 'relay' } | { readonly kind: 'direct'; readonly reason: string };
+
+export interface RelayFetch {
+  readonly fetch: typeof globalThis.fetch;
+  /** Where requests go now (the relay can close during a job; then they go direct). */
+  transport(): RelayTransport;
+  close(): void;
+}
+
+export interface OpenRelayOptions {
+  /** The plain fetch used when the relay is not there. */
+  readonly fallback: typeof globalThis.fetch;
+  readonly connect?: (url: string) => RelaySocket;
+  /** How long to wait for the relay to accept before sending directly. */
+  readonly openTimeoutMs?: number;
+}
+
+const OPEN = 1;
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+const encoder = new TextEncoder();
+
+/** The relay's ws:/wss: URL for a console served at `serviceBase` (origin + base path). */
+export function relayUrl(serviceBase: string): string {
+  const url = new URL(`${serviceBase.replace(/\/$/, '')}${RELAY_PATH}`);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.href;
+}
+
+function browserSocket(url: string): RelaySocket {
+  const WebSocketClass = (globalThis as { WebSocket?: new (url: string) => RelaySocket }).WebSocket;
+  if (!WebSocketClass) throw new Error('this browser has no WebSocket');
+  return new WebSocketClass(url);
+}
+
+function waitForOpen(socket: RelaySocket, timeoutMs: number): Promise<string | null> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      resolve(`the console server's relay did not answer within ${timeoutMs} ms`);
+      socket.close();
+    }, timeoutMs);
+    socket.addEventListener('open', () => {
+      clearTimeout(timer);
+      resolve(null);
+    });
+    const refused = (): void => {
+      clearTimeout(timer);
+      resolve('the console server has no relay here, or refused it');
+    };
+    socket.addEventListener('error', refused);
+    socket.addEventListener('close', refused);
+  });
+}
+
+/** The body as bytes, or null for a body type the relay does not carry (sent directly). */
+function bodyBytes(body: RequestInit['body']): Uint8Array | null {
+  if (body === undefined || body === null) return new Uint8Array(0);
+  if (typeof body === 'string') return encoder.encode(body);
+  if (body instanceof URLSearchParams) return encoder.encode(body.toString());
+  if (body instanceof Uint8Array) return body;
+  return null;
+}
+
+function abortError(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The call was aborted', 'AbortError');
+}
+
+interface Pending {
+  resolve(response: Response | Promise<Response>): void;
+  reject(error: unknown): void;
+  retryDirect(): Promise<Response>;
+}
+
+/**
+ * @example
+ * const relay = await openRelay(relayUrl(serviceBaseUrl()), { fallback: fetch });
+ * createInodeClient({ baseUrl, binding, fetch: relay.fetch });
+ */
+export async function openRelay(url: string, options: OpenRelayOptions): Promise<RelayFetch> {
+  const { fallback } = options;
+  let socket: RelaySocket;
+  try {
+    socket = (options.connect ?? browserSocket)(url);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { fetch: fallback, transport: () => ({ kind: 'direct', reason }), close() {} };
+  }
+  socket.binaryType = 'arraybuffer';
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let closedReason: string | null = null;
+
+  socket.addEventListener('message', (event) => {
+    const data = event.data;
+    const frame = data instanceof ArrayBuffer ? decodeFrame(new Uint8Array(data)) : null;
+    if (frame === null) return;
+    const head = frame.head;
+    if (isResponseHead(head)) {
+      const call = pending.get(head.id);
+      if (!call) return;
+      pending.delete(head.id);
+      try {
+        call.resolve(
+          new Response(
+            NULL_BODY_STATUSES.has(head.status) ? null : (frame.body as Uint8Array<ArrayBuffer>),
+            {
+              status: head.status,
+              statusText: head.statusText,
+              headers: head.headers.map(([name, value]) => [name, value]),
+            },
+          ),
+        );
+      } catch (error) {
+        call.reject(new TypeError(`The relay's answer could not be read: ${String(error)}`));
+      }
+    } else if (isFailureHead(head)) {
+      const call = pending.get(head.id);
+      if (!call) return;
+      pending.delete(head.id);
+      // Nothing was forwarded: the request can safely go the direct way instead.
+      if (head.notSent) call.resolve(call.retryDirect());
+      else call.reject(new TypeError(`The console server lost the call: ${head.error}`));
+    }
+  });
+
+  const openFailure = await waitForOpen(socket, options.openTimeoutMs ?? 3_000);
+  if (openFailure !== null) {
+    return {
+      fetch: fallback,
+      transport: () => ({ kind: 'direct', reason: openFailure }),
+      close() {},
+    };
+  }
+  socket.addEventListener('close', () => {
+    closedReason = 'the relay connection to the console server closed';
+    for (const call of pending.values()) call.reject(new TypeError(closedReason));
+    pending.clear();
+  });
+
+  const relayFetch: typeof globalThis.fetch = (input, init) => {
+    const target = new URL(input instanceof Request ? input.url : String(input), url);
+    const relayOrigin = new URL(url);
+    const sameConsole = target.host === relayOrigin.host;
+    const body = bodyBytes(init?.body);
+    if (
+      closedReason !== null ||
+      socket.readyState !== OPEN ||
+      input instanceof Request ||
+      !sameConsole ||
+      body === null
+    ) {
+      return fallback(input, init);
+    }
+    const signal = init?.signal ?? undefined;
+    if (signal?.aborted) return Promise.reject(abortError(signal));
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((value, name) => {
+      headers[name] = value;
+    });
+    const id = nextId++;
+    const head: RelayRequestHead = {
+      id,
+      method: (init?.method ?? 'GET').toUpperCase(),
+      url: `${target.pathname}${target.search}`,
+      headers,
+    };
+    return new Promise<Response>((resolve, reject) => {
+      const onAbort = (): void => {
+        if (!pending.delete(id)) return;
+        if (socket.readyState === OPEN) socket.send(encodeFrame({ cancel: id }));
+        reject(abortError(signal as AbortSignal));
+      };
+      const done = (): void => signal?.removeEventListener('abort', onAbort);
+      pending.set(id, {
+        resolve: (response) => {
+          done();
+          resolve(response);
+        },
+        reject: (error) => {
+          done();
+          reject(error);
+        },
+        retryDirect: () => fallback(input, init),
+      });
+      signal?.addEventListener('abort', onAbort, { once: true });
+      socket.send(encodeFrame(head, body));
+    });
+  };
+
+  return {
+    fetch: relayFetch,
+    transport: () =>
+      closedReason === null ? { kind: 'relay' } : { kind: 'direct', reason: closedReason },
+    close() {
+      socket.close(1000, 'done');
+    },
+  };
+}
