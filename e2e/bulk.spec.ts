@@ -60,6 +60,10 @@ test('five rows by keyboard, one invalid: four IDs, then read back on Asset stub
   await page.keyboard.press('Enter');
   await expect(b.phase).toHaveText('Finished. 4 registered, 0 failed.');
   await expect(b.counts).toContainText('Done 4 of 4');
+  // The rows went over the console server's WebSocket relay (allowed by connect-src 'self').
+  await expect(page.getByTestId('bulk-transport')).toHaveText(
+    'Sending through the console server (one connection for all rows).',
+  );
 
   const ids: string[] = [];
   for (const [i, uri] of uris.entries()) {
