@@ -16,6 +16,12 @@
  * browser for responsiveness: the longest main-thread task (PerformanceObserver longtask) and the
  * JS heap before and after.
  *
+ * The page job runs twice: over the console server's WebSocket relay (the page's default when
+ * the server offers it) and over plain fetch (the page's fallback, forced by hiding WebSocket
+ * from the page before Run); the bench checks which transport the page said it used. Then the
+ * relay job and the raw client run again at BENCH_BULK_WIDE (16, the page's ceiling; 0 skips):
+ * over one WebSocket, Chromium's six connections per origin no longer bound the page.
+ *
  * BENCH_BULK_ROWS (10,000), BENCH_BULK_CONCURRENCY (6: Chromium's connections per origin),
  * BENCH_BULK_BIG_ROWS (100,000; 0 skips), BENCH_BULK_HISTORY (1: also a page run recording each
  * call in History), BENCH_BULK_TASKS (1: the five longest tasks and when they happened),
@@ -44,6 +50,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ROWS = Number(process.env.BENCH_BULK_ROWS ?? 10_000);
 const BIG_ROWS = Number(process.env.BENCH_BULK_BIG_ROWS ?? 100_000);
 const CONCURRENCY = Number(process.env.BENCH_BULK_CONCURRENCY ?? 6);
+const WIDE = Number(process.env.BENCH_BULK_WIDE ?? 16);
 const WITH_HISTORY = process.env.BENCH_BULK_HISTORY === '1';
 const THREADS = process.env.BENCH_BULK_THREADS;
 const TRACE_CATEGORIES = (process.env.BENCH_BULK_TRACE_CATEGORIES ?? '').split(',').filter(Boolean);
@@ -122,14 +129,19 @@ function csv(rows: number, tag: string): string {
 }
 
 /** The baseline: the protocol client alone, `CONCURRENCY` loops over the rows. */
-async function rawClientRate(baseUrl: string, tag: string, rows = ROWS): Promise<number> {
+async function rawClientRate(
+  baseUrl: string,
+  tag: string,
+  rows = ROWS,
+  concurrency = CONCURRENCY,
+): Promise<number> {
   const client = createInodeClient({ baseUrl, binding: 'soap11' });
   await client.namespace();
   let next = 0;
   let failures = 0;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
+    Array.from({ length: concurrency }, async () => {
       for (let i = next++; i < rows; i = next++) {
         const params = {
           OpenIDKey: KEY,
@@ -259,6 +271,8 @@ new PerformanceObserver((list) => {
   }
 }).observe({ type: 'longtask' });`;
 
+type Transport = 'relay' | 'direct';
+
 /** The Bulk register page, driven like a user, timed from Run to "Finished". */
 async function browserRate(
   chrome: BareChromium,
@@ -266,6 +280,8 @@ async function browserRate(
   rows: number,
   tag: string,
   recordInHistory: boolean,
+  transport: Transport = 'relay',
+  concurrency = CONCURRENCY,
 ): Promise<BrowserRun> {
   const file = join(work, `${tag}.csv`);
   writeFileSync(file, csv(rows, tag));
@@ -278,7 +294,9 @@ async function browserRate(
   );
   await page.evaluate(`(() => {
     __bench.set('OpenIDKey', ${JSON.stringify(KEY)});
-    __bench.set('Concurrency', '${CONCURRENCY}');
+    __bench.set('Concurrency', '${concurrency}');
+    // The page opens its relay at Run: without WebSocket it sends over plain fetch.
+    if (${transport === 'direct'}) globalThis.WebSocket = undefined;
     const history = __bench.field('Record each call in History (without the key)');
     if (history.checked !== ${recordInHistory}) history.click();
   })()`);
@@ -299,10 +317,11 @@ async function browserRate(
     await page.send('Profiler.start');
   }
   // Run is pressed, and the job timed, inside the page: from the click to "Finished".
-  const { ms, sending, counts } = await page.evaluate<{
+  const { ms, sending, counts, used } = await page.evaluate<{
     ms: number;
     sending: number;
     counts: string;
+    used: string;
   }>(`(async () => {
     await __bench.until(() => [...document.querySelectorAll('button')].some((b) => /^Run \\d+ rows?$/.test(b.textContent) && !b.disabled), 60000);
     const run = [...document.querySelectorAll('button')].find((b) => /^Run \\d+ rows?$/.test(b.textContent));
@@ -317,7 +336,8 @@ async function browserRate(
     }, 30 * 60000);
     const ms = performance.now() - started;
     __bench.startedAt = started;
-    return { ms, sending, counts: document.querySelector('[data-testid="bulk-counts"]').textContent };
+    const used = document.querySelector('[data-testid="bulk-transport"]')?.dataset.transport ?? 'none';
+    return { ms, sending, used, counts: document.querySelector('[data-testid="bulk-counts"]').textContent };
   })()`);
   if (profile) {
     // The page's main thread from Run to Finished, for chrome://inspect or speedscope.
@@ -327,8 +347,9 @@ async function browserRate(
   const registered = Number(/Registered (\d+)/.exec(counts)?.[1] ?? 0);
   if (registered !== rows)
     throw new Error(`the page registered ${registered} of ${rows}: ${counts}`);
-  if (sending !== CONCURRENCY)
-    throw new Error(`the page had at most ${sending} calls in flight, not ${CONCURRENCY}`);
+  if (sending !== concurrency)
+    throw new Error(`the page had at most ${sending} calls in flight, not ${concurrency}`);
+  if (used !== transport) throw new Error(`the page sent its rows ${used}, not ${transport}`);
   // Tasks that ended after Run was clicked (the click's own task included).
   const longestTaskMs = await page.evaluate<number>(
     'Math.max(0, ...__bench.tasks.filter(([at, ms]) => at + ms > __bench.startedAt).map(([, ms]) => ms))',
@@ -351,6 +372,9 @@ async function browserRate(
 
 const fmt = (n: number) => `${Math.round(n).toLocaleString('en')} rows/s`;
 const ratio = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
+/** The 1-minute load average: the machine is shared, so every figure carries it. */
+const load = () =>
+  execFileSync('uptime', { encoding: 'utf8' }).match(/load average: ([\d.]+)/)?.[1] ?? '?';
 
 try {
   execFileSync(process.execPath, [join(ROOT, 'cli/build.mjs')], { stdio: 'inherit' });
@@ -361,8 +385,9 @@ try {
   if (!executablePath) throw new Error(NO_CHROMIUM_MESSAGE);
   const chrome = await launchBareChromium(executablePath, CHROMIUM_ARGS);
 
+  const loadAtStart = load();
   console.log(
-    `${ROWS.toLocaleString('en')} rows, SOAP 1.1, concurrency ${CONCURRENCY}, standalone emulator (in memory), production server proxy`,
+    `${ROWS.toLocaleString('en')} rows, SOAP 1.1, concurrency ${CONCURRENCY}, standalone emulator (in memory), production server proxy; load ${loadAtStart}`,
   );
   // Warm-up: JIT, connections, the emulator's statements, the proxy's upstream connections.
   await rawClientRate(target, 'warm', 500);
@@ -398,8 +423,11 @@ try {
     const fetchLoop = await withCpu('page: bare fetch loop', () =>
       pageFetchRate(chrome, server, namespace),
     );
-    const page = await withCpu('page: Bulk register job', () =>
-      browserRate(chrome, server, ROWS, 'page', false),
+    const page = await withCpu('page: Bulk register job, relay', () =>
+      browserRate(chrome, server, ROWS, 'page', false, 'relay'),
+    );
+    const pageDirect = await withCpu('page: Bulk register job, plain fetch', () =>
+      browserRate(chrome, server, ROWS, 'page-direct', false, 'direct'),
     );
     const pageHistory = WITH_HISTORY
       ? await browserRate(chrome, server, ROWS, 'page-history', true)
@@ -407,6 +435,13 @@ try {
     const cli = cliRate(target, 'cli');
     const rawDirect2 = await rawClientRate(target, 'raw-direct-2');
     const rawBase = (rawDirect + rawDirect2) / 2;
+    const wide =
+      WIDE > 0
+        ? {
+            raw: await rawClientRate(target, 'raw-wide', ROWS, WIDE),
+            page: await browserRate(chrome, server, ROWS, 'page-wide', false, 'relay', WIDE),
+          }
+        : null;
     const line = (label: string, rate: number, extra = '') =>
       console.log(
         `  ${label.padEnd(44)} ${fmt(rate).padStart(13)}  ${ratio(rate, rawBase).padStart(4)}${extra}`,
@@ -418,15 +453,30 @@ try {
     line('raw client in Node → production server proxy', rawViaProxy);
     line('bare fetch() loop on the page (reference)', fetchLoop);
     line(
-      'Bulk register page (History off)',
+      'Bulk register page, relay (History off)',
       page.rate,
       `  (${ratio(page.rate, fetchLoop)} of the fetch loop)`,
     );
+    line(
+      'Bulk register page, plain fetch (History off)',
+      pageDirect.rate,
+      `  (${ratio(pageDirect.rate, fetchLoop)} of the fetch loop; relay ${ratio(page.rate, pageDirect.rate)} of it)`,
+    );
     if (pageHistory) line('Bulk register page (History on)', pageHistory.rate);
     line('inode-console bulk → emulator', cli.rate, `  (${fmt(cli.wallRate)} with start-up)`);
-    console.log(
-      `  page: longest main-thread task during the job ${page.longestTaskMs.toFixed(0)} ms (loading the file: ${page.loadingTaskMs.toFixed(0)} ms); JS heap ${page.heapBeforeMb.toFixed(1)} → ${page.heapAfterMb.toFixed(1)} MB`,
-    );
+    for (const [label, run] of [
+      ['page, relay', page],
+      ['page, plain fetch', pageDirect],
+    ] as const) {
+      console.log(
+        `  ${label}: longest main-thread task during the job ${run.longestTaskMs.toFixed(0)} ms (loading the file: ${run.loadingTaskMs.toFixed(0)} ms); JS heap ${run.heapBeforeMb.toFixed(1)} → ${run.heapAfterMb.toFixed(1)} MB`,
+      );
+    }
+    if (wide) {
+      console.log(
+        `\n  concurrency ${WIDE}: raw client → emulator ${fmt(wide.raw)}; Bulk register page, relay ${fmt(wide.page.rate)} (${ratio(wide.page.rate, wide.raw)} of raw at ${WIDE}, ${ratio(wide.page.rate, rawBase)} of raw at ${CONCURRENCY}); longest task ${wide.page.longestTaskMs.toFixed(0)} ms`,
+      );
+    }
     console.log('\n  CPU time per row by process (ms; includes page load and set-up):');
     for (const [label, roles] of cpu) {
       const parts = roles.map(([role, ms]) => `${role} ${ms.toFixed(2)}`);
@@ -440,7 +490,7 @@ try {
   if (BIG_ROWS > 0) {
     const big = await browserRate(chrome, server, BIG_ROWS, 'page-big', false);
     console.log(
-      `\n${BIG_ROWS.toLocaleString('en')}-row job in the browser (production server proxy, History off)`,
+      `\n${BIG_ROWS.toLocaleString('en')}-row job in the browser (relay, History off; load ${load()})`,
     );
     console.log(
       `  ${fmt(big.rate)}; longest main-thread task during the job ${big.longestTaskMs.toFixed(0)} ms (target ≤ 100 ms; loading the file: ${big.loadingTaskMs.toFixed(0)} ms)`,
@@ -449,6 +499,7 @@ try {
       `  JS heap after loading the rows ${big.heapBeforeMb.toFixed(1)} MB → after the job ${big.heapAfterMb.toFixed(1)} MB`,
     );
   }
+  console.log(`\nload ${loadAtStart} at the start, ${load()} at the end`);
   await chrome.close();
 } finally {
   for (const child of children) child.kill();

@@ -31,3 +31,27 @@ export async function registerThenRead(page: Page, consoleUrl: string): Promise<
   expect(await stubs.responseBody()).toContain(serviceUri);
   return stubs.curlCommand(true);
 }
+
+/**
+ * A small bulk job on the Bulk register page; returns the transport the page said it used
+ * (`relay`: through the console server's WebSocket; `direct`: one HTTP request per row).
+ */
+export async function smallBulkJob(page: Page, consoleUrl: string, rows = 20): Promise<string> {
+  const stamp = Date.now();
+  const csv = [
+    'ServiceURI,MediaType',
+    ...Array.from(
+      { length: rows },
+      (_, i) => `https://deploy.example.org/bulk/${stamp}/${i}.png,image`,
+    ),
+  ].join('\n');
+  await page.goto(`${consoleUrl}bulk`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Bulk register' })).toBeVisible();
+  await page.getByLabel('CSV or TSV rows').fill(csv);
+  await page.getByLabel('OpenIDKey', { exact: true }).fill(DEMO_KEY);
+  await page.getByRole('button', { name: `Run ${rows} rows` }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Finished/ })).toHaveText(
+    `Finished. ${rows} registered, 0 failed.`,
+  );
+  return (await page.getByTestId('bulk-transport').getAttribute('data-transport')) ?? 'none';
+}

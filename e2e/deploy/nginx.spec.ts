@@ -5,7 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../emulator/server.ts';
 import { expect, test } from '../fixtures.ts';
-import { registerThenRead } from './flow.ts';
+import { registerThenRead, smallBulkJob } from './flow.ts';
 import {
   htpasswdLine,
   recipe,
@@ -57,6 +57,13 @@ test.describe('nginx alone (deploy/nginx/static.conf)', () => {
     expect(document.headers()['cache-control']).toBe('no-cache');
     const curl = await registerThenRead(page, consoleUrl);
     expect(curl).toContain(`${nginx.origin}/tools/inode/Inode.asmx`);
+  });
+
+  test('a bulk job falls back to plain fetch (no relay behind nginx alone) and finishes', async ({
+    page,
+  }) => {
+    expect(await smallBulkJob(page, `${nginx.origin}${SUB_PATH}`)).toBe('direct');
+    await expect(page.getByTestId('bulk-transport')).toContainText('Sending from this browser');
   });
 
   test('refuses other sites, lets scripts through, explains an unreachable service', async ({
@@ -127,6 +134,8 @@ test.describe('nginx in front of npm start, basic auth (deploy/nginx/in-front.co
       expect(document.status()).toBe(200);
       expect(document.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
       await registerThenRead(page, `${nginx.origin}${SUB_PATH}`);
+      // The relay's location passes the WebSocket upgrade (and the password) through.
+      expect(await smallBulkJob(page, `${nginx.origin}${SUB_PATH}`)).toBe('relay');
     } finally {
       await context.close();
     }
