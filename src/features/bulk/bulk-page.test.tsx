@@ -150,6 +150,8 @@ describe('BulkPage', { timeout: 30_000 }, () => {
   });
 
   it('asks for the key, then sends each valid row and shows each outcome', async () => {
+    // No relay to be had: the rows go over plain fetch, and the page says so.
+    vi.stubGlobal('WebSocket', undefined);
     renderPage();
     await paste(FIVE_ROWS);
     await userEvent.click(screen.getByLabelText('Record each call in History (without the key)'));
@@ -165,6 +167,9 @@ describe('BulkPage', { timeout: 30_000 }, () => {
     ).toBeVisible();
     expect(server.bodies).toHaveLength(4);
     expect(server.bodies.every((b) => b.includes('<OpenIDKey>k-123</OpenIDKey>'))).toBe(true);
+    expect(screen.getByTestId('bulk-transport')).toHaveTextContent(
+      'Sending from this browser (one request per row): this browser has no WebSocket.',
+    );
     const rows = table().getAllByRole('row');
     expect(rows[1]).toHaveTextContent(/registered\s*ID-\d+/);
     expect(rows[4]).toHaveTextContent('failed');
