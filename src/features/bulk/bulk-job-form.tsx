@@ -3,8 +3,7 @@ import { OPERATIONS, type Binding } from '../../protocol/operations.ts';
 import { BindingSelect } from '../../components/binding-select/binding-select.tsx';
 import { OpenIdKeyField } from '../../components/secret-input/open-id-key-field.tsx';
 import { RememberKey } from '../../components/remember-key/remember-key.tsx';
-import { MIN_CONCURRENCY } from '../../bulk-job/bulk-runner.ts';
-import { PAGE_MAX_CONCURRENCY } from './job-store.ts';
+import { PAGE_CONCURRENCY_CHOICES } from './job-store.ts';
 import type { BulkInput } from './job-store.ts';
 
 const KEY = OPERATIONS.AddUserAssetIndex.parameters[0];
@@ -76,18 +75,16 @@ export function BulkJobForm({
             aria-describedby={`${concurrencyId}-help`}
             onChange={(event) => onOptionsChange({ concurrency: Number(event.target.value) })}
           >
-            {Array.from(
-              { length: PAGE_MAX_CONCURRENCY - MIN_CONCURRENCY + 1 },
-              (_, i) => i + MIN_CONCURRENCY,
-            ).map((n) => (
+            {PAGE_CONCURRENCY_CHOICES.map((n) => (
               <option key={n} value={n}>
                 {n} at a time
               </option>
             ))}
           </select>
           <p id={`${concurrencyId}-help`} className="help">
-            How many rows are sent at once. 4 is kind to the service and fast; it can change while
-            the job runs.
+            How many rows are sent at once. 4 is kind to the service and fast; more is faster
+            through the console server, if the service can take it. It can change while the job
+            runs.
           </p>
         </div>
         <div className="checkbox">

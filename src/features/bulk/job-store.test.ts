@@ -53,7 +53,7 @@ describe('BulkJobStore', () => {
     const store = new BulkJobStore(undefined, 0);
     store.setText(CSV);
     store.setOptions({ skipDuplicates: false, concurrency: 42 });
-    expect(store.getState().input.concurrency).toBe(16);
+    expect(store.getState().input.concurrency).toBe(32);
     await store.run(echo);
     await store.getState().runner?.whenSettled();
     expect(store.getState().runner?.snapshot().counts.succeeded).toBe(3);
