@@ -86,6 +86,19 @@ afterAll(async () => {
   await emulator.close();
 });
 
+/** A relay whose plain-fetch way answers "direct" and counts its calls. */
+async function relayCountingDirect() {
+  let direct = 0;
+  const relay = await openRelay(relayUrl(origin), {
+    fallback: () => {
+      direct += 1;
+      return Promise.resolve(new Response('direct'));
+    },
+    connect: connectAs(origin),
+  });
+  return { relay, directCalls: () => direct };
+}
+
 function withTarget(base: typeof fetch, target: string): typeof fetch {
   return (input, init) => {
     const headers = new Headers(init?.headers);
@@ -173,14 +186,7 @@ describe('the WebSocket relay', () => {
   });
 
   it('aborts every call in flight when the socket closes, and sends later calls directly', async () => {
-    let direct = 0;
-    const relay = await openRelay(relayUrl(origin), {
-      fallback: () => {
-        direct += 1;
-        return Promise.resolve(new Response('direct'));
-      },
-      connect: connectAs(origin),
-    });
+    const { relay, directCalls } = await relayCountingDirect();
     const closed = [1, 2, 3].map(() => new Promise<void>((resolve) => slowClosed.push(resolve)));
     const seenBefore = slowSeen;
     const calls = [1, 2, 3].map(() =>
@@ -196,7 +202,7 @@ describe('the WebSocket relay', () => {
     await Promise.all(closed);
     expect(relay.transport().kind).toBe('direct');
     expect(await (await relay.fetch(`${origin}/Inode.asmx`)).text()).toBe('direct');
-    expect(direct).toBe(1);
+    expect(directCalls()).toBe(1);
   });
 
   it(`refuses more than ${RELAY_MAX_CALLS_IN_FLIGHT} calls in flight, and messages over the body limit`, async () => {
@@ -285,14 +291,7 @@ describe('draining the relay (SIGTERM)', () => {
   it('answers the calls in flight, sends new ones directly, then closes the socket (1001)', async () => {
     const handler = await stack.emulator;
     handler?.setFaultInjection({ latencyMs: 300, errorShare: 0, truncateShare: 0, resetShare: 0 });
-    let direct = 0;
-    const relay = await openRelay(relayUrl(origin), {
-      fallback: () => {
-        direct += 1;
-        return Promise.resolve(new Response('direct'));
-      },
-      connect: connectAs(origin),
-    });
+    const { relay, directCalls } = await relayCountingDirect();
     const discovering = createInodeClient({
       baseUrl: origin,
       binding: 'soap11',
@@ -320,7 +319,7 @@ describe('draining the relay (SIGTERM)', () => {
     expect((await inFlight).value).not.toMatch(/^ERROR/);
     await drained;
     expect(relay.transport()).toMatchObject({ kind: 'direct' });
-    expect(direct).toBe(1);
+    expect(directCalls()).toBe(1);
     handler?.setFaultInjection(null);
   });
 });
