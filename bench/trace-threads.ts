@@ -43,3 +43,54 @@ export function threadBusy(trace: Buffer | string): Array<[string, number]> {
   }
   return [...busy].sort((a, b) => b[1] - a[1]);
 }
+
+interface TimelineEvent extends TraceEvent {
+  args?: { name?: string; data?: { functionName?: string; url?: string; type?: string } };
+}
+
+/**
+ * The page's main-thread tasks longer than `minMs`, each with what it held: the events nested in
+ * it (devtools.timeline: function calls with their function, event dispatches with their type,
+ * GC, style, layout, paint), inclusive ms by label, longest first.
+ * @example longTasks(trace, 100) // [{ atMs: 5123, ms: 212, held: [['MajorGC', 150], ...] }]
+ */
+export function longTasks(
+  trace: Buffer | string,
+  minMs: number,
+): Array<{ atMs: number; ms: number; held: Array<[string, number]> }> {
+  const parsed = JSON.parse(trace.toString()) as { traceEvents: TimelineEvent[] } | TimelineEvent[];
+  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  const mainThreads = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const onMain = events
+    .filter((e) => e.ph === 'X' && e.dur !== undefined && mainThreads.has(`${e.pid}:${e.tid}`))
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const first = onMain[0]?.ts ?? 0;
+  const label = (e: TimelineEvent): string => {
+    const data = e.args?.data;
+    if (data?.functionName || data?.url)
+      return `${e.name} ${data.functionName || '(anonymous)'} ${data.url?.split('/').pop() ?? ''}`;
+    return data?.type ? `${e.name} ${data.type}` : e.name;
+  };
+  const found: Array<{ atMs: number; ms: number; held: Array<[string, number]> }> = [];
+  let until = 0;
+  for (const task of onMain) {
+    if (task.ts < until) continue;
+    until = task.ts + (task.dur ?? 0);
+    if ((task.dur ?? 0) / 1000 < minMs) continue;
+    const held = new Map<string, number>();
+    for (const inner of onMain) {
+      if (inner === task || inner.ts < task.ts || inner.ts >= until) continue;
+      held.set(label(inner), (held.get(label(inner)) ?? 0) + (inner.dur ?? 0) / 1000);
+    }
+    found.push({
+      atMs: (task.ts - first) / 1000,
+      ms: (task.dur ?? 0) / 1000,
+      held: [...held].sort((a, b) => b[1] - a[1]).slice(0, 8),
+    });
+  }
+  return found;
+}
