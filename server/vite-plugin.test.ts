@@ -236,3 +236,36 @@ describe('vite preview', () => {
     }
   });
 });
+
+describe('the bulk relay on the dev server', () => {
+  it("takes its own upgrade path and leaves Vite's HMR socket working", async () => {
+    const { default: WebSocket } = await import('ws');
+    const server = await createServer({
+      configFile: false,
+      root,
+      logLevel: 'silent',
+      server: { port: 0, host: '127.0.0.1', strictPort: false },
+      plugins: [inodeTargets({ INODE_EMULATOR_DB: ':memory:' })],
+    });
+    await server.listen();
+    const origin = address(server);
+    const opens = (url: string, protocol?: string) =>
+      new Promise<boolean>((resolve) => {
+        const ws = new WebSocket(url, protocol, { origin });
+        ws.once('open', () => {
+          ws.close();
+          resolve(true);
+        });
+        ws.once('error', () => resolve(false));
+      });
+    try {
+      const ws = origin.replace('http', 'ws');
+      expect(await opens(`${ws}/__console/relay`)).toBe(true);
+      // Vite's HMR socket, with the token its client sends.
+      const token = server.config.webSocketToken;
+      expect(await opens(`${ws}/?token=${token}`, 'vite-hmr')).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+});
