@@ -35,6 +35,10 @@ const DROPPED = new Set([
   'connection',
   'upgrade',
   'cookie',
+  // Provenance is the upgrade's (checked once): a message cannot claim its own.
+  'sec-fetch-site',
+  'sec-fetch-mode',
+  'sec-fetch-dest',
 ]);
 
 export interface RelayOptions {
