@@ -132,7 +132,7 @@ export async function openRelay(url: string, options: OpenRelayOptions): Promise
             {
               status: head.status,
               statusText: head.statusText,
-              headers: head.headers.map(([name, value]) => [name, value]),
+              headers: head.headers.map(([name, value]): [string, string] => [name, value]),
             },
           ),
         );
