@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { AnalysisResult, TransferredTable } from './worker/viewer-worker-protocol.ts';
 import { startViewerWorker, type ViewerWorkerClient } from './worker/viewer-worker-client.ts';
+import type { XmlSummary } from '../../lib/xml-summary.ts';
 
 export type AnalysisState =
   /**
@@ -37,11 +38,15 @@ export function useXmlAnalysis(
   xml: string,
   maxIndexBytes: number,
   utf8?: ArrayBuffer,
+  /** Receives the worker's element summary, or null when the worker failed first. */
+  onSummary?: (summary: XmlSummary | null) => void,
 ): AnalysisState {
   // Only the bytes that came with this payload count; a re-render must not restart the worker.
   const utf8Ref = useRef(utf8);
+  const onSummaryRef = useRef(onSummary);
   useLayoutEffect(() => {
     utf8Ref.current = utf8;
+    onSummaryRef.current = onSummary;
   });
   const [owned, setOwned] = useState<OwnedState | null>(null);
 
@@ -66,45 +71,59 @@ export function useXmlAnalysis(
       if (cancelled) return;
       const bytes = utf8Ref.current;
       const payload = bytes && bytes.byteLength > 0 ? bytes : xml;
-      const started: ViewerWorkerClient = startViewerWorker(payload, maxIndexBytes, {
-        onProgress: (phase, done, total) =>
-          update((previous) => {
-            const fraction = total ? done / total : 0;
-            if (phase === 'pretty')
-              return previous.status === 'working' ? { ...previous, progress: fraction } : previous;
-            return previous.status === 'done' ? { ...previous, indexProgress: fraction } : previous;
-          }),
-        onHead: (head) =>
-          update((previous) => (previous.status === 'working' ? { ...previous, head } : previous)),
-        onTableHead: (tableHead) =>
-          update((previous) =>
-            previous.status === 'failed' ? previous : { ...previous, tableHead },
-          ),
-        onAnalyzed: (result) =>
-          update((previous) => ({
-            status: 'done',
-            result,
-            client: started,
-            indexProgress: 0,
-            tableHead: previous.status === 'failed' ? null : previous.tableHead,
-          })),
-        onIndexed: ({ index, table, indexMs }) =>
-          update((previous) =>
-            previous.status === 'done'
-              ? {
-                  ...previous,
-                  result: { ...previous.result, index, table, indexMs, indexPending: false },
-                }
-              : previous,
-          ),
-        // A failure after the pretty text keeps it; only the tree and table become unavailable.
-        onFailed: (message) =>
-          update((previous) =>
-            previous.status === 'done'
-              ? { ...previous, result: { ...previous.result, indexPending: false } }
-              : { status: 'failed', message },
-          ),
-      });
+      const started: ViewerWorkerClient = startViewerWorker(
+        payload,
+        maxIndexBytes,
+        {
+          onProgress: (phase, done, total) =>
+            update((previous) => {
+              const fraction = total ? done / total : 0;
+              if (phase === 'pretty')
+                return previous.status === 'working'
+                  ? { ...previous, progress: fraction }
+                  : previous;
+              return previous.status === 'done'
+                ? { ...previous, indexProgress: fraction }
+                : previous;
+            }),
+          onHead: (head) =>
+            update((previous) =>
+              previous.status === 'working' ? { ...previous, head } : previous,
+            ),
+          onTableHead: (tableHead) =>
+            update((previous) =>
+              previous.status === 'failed' ? previous : { ...previous, tableHead },
+            ),
+          onAnalyzed: (result) =>
+            update((previous) => ({
+              status: 'done',
+              result,
+              client: started,
+              indexProgress: 0,
+              tableHead: previous.status === 'failed' ? null : previous.tableHead,
+            })),
+          onIndexed: ({ index, table, indexMs }) =>
+            update((previous) =>
+              previous.status === 'done'
+                ? {
+                    ...previous,
+                    result: { ...previous.result, index, table, indexMs, indexPending: false },
+                  }
+                : previous,
+            ),
+          // A failure after the pretty text keeps it; only the tree and table become unavailable.
+          onFailed: (message) => {
+            onSummaryRef.current?.(null);
+            update((previous) =>
+              previous.status === 'done'
+                ? { ...previous, result: { ...previous.result, indexPending: false } }
+                : { status: 'failed', message },
+            );
+          },
+          onSummary: (summary) => onSummaryRef.current?.(summary),
+        },
+        xml,
+      );
       client = started;
     });
     return () => {
