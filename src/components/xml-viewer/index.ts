@@ -11,8 +11,6 @@
 import './core/initial-hash.ts';
 import { lazyView } from './lazy-view.ts';
 import { prefetchViewer } from './prefetch.ts';
-import { DEFAULT_MAX_INDEX_BYTES } from './data-stubs-viewer-props.ts';
-import { prestartViewerWorker } from './worker/viewer-worker-client.ts';
 
 import type { DataStubsViewerProps } from './data-stubs-viewer-props.ts';
 
@@ -23,14 +21,3 @@ export const DataStubsViewer = lazyView<DataStubsViewerProps>(() =>
 );
 
 prefetchViewer(DataStubsViewer.preload);
-
-/**
- * Starts analysing a payload the moment it arrives, before the page renders the result around
- * the viewer: a DataStubsViewer (default `maxIndexBytes`) mounted with the same text takes the
- * run over instead of starting its own. The bytes are transferred (detached).
- *
- * @example handNextPayloadTo(prestartDataStubsViewer) // before a call whose result is shown
- */
-export function prestartDataStubsViewer(text: string, utf8: ArrayBuffer): void {
-  prestartViewerWorker(text, utf8, DEFAULT_MAX_INDEX_BYTES);
-}

@@ -71,59 +71,48 @@ export function useXmlAnalysis(
       if (cancelled) return;
       const bytes = utf8Ref.current;
       const payload = bytes && bytes.byteLength > 0 ? bytes : xml;
-      const started: ViewerWorkerClient = startViewerWorker(
-        payload,
-        maxIndexBytes,
-        {
-          onProgress: (phase, done, total) =>
-            update((previous) => {
-              const fraction = total ? done / total : 0;
-              if (phase === 'pretty')
-                return previous.status === 'working'
-                  ? { ...previous, progress: fraction }
-                  : previous;
-              return previous.status === 'done'
-                ? { ...previous, indexProgress: fraction }
-                : previous;
-            }),
-          onHead: (head) =>
-            update((previous) =>
-              previous.status === 'working' ? { ...previous, head } : previous,
-            ),
-          onTableHead: (tableHead) =>
-            update((previous) =>
-              previous.status === 'failed' ? previous : { ...previous, tableHead },
-            ),
-          onAnalyzed: (result) =>
-            update((previous) => ({
-              status: 'done',
-              result,
-              client: started,
-              indexProgress: 0,
-              tableHead: previous.status === 'failed' ? null : previous.tableHead,
-            })),
-          onIndexed: ({ index, table, indexMs }) =>
-            update((previous) =>
-              previous.status === 'done'
-                ? {
-                    ...previous,
-                    result: { ...previous.result, index, table, indexMs, indexPending: false },
-                  }
-                : previous,
-            ),
-          // A failure after the pretty text keeps it; only the tree and table become unavailable.
-          onFailed: (message) => {
-            onSummaryRef.current?.(null);
-            update((previous) =>
-              previous.status === 'done'
-                ? { ...previous, result: { ...previous.result, indexPending: false } }
-                : { status: 'failed', message },
-            );
-          },
-          onSummary: (summary) => onSummaryRef.current?.(summary),
+      const started: ViewerWorkerClient = startViewerWorker(payload, maxIndexBytes, {
+        onProgress: (phase, done, total) =>
+          update((previous) => {
+            const fraction = total ? done / total : 0;
+            if (phase === 'pretty')
+              return previous.status === 'working' ? { ...previous, progress: fraction } : previous;
+            return previous.status === 'done' ? { ...previous, indexProgress: fraction } : previous;
+          }),
+        onHead: (head) =>
+          update((previous) => (previous.status === 'working' ? { ...previous, head } : previous)),
+        onTableHead: (tableHead) =>
+          update((previous) =>
+            previous.status === 'failed' ? previous : { ...previous, tableHead },
+          ),
+        onAnalyzed: (result) =>
+          update((previous) => ({
+            status: 'done',
+            result,
+            client: started,
+            indexProgress: 0,
+            tableHead: previous.status === 'failed' ? null : previous.tableHead,
+          })),
+        onIndexed: ({ index, table, indexMs }) =>
+          update((previous) =>
+            previous.status === 'done'
+              ? {
+                  ...previous,
+                  result: { ...previous.result, index, table, indexMs, indexPending: false },
+                }
+              : previous,
+          ),
+        // A failure after the pretty text keeps it; only the tree and table become unavailable.
+        onFailed: (message) => {
+          onSummaryRef.current?.(null);
+          update((previous) =>
+            previous.status === 'done'
+              ? { ...previous, result: { ...previous.result, indexPending: false } }
+              : { status: 'failed', message },
+          );
         },
-        xml,
-      );
+        onSummary: (summary) => onSummaryRef.current?.(summary),
+      });
       client = started;
     });
     return () => {

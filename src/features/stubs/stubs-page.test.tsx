@@ -8,7 +8,6 @@ import { StubsPage } from './stubs-page.tsx';
 // The viewer area's component needs Web Workers, which jsdom lacks; its own tests cover it.
 vi.mock('../../components/xml-viewer/index.ts', () => ({
   DataStubsViewer: ({ xml }: { xml: string }) => <pre aria-label="DataStubs XML">{xml}</pre>,
-  prestartDataStubsViewer: () => undefined,
 }));
 
 const success = captured('get_soap11_success');

@@ -13,8 +13,6 @@ import { BINDINGS } from '../../protocol/operations.ts';
 import type { ParityParams } from '../../lib/parity/run-parity.ts';
 import { StubsForm } from './stubs-form.tsx';
 import { StubsResult } from '../../components/call-result/stubs-result.tsx';
-import { prestartDataStubsViewer } from '../../components/xml-viewer/index.ts';
-import { handNextPayloadTo } from '../../lib/worker-client/payload-bytes.ts';
 import { stubsCallKey, stubsCallOptions, type StubsRequest } from './stubs-queries.ts';
 import { SECRET_URL_PARAMS, readStubsUrl, writeStubsUrl } from './stubs-url.ts';
 
@@ -98,8 +96,6 @@ export function StubsPage() {
     }
     setCancelledSubmission(null);
     setParity(null);
-    // The viewer's analysis starts when the payload arrives, not after the result page renders.
-    handNextPayloadTo(prestartDataStubsViewer);
     setSubmitted({ submission: nextSubmission++, binding, params: values });
   };
 

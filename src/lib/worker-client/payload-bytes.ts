@@ -7,24 +7,9 @@
  */
 let last: { text: string; bytes: ArrayBuffer } | null = null;
 
-let nextPayloadListener: ((text: string, bytes: ArrayBuffer) => void) | null = null;
-
-/**
- * Hands the next payload's bytes to `listener` as soon as its result arrives, before the page
- * renders it (the DataStubs viewer starts its worker then); once, for the call about to be made.
- *
- * @example handNextPayloadTo(prestartDataStubsViewer); submitTheCall();
- */
-export function handNextPayloadTo(listener: (text: string, bytes: ArrayBuffer) => void): void {
-  nextPayloadListener = listener;
-}
-
 /** Called by the client when a result arrives. */
 export function rememberPayloadBytes(text: string, bytes: ArrayBuffer): void {
   last = { text, bytes };
-  const listener = nextPayloadListener;
-  nextPayloadListener = null;
-  listener?.(text, bytes);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handNextPayloadTo, payloadBytesFor } from './payload-bytes.ts';
+import { payloadBytesFor } from './payload-bytes.ts';
 import { packResult, transferOf, unpackResult } from './result-transfer.ts';
 
 const stubsResult = (bodyText: string, DataStubs: string | null) => ({
@@ -53,18 +53,6 @@ describe('result transfer', () => {
     structuredClone(bytes, { transfer: bytes ? [bytes] : [] });
     // Handed on (detached): the viewer then reads the text instead.
     expect(payloadBytesFor(result.record.DataStubs)).toBeUndefined();
-  });
-
-  it('hands the next payload to a listener as it arrives, once', () => {
-    const seen: Array<[string, string]> = [];
-    handNextPayloadTo((text, bytes) => seen.push([text, new TextDecoder().decode(bytes)]));
-    const arrive = (payload: string) => {
-      const packed = packResult(stubsResult(`<DataStubs>${payload}</DataStubs>`, payload));
-      unpackResult(structuredClone(packed, { transfer: transferOf(packed) }));
-    };
-    arrive('<A/>');
-    arrive('<B/>');
-    expect(seen).toEqual([['<A/>', '<A/>']]);
   });
 
   it('leaves other results alone', () => {

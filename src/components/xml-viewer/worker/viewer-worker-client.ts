@@ -56,90 +56,7 @@ function takeWorker(): Worker {
   return worker;
 }
 
-/** Runs a message from the worker through the callbacks, or to the request it answers. */
-function dispatch(
-  message: FromWorker,
-  callbacks: ViewerWorkerCallbacks,
-  pending: Map<number, Pending>,
-): void {
-  switch (message.type) {
-    case 'progress':
-      callbacks.onProgress(message.phase, message.done, message.total);
-      return;
-    case 'indexed':
-      callbacks.onIndexed(message.result);
-      return;
-    case 'pretty-head':
-      callbacks.onHead(message.text);
-      return;
-    case 'table-head':
-      callbacks.onTableHead(message.table);
-      return;
-    case 'analyzed':
-      callbacks.onAnalyzed(message.result);
-      return;
-    case 'failed':
-      callbacks.onFailed(message.message);
-      return;
-    case 'summary':
-      callbacks.onSummary(message.summary);
-      return;
-    default: {
-      const resolve = pending.get(message.requestId);
-      pending.delete(message.requestId);
-      resolve?.(message);
-    }
-  }
-}
-
 /**
- * A payload whose analysis started as soon as it arrived, before any viewer asked for it: the
- * worker's messages wait here until a viewer for the same text takes the run over.
- */
-interface PrestartedRun {
-  text: string;
-  maxIndexBytes: number;
-  worker: Worker;
-  early: FromWorker[];
-  failure: string | null;
-}
-
-let prestarted: PrestartedRun | null = null;
-
-/**
- * Starts analysing a payload now, from its UTF-8 bytes (transferred: detached here), so the
- * worker runs while the page is still rendering the result around the viewer. A viewer that
- * mounts with the same text takes the run over (startViewerWorker); a newer payload replaces it.
- *
- * @example prestartViewerWorker(dataStubs, utf8, 50 * 1024 * 1024)
- */
-export function prestartViewerWorker(text: string, utf8: ArrayBuffer, maxIndexBytes: number): void {
-  if (typeof Worker === 'undefined') return;
-  prestarted?.worker.terminate();
-  const worker = takeWorker();
-  const run: PrestartedRun = { text, maxIndexBytes, worker, early: [], failure: null };
-  worker.onmessage = (event: MessageEvent<FromWorker>) => run.early.push(event.data);
-  worker.onerror = (event) => {
-    run.failure = event.message || 'The viewer worker stopped unexpectedly.';
-  };
-  worker.postMessage({ type: 'analyze', utf8, maxIndexBytes } satisfies ToWorker, [utf8]);
-  prestarted = run;
-}
-
-/** The prestarted run for this payload, if there is one; any other is cancelled. */
-function takePrestarted(text: string, maxIndexBytes: number): PrestartedRun | null {
-  const run = prestarted;
-  prestarted = null;
-  if (!run) return null;
-  if (run.text === text && run.maxIndexBytes === maxIndexBytes) return run;
-  run.worker.terminate();
-  return null;
-}
-
-/**
- * Analyses `xml` in a worker. A run prestarted for the same text (prestartViewerWorker) is taken
- * over, with the messages it already produced delivered at once; otherwise a worker starts now.
- *
  * @example
  * const client = startViewerWorker(xml, 50_000_000, { onProgress, onAnalyzed, onFailed });
  * // later: client.dispose();
@@ -149,26 +66,50 @@ export function startViewerWorker(
   xml: string | ArrayBuffer,
   maxIndexBytes: number,
   callbacks: ViewerWorkerCallbacks,
-  /** The payload's text when `xml` is bytes, or bytes already handed to a prestarted run. */
-  text: string = typeof xml === 'string' ? xml : '',
 ): ViewerWorkerClient {
-  const adopted = text ? takePrestarted(text, maxIndexBytes) : null;
-  const worker = adopted?.worker ?? takeWorker();
+  const worker = takeWorker();
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let disposed = false;
 
-  worker.onmessage = (event: MessageEvent<FromWorker>) => dispatch(event.data, callbacks, pending);
+  worker.onmessage = (event: MessageEvent<FromWorker>) => {
+    const message = event.data;
+    switch (message.type) {
+      case 'progress':
+        callbacks.onProgress(message.phase, message.done, message.total);
+        return;
+      case 'indexed':
+        callbacks.onIndexed(message.result);
+        return;
+      case 'pretty-head':
+        callbacks.onHead(message.text);
+        return;
+      case 'table-head':
+        callbacks.onTableHead(message.table);
+        return;
+      case 'analyzed':
+        callbacks.onAnalyzed(message.result);
+        return;
+      case 'failed':
+        callbacks.onFailed(message.message);
+        return;
+      case 'summary':
+        callbacks.onSummary(message.summary);
+        return;
+      default: {
+        const resolve = pending.get(message.requestId);
+        pending.delete(message.requestId);
+        resolve?.(message);
+      }
+    }
+  };
   worker.onerror = (event) => {
     callbacks.onFailed(event.message || 'The viewer worker stopped unexpectedly.');
   };
 
   const post = (message: ToWorker, transfer: Transferable[] = []) =>
     worker.postMessage(message, transfer);
-  if (adopted) {
-    for (const message of adopted.early) dispatch(message, callbacks, pending);
-    if (adopted.failure) callbacks.onFailed(adopted.failure);
-  } else if (typeof xml === 'string') post({ type: 'analyze', xml, maxIndexBytes });
+  if (typeof xml === 'string') post({ type: 'analyze', xml, maxIndexBytes });
   else post({ type: 'analyze', utf8: xml, maxIndexBytes }, [xml]);
 
   const request = <T>(
