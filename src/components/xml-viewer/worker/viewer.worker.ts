@@ -9,7 +9,7 @@ import { recordTableHead } from '../core/record-table-head.ts';
 import { queryRows, rowHaystacks, tableCsv } from '../core/table-query.ts';
 import { indexBuffers } from '../core/xml-index.ts';
 import { XmlSyntaxError } from '../core/xml-tokenizer.ts';
-import { summarizeXml } from '../../../lib/xml-summary.ts';
+import { XmlSummaryScan } from '../../../lib/xml-summary.ts';
 import { searchText } from './search-text.ts';
 import { utf8Length } from './utf8-length.ts';
 import type {
@@ -192,6 +192,22 @@ function warmUp(): void {
   }
 }
 
+/** Characters of the summary scan per task: a few ms each, so a search never waits long. */
+const SUMMARY_SLICE = 1_000_000;
+
+/**
+ * Counts the payload's elements for the page's summary line, last and in slices between tasks:
+ * searches, sorts and filters that arrive meanwhile run in between.
+ */
+function postSummary(xml: string): void {
+  const scan = new XmlSummaryScan(xml);
+  const step = () => {
+    if (scan.step(SUMMARY_SLICE)) scope.postMessage({ type: 'summary', summary: scan.result() });
+    else setTimeout(step, 0);
+  };
+  step();
+}
+
 function formatMegabytes(bytes: number): string {
   return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
@@ -206,8 +222,7 @@ scope.onmessage = (event) => {
       case 'analyze': {
         const xml = 'xml' in message ? message.xml : new TextDecoder().decode(message.utf8);
         analyze(xml, message.maxIndexBytes);
-        // Last: the page shows the views first and the count when it comes.
-        scope.postMessage({ type: 'summary', summary: summarizeXml(xml) });
+        postSummary(xml);
         break;
       }
       case 'search': {
