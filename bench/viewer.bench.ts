@@ -12,6 +12,7 @@
 //   VIEWER_BENCH_NATIVE=0 ...          (skip the native viewer baseline: it takes a minute at 10 MB)
 //   VIEWER_BENCH_SERVER=dev ...        (the Vite dev server instead of the production build)
 import { spawn, type ChildProcess } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { freePort } from '../fixtures/free-port.ts';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium, NO_CHROMIUM_MESSAGE } from '../scripts/find-chromium.mjs';
@@ -545,7 +546,10 @@ async function main(): Promise<void> {
           await warmUp(origin, executablePath);
           warm = true;
         }
+        const loadBefore = loadavg()[0] ?? Number.NaN;
         const result = await measureSize(size, origin, executablePath);
+        // Other engineers' suites share the cores: every figure is printed with the load it met.
+        result.load = `${loadBefore.toFixed(1)} -> ${(loadavg()[0] ?? Number.NaN).toFixed(1)}`;
         rows.push([size, result]);
         report(size, result);
       } finally {
@@ -563,6 +567,7 @@ function report(size: Size, r: Record<string, string | number>): void {
   console.log(
     `\n--- ${size.label}: ${size.stubs.toLocaleString('en-US')} stubs, body ${n('bodyMB').toFixed(1)} MB`,
   );
+  console.log(`  load average (1 min), start -> end: ${r.load}`);
   console.log(`  viewer facts: ${r.facts}`);
   console.log(`  response -> viewer mounted        ${ms(n('responseToViewerMounted'))}`);
   console.log(

@@ -21,10 +21,12 @@ function whenIdle(run: () => void): () => void {
 
 /**
  * The one-line DataStubs summary. Small payloads are summarized at once; big ones in slices
- * between tasks, so a 50 MB payload never blocks the page (null until done).
+ * between tasks, so a 50 MB payload never blocks the page (null until done). With `scanHere`
+ * false nothing is scanned (the DataStubs viewer's worker counts instead) and the result is null.
  * @example const line = useXmlSummary(record.DataStubs);
  */
-export function useXmlSummary(xml: string | null): string | null {
+export function useXmlSummary(payload: string | null, scanHere = true): string | null {
+  const xml = scanHere ? payload : null;
   const small = xml !== null && xml.length <= SYNC_SUMMARY_LIMIT;
   const immediate = useMemo(
     () => (small && xml !== null ? describeXmlSummary(summarizeXml(xml)) : null),

@@ -1,4 +1,4 @@
-import { memo, Suspense } from 'react';
+import { memo, Suspense, useCallback, useEffect, useState } from 'react';
 import type { Binding, GetAssetStubsResult, InodeError } from '../../protocol/index.ts';
 import { HarExport } from '../har-export/har-export.tsx';
 import { DataStubsViewer } from '../xml-viewer/index.ts';
@@ -13,6 +13,7 @@ import {
   redactOutcome,
 } from '../../lib/outcome.ts';
 import { useXmlSummary } from '../../lib/use-xml-summary.ts';
+import { describeXmlSummary, type XmlSummary } from '../../lib/xml-summary.ts';
 import { payloadBytesFor } from '../../lib/worker-client/payload-bytes.ts';
 
 export interface StubsResultProps {
@@ -32,6 +33,37 @@ export interface StubsResultProps {
   source?: string;
 }
 
+/** Tells the section, once, that the viewer is not there (its error boundary's fallback is). */
+function ReportMissingViewer({ onMount }: { onMount: () => void }) {
+  useEffect(onMount, [onMount]);
+  return null;
+}
+
+/**
+ * The summary line: counted by the viewer's worker, which reads the payload anyway, so the page
+ * does not scan it a second time; counted here only where the viewer cannot (no workers, the
+ * viewer failed).
+ */
+function useDataStubsSummary(xml: string | null) {
+  const [fromViewer, setFromViewer] = useState<{
+    xml: string;
+    summary: XmlSummary | null;
+  } | null>(null);
+  const [viewerMissing, setViewerMissing] = useState(false);
+  const viewerSummary = xml !== null && fromViewer?.xml === xml ? fromViewer.summary : undefined;
+  const viewerCounts = typeof Worker !== 'undefined' && !viewerMissing && viewerSummary !== null;
+  const scanned = useXmlSummary(xml, !viewerCounts);
+  const onSummary = useCallback(
+    (summary: XmlSummary | null) => {
+      if (xml !== null) setFromViewer({ xml, summary });
+    },
+    [xml],
+  );
+  const onViewerMissing = useCallback(() => setViewerMissing(true), []);
+  const line = viewerCounts && viewerSummary ? describeXmlSummary(viewerSummary) : scanned;
+  return { line, onSummary, onViewerMissing };
+}
+
 // Memoized: marking the result stale while the next call loads must not re-render the viewer.
 const DataStubsSection = memo(function DataStubsSection({
   result,
@@ -41,7 +73,7 @@ const DataStubsSection = memo(function DataStubsSection({
   assetType: string;
 }) {
   const xml = result.record.DataStubs;
-  const summary = useXmlSummary(xml);
+  const { line: summary, onSummary, onViewerMissing } = useDataStubsSummary(xml);
   if (xml === null) return null;
   return (
     <section aria-labelledby="datastubs-heading" className="datastubs">
@@ -55,6 +87,7 @@ const DataStubsSection = memo(function DataStubsSection({
       <ErrorBoundary
         fallback={(error) => (
           <>
+            <ReportMissingViewer onMount={onViewerMissing} />
             <p role="alert" className="error">
               The DataStubs viewer could not be shown ({error.message}). Here is the payload as
               text.
@@ -72,6 +105,7 @@ const DataStubsSection = memo(function DataStubsSection({
             fileName={`datastubs${assetType ? `-${assetType.replace(/[^\w.-]+/g, '_')}` : ''}`}
             rawBody={result.exchange.response.bodyText}
             xmlUtf8={payloadBytesFor(xml)}
+            onSummary={onSummary}
           />
         </Suspense>
       </ErrorBoundary>

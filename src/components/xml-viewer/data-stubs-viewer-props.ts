@@ -1,4 +1,5 @@
 import type { DataStubsForm } from '../../protocol/types.ts';
+import type { XmlSummary } from '../../lib/xml-summary.ts';
 
 /** Default size above which the tree and table views are refused (raw and download still work). */
 export const DEFAULT_MAX_INDEX_BYTES = 50 * 1024 * 1024;
@@ -20,4 +21,10 @@ export interface DataStubsViewerProps {
   xmlUtf8?: ArrayBuffer | undefined;
   /** UTF-8 size above which the tree and table are not built; default 50 MiB. */
   maxIndexBytes?: number;
+  /**
+   * Optional: receives the payload's element summary (src/lib/xml-summary.ts), counted in the
+   * viewer's worker after its other passes, so the page need not scan the payload itself; null
+   * when the worker failed before counting (the caller then counts on its own).
+   */
+  onSummary?: (summary: XmlSummary | null) => void;
 }

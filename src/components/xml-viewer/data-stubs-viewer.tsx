@@ -23,6 +23,11 @@ export function preloadViews(): Promise<unknown> {
   return Promise.all([PrettyView.preload(), TableView.preload(), TreeView.preload()]);
 }
 
+/** Runs the editor's code once off screen (see warmUpEditor), so the first payload does not. */
+export function warmUpViews(): Promise<void> {
+  return import('./views/pretty-view.tsx').then((m) => m.warmUpEditor());
+}
+
 /** Progress appears only for work that is still running after this long. */
 const PROGRESS_DELAY_MS = 200;
 
@@ -69,6 +74,7 @@ export function DataStubsViewer({
   rawBody,
   xmlUtf8,
   maxIndexBytes = DEFAULT_MAX_INDEX_BYTES,
+  onSummary,
 }: DataStubsViewerProps) {
   const idPrefix = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const [decodedAgain, setDecodedAgain] = useState(false);
@@ -76,7 +82,13 @@ export function DataStubsViewer({
     () => (decodedAgain ? decodeXmlEntities(receivedXml) : receivedXml),
     [decodedAgain, receivedXml],
   );
-  const analysis = useXmlAnalysis(xml, maxIndexBytes, decodedAgain ? undefined : xmlUtf8);
+  // The summary describes the payload as received, not a text decoded once more here.
+  const analysis = useXmlAnalysis(
+    xml,
+    maxIndexBytes,
+    decodedAgain ? undefined : xmlUtf8,
+    decodedAgain ? undefined : onSummary,
+  );
   const result = analysis.status === 'done' ? analysis.result : null;
   const [chosenTab, setChosenTab] = useState<ViewTab | null>(null);
   // Only a link the page was opened with picks the first view; later selections do not switch views.

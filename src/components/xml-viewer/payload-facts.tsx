@@ -1,5 +1,6 @@
 import type { DataStubsForm } from '../../protocol/types.ts';
 import type { AnalysisResult } from './worker/viewer-worker-protocol.ts';
+import { formatCount } from './format-count.ts';
 
 const FORM_LABEL: Record<DataStubsForm, string> = {
   xml: 'literal XML',
@@ -20,7 +21,7 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = formatCount;
 
 /** The form the payload arrived in, its size and shape, and escaping problems worth a look. */
 export function PayloadFacts({

@@ -12,14 +12,17 @@ export function prefetchViewer(preloadViewer: () => Promise<unknown>): void {
   if (scheduled || typeof window === 'undefined' || typeof Worker === 'undefined') return;
   if (import.meta.env.MODE === 'test') return;
   scheduled = true;
-  const run = () => {
-    // The viewer's module preloads its views (CodeMirror first) as soon as it is evaluated.
+  const whenIdle = (task: () => void) => {
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(task, { timeout: 2000 });
+    else setTimeout(task, 500);
+  };
+  whenIdle(() => {
+    // The viewer's module preloads its views (CodeMirror first) as soon as it is evaluated;
+    // the editor's code then runs once off screen, at the next idle moment.
     void preloadViewer()
       .then(() => import('./data-stubs-viewer.tsx'))
-      .then((m) => m.preloadViews());
+      .then((m) => m.preloadViews().then(() => whenIdle(() => void m.warmUpViews())));
     prewarmViewerWorker();
-  };
-  if (typeof window.requestIdleCallback === 'function')
-    window.requestIdleCallback(run, { timeout: 2000 });
-  else setTimeout(run, 500);
+  });
 }

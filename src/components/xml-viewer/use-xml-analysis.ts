@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { AnalysisResult, TransferredTable } from './worker/viewer-worker-protocol.ts';
 import { startViewerWorker, type ViewerWorkerClient } from './worker/viewer-worker-client.ts';
+import type { XmlSummary } from '../../lib/xml-summary.ts';
 
 export type AnalysisState =
   /**
@@ -37,11 +38,15 @@ export function useXmlAnalysis(
   xml: string,
   maxIndexBytes: number,
   utf8?: ArrayBuffer,
+  /** Receives the worker's element summary, or null when the worker failed first. */
+  onSummary?: (summary: XmlSummary | null) => void,
 ): AnalysisState {
   // Only the bytes that came with this payload count; a re-render must not restart the worker.
   const utf8Ref = useRef(utf8);
+  const onSummaryRef = useRef(onSummary);
   useLayoutEffect(() => {
     utf8Ref.current = utf8;
+    onSummaryRef.current = onSummary;
   });
   const [owned, setOwned] = useState<OwnedState | null>(null);
 
@@ -98,12 +103,15 @@ export function useXmlAnalysis(
               : previous,
           ),
         // A failure after the pretty text keeps it; only the tree and table become unavailable.
-        onFailed: (message) =>
+        onFailed: (message) => {
+          onSummaryRef.current?.(null);
           update((previous) =>
             previous.status === 'done'
               ? { ...previous, result: { ...previous.result, indexPending: false } }
               : { status: 'failed', message },
-          ),
+          );
+        },
+        onSummary: (summary) => onSummaryRef.current?.(summary),
       });
       client = started;
     });

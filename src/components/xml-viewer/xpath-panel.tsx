@@ -10,6 +10,7 @@ import type { XPathDocument } from './core/xpath/xpath-document.ts';
 import type { XPathRecords } from './core/xpath/xpath-records.ts';
 import { useDelayedFlag } from './use-delayed-flag.ts';
 import { XPathCancelled, type XPathRunner } from './worker/xpath-worker-client.ts';
+import { formatCount } from './format-count.ts';
 
 const PROGRESS_DELAY_MS = 200;
 
@@ -31,14 +32,14 @@ type RunState =
   | { status: 'failed'; message: string };
 
 function count(n: number, noun: string): string {
-  return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+  return `${formatCount(n)} ${noun}${n === 1 ? '' : 's'}`;
 }
 
 function summary(value: XPathValue): string {
   switch (value.kind) {
     case 'nodes':
       return value.count > value.nodes.length
-        ? `${count(value.count, 'node')} (the first ${value.nodes.length.toLocaleString('en-US')} listed)`
+        ? `${count(value.count, 'node')} (the first ${formatCount(value.nodes.length)} listed)`
         : count(value.count, 'node');
     case 'number':
       return `Number: ${String(value.value)}`;

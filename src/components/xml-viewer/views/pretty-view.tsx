@@ -39,6 +39,7 @@ import type { SearchResult } from '../worker/viewer-worker-protocol.ts';
 import { searchPattern } from '../worker/search-text.ts';
 import { lineChunks } from './line-chunks.ts';
 import { xmlHighlightStyle } from './xml-highlight-style.ts';
+import { formatCount } from '../format-count.ts';
 
 /** About a screenful: the first paint does not wait for CodeMirror to take in more. */
 const FIRST_CHUNK_CHARS = 12_000;
@@ -77,6 +78,48 @@ function matchHighlighter(query: string): Extension {
     },
     { decorations: (plugin) => plugin.decorations },
   );
+}
+
+/**
+ * Builds a small editor off screen once and throws it away, when the page is idle: the first
+ * editor on a page otherwise spends 100 ms or more in CodeMirror code running for the first
+ * time (compiling, first style and layout), and that was on the path to a payload's first lines.
+ *
+ * @example warmUpEditor() // once, after the view's code has loaded
+ */
+export function warmUpEditor(): void {
+  const host = document.createElement('div');
+  host.setAttribute('aria-hidden', 'true');
+  Object.assign(host.style, {
+    position: 'fixed',
+    left: '-10000px',
+    top: '0',
+    width: '600px',
+    height: '300px',
+    overflow: 'hidden',
+    visibility: 'hidden',
+  });
+  document.body.append(host);
+  const line = '  <Stub id="1">\n    <Title>warm-up</Title>\n  </Stub>\n';
+  const extensions = [
+    EditorState.readOnly.of(true),
+    lineNumbers(),
+    codeFolding(),
+    foldGutter(),
+    syntaxHighlighting(xmlHighlightStyle),
+    drawSelection(),
+    highlightActiveLine(),
+    matchHighlighter('Stub'),
+  ];
+  const view = new EditorView({ parent: host });
+  view.setState(
+    EditorState.create({ doc: `<AssetStubs>\n${line.repeat(100)}</AssetStubs>`, extensions }),
+  );
+  view.dispatch({ changes: { from: view.state.doc.length, insert: `\n${line.repeat(100)}` } });
+  requestAnimationFrame(() => {
+    view.destroy();
+    host.remove();
+  });
 }
 
 export default function PrettyView({
@@ -301,9 +344,7 @@ export default function PrettyView({
     }
     const wanted = Number(lineInputRef.current?.value);
     if (!view || !Number.isInteger(wanted) || wanted < 1 || wanted > view.state.doc.lines) {
-      setLineError(
-        `Enter a line from 1 to ${(view?.state.doc.lines ?? 1).toLocaleString('en-US')}.`,
-      );
+      setLineError(`Enter a line from 1 to ${formatCount(view?.state.doc.lines ?? 1)}.`);
       return;
     }
     setLineError('');
@@ -317,7 +358,7 @@ export default function PrettyView({
     ? ''
     : total === 0
       ? 'No matches'
-      : `${(current + 1).toLocaleString('en-US')} of ${total.toLocaleString('en-US')}${
+      : `${formatCount(current + 1)} of ${formatCount(total)}${
           total > search.result.positions.length ? ' (first million reachable)' : ''
         }`;
 
@@ -359,7 +400,7 @@ export default function PrettyView({
       {/* One live region for the progressive state: it changes once, when every line is in. */}
       <p role="status" className="xv-muted xv-load-state">
         {loaded ? (
-          `All ${lineCount.toLocaleString('en-US')} lines are in: search, folding and go to line are ready.`
+          `All ${formatCount(lineCount)} lines are in: search, folding and go to line are ready.`
         ) : (
           <span className="xv-loading">
             Loading lines into the editor… Search, folding and go to line work once every line is

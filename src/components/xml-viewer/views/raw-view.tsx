@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef } from 'react';
+import { formatCount } from '../format-count.ts';
 
 /** Visual rows are cut at this many characters so that a 10 MB one-line body stays scrollable. */
 const ROW_CHARS = 1000;
@@ -58,8 +59,8 @@ export function RawView({ text, isWholeBody }: { text: string; isWholeBody: bool
         {isWholeBody
           ? 'The whole response body, exactly as received.'
           : 'The DataStubs payload as received.'}{' '}
-        Lines longer than {ROW_CHARS.toLocaleString('en-US')} characters continue on rows marked ↪;
-        copy and download give the exact text.
+        Lines longer than {formatCount(ROW_CHARS)} characters continue on rows marked ↪; copy and
+        download give the exact text.
       </p>
       <div
         ref={scrollRef}

@@ -12,6 +12,7 @@ import type { XmlTreeIndex } from '../core/xml-index.ts';
 import { downloadText } from '../clipboard-and-download.ts';
 import type { ViewerWorkerClient } from '../worker/viewer-worker-client.ts';
 import type { TransferredTable } from '../worker/viewer-worker-protocol.ts';
+import { formatCount } from '../format-count.ts';
 
 const ROW_HEIGHT = 30;
 
@@ -147,13 +148,11 @@ export default function TableView({
         </label>
         {preview ? (
           <span className="xv-match-status xv-preview-status">
-            First {recordCount.toLocaleString('en-US')} {table.recordName} records · reading the
-            rest…
+            First {formatCount(recordCount)} {table.recordName} records · reading the rest…
           </span>
         ) : (
           <span aria-live="polite" className="xv-match-status">
-            {rows.length.toLocaleString('en-US')} of {recordCount.toLocaleString('en-US')}{' '}
-            {table.recordName} records
+            {formatCount(rows.length)} of {formatCount(recordCount)} {table.recordName} records
           </span>
         )}
         <details className="xv-columns">

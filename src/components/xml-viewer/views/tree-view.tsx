@@ -18,6 +18,7 @@ import {
   rootElement,
   type XmlTreeIndex,
 } from '../core/xml-index.ts';
+import { formatCount } from '../format-count.ts';
 
 const ROW_HEIGHT = 24;
 const TEXT_PREVIEW = 300;
@@ -308,7 +309,7 @@ export default function TreeView({
                 {expandable && !isOpen && (
                   <span className="xv-muted">
                     {' '}
-                    {(index.elementChildCount[row.node] ?? 0).toLocaleString('en-US')} children
+                    {formatCount(index.elementChildCount[row.node] ?? 0)} children
                   </span>
                 )}
               </div>

@@ -4,6 +4,7 @@
  * cancels work in flight.
  */
 import type { TableQuery } from '../core/table-query.ts';
+import type { XmlSummary } from '../../../lib/xml-summary.ts';
 import type {
   AnalysisResult,
   FromWorker,
@@ -20,6 +21,7 @@ export interface ViewerWorkerCallbacks {
   onAnalyzed(result: AnalysisResult): void;
   onIndexed(result: IndexResult): void;
   onFailed(message: string): void;
+  onSummary(summary: XmlSummary): void;
 }
 
 export interface ViewerWorkerClient {
@@ -43,7 +45,9 @@ let spare: Worker | null = null;
 
 /** Starts a worker now, to be used by the next viewer. @example prewarmViewerWorker() */
 export function prewarmViewerWorker(): void {
-  spare ??= createWorker();
+  if (spare) return;
+  spare = createWorker();
+  spare.postMessage({ type: 'warm-up' } satisfies ToWorker);
 }
 
 function takeWorker(): Worker {
@@ -88,6 +92,9 @@ export function startViewerWorker(
         return;
       case 'failed':
         callbacks.onFailed(message.message);
+        return;
+      case 'summary':
+        callbacks.onSummary(message.summary);
         return;
       default: {
         const resolve = pending.get(message.requestId);

@@ -3,6 +3,7 @@ import type { EscapingReport } from '../core/analyze-xml.ts';
 import type { TableColumn } from '../core/record-table.ts';
 import type { TableQuery } from '../core/table-query.ts';
 import type { XmlTreeIndex } from '../core/xml-index.ts';
+import type { XmlSummary } from '../../../lib/xml-summary.ts';
 
 /** One table column as one string plus row boundaries: cheap to clone, sliced on demand. */
 export interface PackedColumn {
@@ -59,6 +60,11 @@ export type ToWorker =
   | { type: 'analyze'; xml: string; maxIndexBytes: number }
   /** The payload as UTF-8 bytes (transferred), decoded in the worker. */
   | { type: 'analyze'; utf8: ArrayBuffer; maxIndexBytes: number }
+  /**
+   * Sent to a worker started ahead of a payload: runs every pass once over a small synthetic
+   * document, so the first real payload runs optimized code instead of V8's interpreter.
+   */
+  | { type: 'warm-up' }
   | { type: 'search'; requestId: number; query: string }
   | { type: 'table-query'; requestId: number; query: TableQuery }
   | { type: 'table-csv'; requestId: number; columns: number[]; rows: Uint32Array };
@@ -80,6 +86,8 @@ export type FromWorker =
   | { type: 'analyzed'; result: AnalysisResult }
   | { type: 'indexed'; result: IndexResult }
   | { type: 'failed'; message: string }
+  /** The element summary of the payload (the console's one-line count), after the other passes. */
+  | { type: 'summary'; summary: XmlSummary }
   | { type: 'search-result'; requestId: number; result: SearchResult }
   | { type: 'table-query-result'; requestId: number; rows: Uint32Array; elapsedMs: number }
   | { type: 'table-csv-result'; requestId: number; csv: string };
