@@ -10,6 +10,7 @@ import type { Exchange } from '../protocol/types.ts';
 import type { OutcomeView } from './outcome.ts';
 import { describeError } from './outcome.ts';
 import { redactText } from './redact-text.ts';
+import { utf8Length } from './utf8-length.ts';
 
 export interface RecordedCallInput<T> {
   operation: OperationName;
@@ -76,14 +77,26 @@ function exchangeIn(value: unknown): Exchange | undefined {
     : undefined;
 }
 
-/** History keeps the response (redacted: the service may echo the key) within the limits. */
-async function toKeep(exchange: Exchange, secrets: readonly string[]): Promise<ExchangeToKeep> {
+/**
+ * History keeps the response (redacted: the service may echo the key) within the limits. A
+ * response clearly over the entry limit is dropped before any whole-body work: redacting and
+ * measuring a 10 MB body cost the page a long task for a response that was never going to be kept.
+ */
+async function toKeep(
+  exchange: Exchange,
+  secrets: readonly string[],
+): Promise<ExchangeToKeep | undefined> {
+  const limits = loadStoredResponseLimits();
+  const limit = Math.min(limits.maxEntryBytes, limits.maxTotalBytes);
+  // Redaction could only bring a body under the limit if over half of it were the key.
+  if (exchange.request.body.length + exchange.response.bodyText.length > 2 * limit)
+    return undefined;
   const { redactExchange } = await loadProtocol();
   const safe = redactExchange(exchange, secrets);
-  const encoder = new TextEncoder();
-  const bytes =
-    encoder.encode(safe.request.body).length + encoder.encode(safe.response.bodyText).length;
-  return { exchange: safe, bytes, limits: loadStoredResponseLimits() };
+  // UTF-16 code units never outnumber UTF-8 bytes, so this length is a cheap lower bound.
+  if (safe.request.body.length + safe.response.bodyText.length > limit) return undefined;
+  const bytes = utf8Length(safe.request.body) + utf8Length(safe.response.bodyText);
+  return { exchange: safe, bytes, limits };
 }
 
 /** Wraps a non-client failure (a bug, a chunk that failed to load) so callers see one type. */
