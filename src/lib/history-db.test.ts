@@ -1,7 +1,10 @@
-import 'fake-indexeddb/auto';
+import * as fakeIndexedDb from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../protocol/types.ts';
 
+// The IndexedDB globals a browser has (`fake-indexeddb/auto` would set them too, but has no type
+// declarations, which TypeScript 6 requires of a side-effect import on a clean build).
+Object.assign(globalThis, fakeIndexedDb);
 // The module listens for `pagehide` on the page; Node has no page, so give it one to listen on.
 const page = new EventTarget();
 Object.assign(globalThis, { addEventListener: page.addEventListener.bind(page) });
