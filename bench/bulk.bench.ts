@@ -41,6 +41,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInodeClient, encodeRequest } from '../src/protocol/index.ts';
+import { RELAY_PATH } from '../src/lib/relay/relay-frame.ts';
 import { CHROMIUM_ARGS, findChromium, NO_CHROMIUM_MESSAGE } from '../scripts/find-chromium.mjs';
 import { launchBareChromium, type BareChromium } from './bare-chromium.ts';
 import { cpuPerRow, readCpu, type CpuReading } from './process-cpu.ts';
@@ -225,6 +226,62 @@ async function pageFetchRate(chrome: BareChromium, origin: string, namespace: st
         if (!answer.ok || text.includes('>ERROR')) throw new Error('row ' + i + ': ' + text);
       }
     }));
+    return (performance.now() - started) / 1000;
+  })()`);
+  cpuAtEnd = readCpu();
+  await page.close();
+  return ROWS / seconds;
+}
+
+/**
+ * The same requests over one bare WebSocket to the console server's relay, `concurrency` loops,
+ * no console code: the browser's own floor for the relay, as the fetch loop is for plain fetch.
+ * Frames are built here as relay-frame.ts builds them (4-byte head length, JSON head, body).
+ */
+async function pageRelayLoopRate(chrome: BareChromium, origin: string, namespace: string) {
+  const page = await chrome.open(`${origin}/bulk`);
+  const request = encodeRequest(
+    'soap11',
+    'AddUserAssetIndex',
+    { OpenIDKey: KEY, ServiceURI: 'https://bench.example/relay-loop/ROW.png', MediaType: 'image' },
+    { baseUrl: origin, namespace },
+  );
+  const seconds = await page.evaluate<number>(`(async () => {
+    const request = ${JSON.stringify(request)};
+    const url = new URL(request.url);
+    const socket = new WebSocket(location.origin.replace('http', 'ws') + ${JSON.stringify(RELAY_PATH)});
+    socket.binaryType = 'arraybuffer';
+    await new Promise((resolve, reject) => { socket.onopen = resolve; socket.onerror = reject; });
+    const encoder = new TextEncoder();
+    const decoder = new TextDecoder();
+    const waiting = new Map();
+    socket.onmessage = (event) => {
+      const bytes = new Uint8Array(event.data);
+      const length = new DataView(event.data).getUint32(0);
+      const head = JSON.parse(decoder.decode(bytes.subarray(4, 4 + length)));
+      const text = decoder.decode(bytes.subarray(4 + length));
+      waiting.get(head.id)?.([head, text]);
+      waiting.delete(head.id);
+    };
+    const send = (id, body) => new Promise((resolve) => {
+      waiting.set(id, resolve);
+      const json = encoder.encode(JSON.stringify({ id, method: request.method, url: url.pathname + url.search, headers: request.headers }));
+      const payload = encoder.encode(body);
+      const frame = new Uint8Array(4 + json.length + payload.length);
+      new DataView(frame.buffer).setUint32(0, json.length);
+      frame.set(json, 4);
+      frame.set(payload, 4 + json.length);
+      socket.send(frame);
+    });
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(Array.from({ length: ${CONCURRENCY} }, async () => {
+      for (let i = next++; i < ${ROWS}; i = next++) {
+        const [head, text] = await send(i + 1, request.body.replace('ROW', String(i)));
+        if (head.status !== 200 || text.includes('>ERROR')) throw new Error('row ' + i + ': ' + head.status + ' ' + text);
+      }
+    }));
+    socket.close();
     return (performance.now() - started) / 1000;
   })()`);
   cpuAtEnd = readCpu();
@@ -429,6 +486,9 @@ try {
     const fetchLoop = await withCpu('page: bare fetch loop', () =>
       pageFetchRate(chrome, server, namespace),
     );
+    const relayLoop = await withCpu('page: bare relay loop', () =>
+      pageRelayLoopRate(chrome, server, namespace),
+    );
     const page = await withCpu('page: Bulk register job, relay', () =>
       browserRate(chrome, server, ROWS, 'page', false, 'relay'),
     );
@@ -458,10 +518,11 @@ try {
     );
     line('raw client in Node → production server proxy', rawViaProxy);
     line('bare fetch() loop on the page (reference)', fetchLoop);
+    line('bare WebSocket relay loop on the page (reference)', relayLoop);
     line(
       'Bulk register page, relay (History off)',
       page.rate,
-      `  (${ratio(page.rate, fetchLoop)} of the fetch loop)`,
+      `  (${ratio(page.rate, relayLoop)} of the relay loop)`,
     );
     line(
       'Bulk register page, plain fetch (History off)',
