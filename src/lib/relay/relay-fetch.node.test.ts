@@ -8,7 +8,8 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { openRelay, relayUrl, type RelaySocket } from './relay-fetch.ts';
+import fc from 'fast-check';
+import { consolePath, openRelay, relayUrl, type RelaySocket } from './relay-fetch.ts';
 
 const connect = (url: string) =>
   new WebSocket(url, {
@@ -94,5 +95,51 @@ describe('the relay transport without a relay', () => {
       kind: 'direct',
       reason: "the console server's relay did not answer within 200 ms",
     });
+  });
+});
+
+describe('consolePath', () => {
+  const relay = 'ws://console.example:8080/base/__console/relay';
+  const pathOf = consolePath(relay);
+  const parsed = (input: string) => {
+    const target = new URL(input, relay);
+    return target.host === 'console.example:8080' ? `${target.pathname}${target.search}` : null;
+  };
+
+  it('gives what the URL parser gives, for any text after the console origin', () => {
+    const piece = fc.constantFrom(
+      'a',
+      '/',
+      '.',
+      '..',
+      '?',
+      '#',
+      '%2e',
+      '%2E',
+      '%20',
+      ' ',
+      '\\',
+      'é',
+      '=',
+      '&',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
+        const input = `http://console.example:8080/${pieces.join('')}`;
+        expect(pathOf(input)).toBe(parsed(input));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('sends other hosts, and the same host by another name, the way the URL parser decides', () => {
+    for (const input of [
+      'http://elsewhere.example/Inode.asmx',
+      'HTTP://CONSOLE.EXAMPLE:8080/Inode.asmx',
+      'http://console.example:8080/Inode.asmx/GetAssetStubs?OpenIDKey=k&AssetType=',
+      '/Inode.asmx',
+    ]) {
+      expect(pathOf(input)).toBe(parsed(input));
+    }
   });
 });

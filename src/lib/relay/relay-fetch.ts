@@ -78,6 +78,51 @@ function waitForOpen(socket: RelaySocket, timeoutMs: number): Promise<string | n
   });
 }
 
+/**
+ * What the URL parser might rewrite (such a URL is parsed): non-printable or non-ASCII text, a
+ * fragment, `\`, `.` and `..` segments (also as `%2e`), an empty query.
+ */
+const NEEDS_URL_PARSING = /[^\x21-\x7e]|[#\\]|%2e|\/\.\.?(?:[/?]|$)|\?$/i;
+
+/**
+ * The path and query of a request to the console that serves the relay at `relayUrl`, or null for
+ * another host (sent directly). The protocol client's absolute URL on the console is matched as
+ * a string: a bulk job makes thousands of these calls a second on the page's thread, and parsing
+ * two URLs per call was a measurable part of its work (docs/bulk.md, Figures).
+ */
+export function consolePath(relayUrl: string): (input: string | URL) => string | null {
+  const relay = new URL(relayUrl);
+  const consoleOrigin = `${relay.protocol === 'wss:' ? 'https:' : 'http:'}//${relay.host}`;
+  return (input) => {
+    const text = String(input);
+    if (text.startsWith(`${consoleOrigin}/`) && !NEEDS_URL_PARSING.test(text)) {
+      return text.slice(consoleOrigin.length);
+    }
+    const target = new URL(text, relayUrl);
+    return target.host === relay.host ? `${target.pathname}${target.search}` : null;
+  };
+}
+
+/**
+ * Request headers as the relay carries them: lower-case names, repeated names joined as `Headers`
+ * joins them. The protocol client passes a plain record, copied without building a `Headers`.
+ */
+function headerRecord(headers: HeadersInit | undefined): Record<string, string> {
+  const record: Record<string, string> = {};
+  if (headers === undefined || headers instanceof Headers || Array.isArray(headers)) {
+    new Headers(headers).forEach((value, name) => {
+      record[name] = value;
+    });
+    return record;
+  }
+  for (const [name, value] of Object.entries(headers)) {
+    const key = name.toLowerCase();
+    const trimmed = String(value).trim();
+    record[key] = key in record ? `${record[key]}, ${trimmed}` : trimmed;
+  }
+  return record;
+}
+
 /** The body as bytes, or null for a body type the relay does not carry (sent directly). */
 function bodyBytes(body: RequestInit['body']): Uint8Array | null {
   if (body === undefined || body === null) return new Uint8Array(0);
@@ -163,32 +208,21 @@ export async function openRelay(url: string, options: OpenRelayOptions): Promise
     pending.clear();
   });
 
+  const pathOnConsole = consolePath(url);
   const relayFetch: typeof globalThis.fetch = (input, init) => {
-    const target = new URL(input instanceof Request ? input.url : String(input), url);
-    const relayOrigin = new URL(url);
-    const sameConsole = target.host === relayOrigin.host;
+    const path = input instanceof Request ? null : pathOnConsole(input);
     const body = bodyBytes(init?.body);
-    if (
-      closedReason !== null ||
-      socket.readyState !== OPEN ||
-      input instanceof Request ||
-      !sameConsole ||
-      body === null
-    ) {
+    if (closedReason !== null || socket.readyState !== OPEN || path === null || body === null) {
       return fallback(input, init);
     }
     const signal = init?.signal ?? undefined;
     if (signal?.aborted) return Promise.reject(abortError(signal));
-    const headers: Record<string, string> = {};
-    new Headers(init?.headers).forEach((value, name) => {
-      headers[name] = value;
-    });
     const id = nextId++;
     const head: RelayRequestHead = {
       id,
       method: (init?.method ?? 'GET').toUpperCase(),
-      url: `${target.pathname}${target.search}`,
-      headers,
+      url: path,
+      headers: headerRecord(init?.headers),
     };
     return new Promise<Response>((resolve, reject) => {
       const onAbort = (): void => {
