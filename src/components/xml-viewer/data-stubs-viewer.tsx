@@ -3,6 +3,7 @@ import { copyText, downloadText, safeFileName } from './clipboard-and-download.t
 import { takeInitialHashPath, takeInitialHashXPath } from './core/initial-hash.ts';
 import { hashParam, pathFromHash, resolveNodePath, withHashParam } from './core/node-path.ts';
 import { decodeXmlEntities } from './core/xml-entities.ts';
+import { prettyHead } from './core/pretty-head.ts';
 import { DEFAULT_MAX_INDEX_BYTES, type DataStubsViewerProps } from './data-stubs-viewer-props.ts';
 import { lazyView } from './lazy-view.ts';
 import { PayloadFacts } from './payload-facts.tsx';
@@ -23,10 +24,21 @@ export function preloadViews(): Promise<unknown> {
   return Promise.all([PrettyView.preload(), TableView.preload(), TreeView.preload()]);
 }
 
-/** Runs the editor's code once off screen (see warmUpEditor), so the first payload does not. */
+/**
+ * Runs the editor's code once off screen (see warmUpEditor) and the page's pretty-printer over a
+ * small document, so the first payload does not run either for the first time.
+ */
 export function warmUpViews(): Promise<void> {
+  prettyHead(
+    `<AssetStubs>${'<Stub id="1"><Title>warm-up</Title></Stub>'.repeat(200)}`,
+    2_000,
+    [4_000],
+  );
   return import('./views/pretty-view.tsx').then((m) => m.warmUpEditor());
 }
+
+/** About a screenful of pretty text, printed on the page so the first lines need no worker. */
+const FIRST_SCREEN_CHARS = 12_000;
 
 /** Progress appears only for work that is still running after this long. */
 const PROGRESS_DELAY_MS = 200;
@@ -90,6 +102,9 @@ export function DataStubsViewer({
     decodedAgain ? undefined : onSummary,
   );
   const result = analysis.status === 'done' ? analysis.result : null;
+  // A prefix's worth of work (the same cost at 1 MB and 66 MB): the first screen of Pretty is
+  // painted with the viewer itself instead of after a round trip through the worker.
+  const firstScreen = useMemo(() => prettyHead(xml, FIRST_SCREEN_CHARS), [xml]);
   const [chosenTab, setChosenTab] = useState<ViewTab | null>(null);
   // Only a link the page was opened with picks the first view; later selections do not switch views.
   const [openedWithPath] = useState(
@@ -185,7 +200,7 @@ export function DataStubsViewer({
       // whole text: the editor is built while the worker starts, not after.
       return (
         <PrettyView
-          text={result?.pretty ?? head ?? ''}
+          text={result?.pretty ?? head ?? firstScreen ?? ''}
           complete={result !== null}
           foldEnd={result?.foldEnd ?? null}
           client={analysis.status === 'done' ? analysis.client : null}

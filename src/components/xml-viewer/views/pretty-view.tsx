@@ -7,6 +7,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   type FormEvent,
@@ -144,8 +145,9 @@ export default function PrettyView({
   const highlightRef = useRef(new Compartment());
   const foldRef = useRef(new Compartment());
   const languageRef = useRef(new Compartment());
-  /** How many characters of the text the editor holds. */
+  /** How many characters of the text the editor holds, and the text they were taken from. */
   const shownRef = useRef(0);
+  const shownFromRef = useRef('');
   const searchInputRef = useRef<HTMLInputElement>(null);
   const lineInputRef = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
@@ -189,8 +191,9 @@ export default function PrettyView({
     stepRef.current = step;
   }, [step]);
 
-  // The editor is created once; the text streams into it (see the next effect).
-  useEffect(() => {
+  // The editor is created once; the text streams into it (see the next effect). Both run before
+  // the browser paints, so the viewer's first frame already shows the first lines.
+  useLayoutEffect(() => {
     const host = hostRef.current;
     if (!host) return;
     const view = new EditorView({
@@ -238,14 +241,21 @@ export default function PrettyView({
     };
   }, []);
 
-  // The text only grows (the worker's first lines, then the whole text): the first screenful is
-  // added now, the rest one chunk per task, so no task builds a 200,000-line document at once.
-  useEffect(() => {
+  // The text only grows (the page's first screen, the worker's first lines, then the whole text):
+  // the first screenful is added now, the rest one chunk per task, so no task builds a
+  // 200,000-line document at once.
+  useLayoutEffect(() => {
     const view = viewRef.current;
     if (!view) return;
     // Without the final line break, so the editor's last line is the document's last line.
     const body = text.endsWith('\n') ? text.slice(0, -1) : text;
-    if (shownRef.current > body.length) shownRef.current = 0;
+    // A text that does not continue what the editor holds starts it over (never expected: every
+    // stage is a prefix of the next, but the editor must never show a mix of two texts).
+    const shown = shownRef.current;
+    if (shown > body.length || !body.startsWith(shownFromRef.current.slice(0, shown))) {
+      shownRef.current = 0;
+    }
+    shownFromRef.current = body;
     const from = shownRef.current;
     const chunks = lineChunks(
       body.slice(from),
