@@ -94,3 +94,70 @@ export function longTasks(
   }
   return found;
 }
+
+/**
+ * Where the time between two moments went, per thread: each thread's busy ms inside
+ * [fromUs, toUs] (trace clock, µs), and the events nested in its tasks there (inclusive ms by
+ * label, longest first). Shows what a wait on the page is made of: the client worker's decode,
+ * the page's render, the viewer worker's first lines.
+ * @example windowBreakdown(trace, responseUs, paintedUs) // [['Renderer / DedicatedWorker thread', 120, [...]], ...]
+ */
+export function windowBreakdown(
+  trace: Buffer | string,
+  fromUs: number,
+  toUs: number,
+): Array<{ thread: string; busyMs: number; held: Array<[string, number]> }> {
+  const parsed = JSON.parse(trace.toString()) as { traceEvents: TimelineEvent[] } | TimelineEvent[];
+  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  const names = new Map<string, string>();
+  for (const e of events) {
+    if (e.ph === 'M' && e.name === 'thread_name')
+      names.set(`${e.pid}:${e.tid}`, e.args?.name ?? '?');
+  }
+  const byThread = new Map<string, TimelineEvent[]>();
+  for (const e of events) {
+    if (e.ph !== 'X' || e.dur === undefined) continue;
+    if (e.ts + e.dur <= fromUs || e.ts >= toUs) continue;
+    const thread = `${e.pid}:${e.tid}`;
+    const list = byThread.get(thread) ?? [];
+    list.push(e);
+    byThread.set(thread, list);
+  }
+  const clipped = (e: TimelineEvent) =>
+    (Math.min(e.ts + (e.dur ?? 0), toUs) - Math.max(e.ts, fromUs)) / 1000;
+  const label = (e: TimelineEvent): string => {
+    const data = e.args?.data;
+    if (data?.functionName || data?.url)
+      return `${e.name} ${data.functionName || '(anonymous)'} ${data.url?.split('/').pop() ?? ''}`;
+    return data?.type ? `${e.name} ${data.type}` : e.name;
+  };
+  const rows: Array<{ thread: string; busyMs: number; held: Array<[string, number]> }> = [];
+  for (const [thread, list] of byThread) {
+    list.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+    let until = -Infinity;
+    let busyMs = 0;
+    const held = new Map<string, number>();
+    for (const e of list) {
+      if (e.ts >= until) {
+        until = e.ts + (e.dur ?? 0);
+        busyMs += clipped(e);
+        continue;
+      }
+      held.set(label(e), (held.get(label(e)) ?? 0) + clipped(e));
+    }
+    if (busyMs < 1) continue;
+    rows.push({
+      thread: names.get(thread) ?? thread,
+      busyMs,
+      held: [...held].sort((a, b) => b[1] - a[1]).slice(0, 8),
+    });
+  }
+  return rows.sort((a, b) => b.busyMs - a.busyMs);
+}
+
+/** The trace-clock time (µs) of a `performance.mark(name)` made on a page. */
+export function markTime(trace: Buffer | string, name: string): number | null {
+  const parsed = JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+  return events.find((e) => e.name === name)?.ts ?? null;
+}

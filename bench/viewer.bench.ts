@@ -16,6 +16,7 @@ import { loadavg } from 'node:os';
 import { freePort } from '../fixtures/free-port.ts';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium, NO_CHROMIUM_MESSAGE } from '../scripts/find-chromium.mjs';
+import { markTime, windowBreakdown } from './trace-threads.ts';
 
 interface Size {
   id: string;
@@ -103,7 +104,7 @@ const INSTRUMENT = `
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__bench.longTasks.push({ start: e.startTime, duration: e.duration });
   }).observe({ type: 'longtask', buffered: true });
-  const afterPaint = (name) => requestAnimationFrame(() => setTimeout(() => { window.__bench.marks[name] ??= performance.now(); }, 0));
+  const afterPaint = (name) => requestAnimationFrame(() => setTimeout(() => { if (window.__bench.marks[name] === undefined) { window.__bench.marks[name] = performance.now(); performance.mark('bench:' + name); } }, 0));
   new MutationObserver(() => {
     const m = window.__bench.marks;
     if (!m.viewer && document.querySelector('section[aria-label="DataStubs viewer"]')) m.viewer = performance.now();
@@ -174,6 +175,43 @@ const PAGE = process.env.VIEWER_BENCH_PAGE === 'harness' ? 'harness' : 'stubs';
 const SERVER =
   process.env.VIEWER_BENCH_SERVER === 'dev' || PAGE === 'harness' ? 'dev' : 'production';
 const REPEATS = Number(process.env.VIEWER_BENCH_REPEATS ?? 3);
+/**
+ * VIEWER_BENCH_TRACE=1: one more Pretty load per size, traced (not counted in the medians), and
+ * where the time from the response to the first screen went, per thread.
+ */
+const TRACE = process.env.VIEWER_BENCH_TRACE === '1';
+
+/** Prints what each thread did from the response to the viewer's mount and on to the first screen. */
+async function tracedPrettyLoad(page: Page, origin: string, label: string): Promise<void> {
+  const browser = page.context().browser();
+  if (!browser) return;
+  await browser.startTracing(page, {
+    categories: ['toplevel', '__metadata', 'devtools.timeline', 'blink.user_timing'],
+  });
+  await callStubs(page, origin, false);
+  await waitForMark(page, 'pretty');
+  const trace = await browser.stopTracing();
+  const marks = await readMarks(page);
+  const paintedUs = markTime(trace, 'bench:pretty');
+  const pretty = marks.marks.pretty;
+  const viewer = marks.marks.viewer;
+  if (paintedUs === null || pretty === undefined || viewer === undefined) {
+    console.log(`  [${label} trace] no first-screen mark in the trace`);
+    return;
+  }
+  const toTrace = (pageMs: number) => paintedUs + (pageMs - pretty) * 1000;
+  const windows: Array<[string, number, number]> = [
+    ['response → viewer mounted', marks.responseEnd, viewer],
+    ['viewer mounted → first screen', viewer, pretty],
+  ];
+  for (const [name, from, to] of windows) {
+    console.log(`  [${label} trace] ${name}: ${ms(to - from)} (traced)`);
+    for (const row of windowBreakdown(trace, toTrace(from), toTrace(to))) {
+      const held = row.held.map(([what, n]) => `${what} ${n.toFixed(0)}`).join('; ');
+      console.log(`    ${row.thread}: busy ${row.busyMs.toFixed(0)} ms — ${held}`);
+    }
+  }
+}
 
 async function callStubs(page: Page, origin: string, clickTable: boolean): Promise<void> {
   if (PAGE === 'harness') {
@@ -327,6 +365,15 @@ async function measureSize(size: Size, origin: string, executablePath: string) {
       facts = await page.locator('.xv-facts').innerText();
     }
     if (!page) throw new Error('VIEWER_BENCH_REPEATS must be at least 1');
+    if (TRACE) {
+      await page.close();
+      page = await context.newPage();
+      watchStubsCalls(page);
+      await tracedPrettyLoad(page, origin, size.label);
+      await page.waitForFunction(`window.__bench.marks.prettyLoaded !== undefined`, undefined, {
+        timeout: TIMEOUT_MS,
+      });
+    }
     for (const key of Object.keys(runs[0] ?? {})) {
       const sorted = runs.map((r) => r[key] ?? Number.NaN).sort((a, b) => a - b);
       results[key] = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
