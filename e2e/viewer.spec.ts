@@ -59,6 +59,21 @@ test('Pretty view: highlighted, foldable, searchable with a match count, go to l
   await expect(panel.getByRole('alert')).toContainText('Enter a line from 1 to');
 });
 
+test('Pretty shows the first lines even while the viewer worker never starts', async ({ page }) => {
+  // The worker's script is held back for the whole test: what Pretty shows is printed on the page.
+  await page.route(/viewer\.worker/, () => undefined);
+  const viewer = new ViewerPage(page);
+  await page.goto('/stubs');
+  await page.getByLabel('OpenIDKey', { exact: true }).fill(FIVE_STUBS);
+  await page.getByRole('button', { name: 'Get asset stubs' }).click();
+  const panel = viewer.panel();
+  await expect(panel.locator('.cm-content')).toContainText('<AssetStubs');
+  expect(await viewer.editorText()).toMatch(/^ {2}<Stub ID="[^"]+"/m);
+  // Search, folding and go to line wait for the worker, and say so.
+  await expect(panel.locator('.xv-loading')).toContainText('Loading lines into the editor');
+  await expect(viewer.viewer.getByText(/lines pretty-printed/)).toHaveCount(0);
+});
+
 test('Tree view: expands lazily and moves by keyboard; a node deep-links through the URL hash', async ({
   page,
 }) => {
