@@ -12,6 +12,7 @@
 //   VIEWER_BENCH_NATIVE=0 ...          (skip the native viewer baseline: it takes a minute at 10 MB)
 //   VIEWER_BENCH_SERVER=dev ...        (the Vite dev server instead of the production build)
 import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { freePort } from '../fixtures/free-port.ts';
 import { chromium, type Page } from '@playwright/test';
@@ -191,6 +192,9 @@ async function tracedPrettyLoad(page: Page, origin: string, label: string): Prom
   await callStubs(page, origin, false);
   await waitForMark(page, 'pretty');
   const trace = await browser.stopTracing();
+  // VIEWER_BENCH_TRACE_FILE=prefix keeps each trace (chrome://tracing, Perfetto) for a closer look.
+  const keep = process.env.VIEWER_BENCH_TRACE_FILE;
+  if (keep) writeFileSync(`${keep}-${label.replace(/\W+/g, '-')}.json`, trace);
   const marks = await readMarks(page);
   const paintedUs = markTime(trace, 'bench:pretty');
   const pretty = marks.marks.pretty;
