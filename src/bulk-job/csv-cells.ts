@@ -22,7 +22,8 @@ export interface ParseCellsOptions {
 const DEFAULT_CHUNK = 64 * 1024;
 
 /** Gives the event loop a turn (rendering, input) between chunks. */
-const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+export const yieldToPage = (): Promise<void> =>
+  new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * @example const { rows } = await parseCsvCells('ServiceURI,MediaType\nhttps://a,image');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import { parseCsvCells } from './csv-cells.ts';
+import { readBulkCsv } from './read-bulk-csv.ts';
 import { MAX_ROWS, countRows, isSendable, toBulkRows } from './bulk-rows.ts';
 import { resultsCsv } from './results-csv.ts';
 import { PENDING, SKIPPED } from './bulk-runner.ts';
@@ -133,6 +134,38 @@ describe('toBulkRows', () => {
 
   it('gives nothing for empty input', async () => {
     expect(await rowsOf('')).toEqual({ rows: [], hasHeader: false, fileErrors: [] });
+  });
+});
+
+describe('readBulkCsv', () => {
+  const bigFile = (rows: number) =>
+    [
+      'ServiceURI,MediaType',
+      ...Array.from({ length: rows }, (_, i) => `https://a.example/${i % 7_000},image`),
+    ].join('\n');
+
+  it('checks a large file in several turns, with the same rows as checking it at once', async () => {
+    const text = bigFile(12_000);
+    const turns: number[] = [];
+    const parsed = await readBulkCsv(text, { onChecked: (rows) => turns.push(rows) });
+    expect(turns).toEqual([5_000, 10_000]);
+    const atOnce = toBulkRows((await parseCsvCells(text)).rows);
+    expect(parsed.rows).toEqual(atOnce.rows);
+    expect(parsed.rows[7_000]?.duplicateOf).toBe(1);
+  });
+
+  it('stops checking when aborted between turns', async () => {
+    const controller = new AbortController();
+    let lastChecked = 0;
+    const reading = readBulkCsv(bigFile(20_000), {
+      signal: controller.signal,
+      onChecked: (rows) => {
+        lastChecked = rows;
+        controller.abort();
+      },
+    });
+    await expect(reading).rejects.toThrow('cancelled');
+    expect(lastChecked).toBe(5_000);
   });
 });
 
