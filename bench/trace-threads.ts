@@ -48,6 +48,14 @@ interface TimelineEvent extends TraceEvent {
   args?: { name?: string; data?: { functionName?: string; url?: string; type?: string } };
 }
 
+/** What an event did, in words: the function and script it called, or the event type it handled. */
+function label(e: TimelineEvent): string {
+  const data = e.args?.data;
+  if (data?.functionName || data?.url)
+    return `${e.name} ${data.functionName || '(anonymous)'} ${data.url?.split('/').pop() ?? ''}`;
+  return data?.type ? `${e.name} ${data.type}` : e.name;
+}
+
 /**
  * The page's main-thread tasks longer than `minMs`, each with what it held: the events nested in
  * it (devtools.timeline: function calls with their function, event dispatches with their type,
@@ -69,12 +77,6 @@ export function longTasks(
     .filter((e) => e.ph === 'X' && e.dur !== undefined && mainThreads.has(`${e.pid}:${e.tid}`))
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
   const first = onMain[0]?.ts ?? 0;
-  const label = (e: TimelineEvent): string => {
-    const data = e.args?.data;
-    if (data?.functionName || data?.url)
-      return `${e.name} ${data.functionName || '(anonymous)'} ${data.url?.split('/').pop() ?? ''}`;
-    return data?.type ? `${e.name} ${data.type}` : e.name;
-  };
   const found: Array<{ atMs: number; ms: number; held: Array<[string, number]> }> = [];
   let until = 0;
   for (const task of onMain) {
@@ -125,12 +127,6 @@ export function windowBreakdown(
   }
   const clipped = (e: TimelineEvent) =>
     (Math.min(e.ts + (e.dur ?? 0), toUs) - Math.max(e.ts, fromUs)) / 1000;
-  const label = (e: TimelineEvent): string => {
-    const data = e.args?.data;
-    if (data?.functionName || data?.url)
-      return `${e.name} ${data.functionName || '(anonymous)'} ${data.url?.split('/').pop() ?? ''}`;
-    return data?.type ? `${e.name} ${data.type}` : e.name;
-  };
   const rows: Array<{ thread: string; busyMs: number; held: Array<[string, number]> }> = [];
   for (const [thread, list] of byThread) {
     list.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
