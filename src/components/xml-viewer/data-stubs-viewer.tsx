@@ -4,6 +4,7 @@ import { takeInitialHashPath, takeInitialHashXPath } from './core/initial-hash.t
 import { hashParam, pathFromHash, resolveNodePath, withHashParam } from './core/node-path.ts';
 import { decodeXmlEntities } from './core/xml-entities.ts';
 import { prettyHead } from './core/pretty-head.ts';
+import { firstTableRows } from './first-table-rows.ts';
 import { DEFAULT_MAX_INDEX_BYTES, type DataStubsViewerProps } from './data-stubs-viewer-props.ts';
 import { lazyView } from './lazy-view.ts';
 import { PayloadFacts } from './payload-facts.tsx';
@@ -166,6 +167,18 @@ export function DataStubsViewer({
   });
 
   const refusal = result?.indexRefusedReason ?? null;
+  const wholeTablePending = !result || (result.indexPending && !result.syntaxError && !refusal);
+  // A Table chosen before the worker sent its first records gets them from the page (a bounded
+  // prefix, a few milliseconds) rather than waiting for the worker's pretty-print pass.
+  const wantsFirstRows =
+    tab === 'table' &&
+    analysis.status !== 'failed' &&
+    analysis.tableHead === null &&
+    wholeTablePending;
+  const firstRows = useMemo(
+    () => (wantsFirstRows ? firstTableRows(xml, maxIndexBytes) : null),
+    [wantsFirstRows, xml, maxIndexBytes],
+  );
   // Stays mounted while another view is shown, so its query and answer survive "reveal in Tree".
   const xpathPanel = () => {
     if (xpath.document && xpath.runner) {
@@ -208,11 +221,10 @@ export function DataStubsViewer({
         />
       );
     }
-    const tableHead = analysis.tableHead;
-    const wholeTablePending = !result || (result.indexPending && !result.syntaxError && !refusal);
+    const tableHead = analysis.tableHead ?? firstRows;
     if (tab === 'table' && tableHead && wholeTablePending) {
-      // The first records, read ahead by the worker; sorting, filtering and the record XML
-      // wait for the whole table.
+      // The first records, read ahead by the worker or the page; sorting, filtering and the
+      // record XML wait for the whole table.
       return (
         <TableView
           key="head"

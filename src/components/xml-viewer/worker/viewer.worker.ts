@@ -6,19 +6,14 @@
 import { analyzeXml } from '../core/analyze-xml.ts';
 import { extractRecordTable, type RecordTable } from '../core/record-table.ts';
 import { recordTableHead } from '../core/record-table-head.ts';
+import { TABLE_HEAD_ROWS, tableForPage, wantsTableHead } from './table-transfer.ts';
 import { queryRows, rowHaystacks, tableCsv } from '../core/table-query.ts';
 import { indexBuffers } from '../core/xml-index.ts';
 import { XmlSyntaxError } from '../core/xml-tokenizer.ts';
 import { XmlSummaryScan } from '../../../lib/xml-summary.ts';
 import { searchText } from './search-text.ts';
 import { utf8Length } from './utf8-length.ts';
-import type {
-  AnalysisResult,
-  FromWorker,
-  PackedColumn,
-  ToWorker,
-  TransferredTable,
-} from './viewer-worker-protocol.ts';
+import type { AnalysisResult, FromWorker, ToWorker } from './viewer-worker-protocol.ts';
 
 interface WorkerScope {
   postMessage(message: FromWorker, options?: { transfer: Transferable[] }): void;
@@ -31,40 +26,9 @@ let table: RecordTable | null = null;
 let haystacks: string[] | null = null;
 const rankCache = new Map<number, Int32Array>();
 
-function packColumn(values: readonly string[]): PackedColumn {
-  const offsets = new Uint32Array(values.length + 1);
-  let length = 0;
-  for (let i = 0; i < values.length; i++) {
-    length += (values[i] ?? '').length;
-    offsets[i + 1] = length;
-  }
-  return { text: values.join(''), offsets };
-}
-
-/** Rows the Table view shows before the whole table is built: a few screens. */
-const TABLE_HEAD_ROWS = 200;
-/** Below this the whole table is built quickly enough that a preview would only flicker. */
-const TABLE_HEAD_MIN_CHARS = 256 * 1024;
-
-/** The table as it crosses to the page, and the buffers to transfer with it. */
-function tableForPage(table: RecordTable): [TransferredTable, Transferable[]] {
-  const transferred: TransferredTable = {
-    rootName: table.rootName,
-    recordName: table.recordName,
-    records: table.records.slice(),
-    columns: table.columns,
-    otherChildren: table.otherChildren,
-    packed: table.values.map(packColumn),
-  };
-  const buffers: Transferable[] = [transferred.records.buffer as ArrayBuffer];
-  for (const column of transferred.packed) buffers.push(column.offsets.buffer as ArrayBuffer);
-  return [transferred, buffers];
-}
-
 /** Posts the first records of a large payload's table ahead of the index pass. */
 function postTableHead(xml: string, maxIndexBytes: number): void {
-  // Characters never outnumber UTF-8 bytes, so this never previews a refused table.
-  if (xml.length < TABLE_HEAD_MIN_CHARS || xml.length > maxIndexBytes) return;
+  if (!wantsTableHead(xml, maxIndexBytes)) return;
   const head = recordTableHead(xml, TABLE_HEAD_ROWS);
   if (!head) return;
   const [table, transfer] = tableForPage(head);

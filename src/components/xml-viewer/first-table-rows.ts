@@ -1,0 +1,20 @@
+import { recordTableHead } from './core/record-table-head.ts';
+import { TABLE_HEAD_ROWS, tableForPage, wantsTableHead } from './worker/table-transfer.ts';
+import type { TransferredTable } from './worker/viewer-worker-protocol.ts';
+
+/** Where the page looks for the first records: 200 records of a few hundred bytes fit easily. */
+const PREFIX_CHARS = 512 * 1024;
+
+/**
+ * The Table's first records, read on the page from a bounded prefix of the payload (the same
+ * code as the worker's preview, so the same cells), for a Table chosen before the worker has
+ * sent its own. Null when the payload is small (the whole table comes soon) or its first
+ * records do not end within the prefix.
+ *
+ * @example firstTableRows(xml, 50 * 1024 * 1024)?.packed.length // the column count
+ */
+export function firstTableRows(xml: string, maxIndexBytes: number): TransferredTable | null {
+  if (!wantsTableHead(xml, maxIndexBytes)) return null;
+  const head = recordTableHead(xml.slice(0, PREFIX_CHARS), TABLE_HEAD_ROWS);
+  return head && tableForPage(head)[0];
+}

@@ -1,0 +1,46 @@
+/**
+ * The record table as it crosses from the viewer's worker to the page (one string and offsets
+ * per column: cheap to clone, sliced per visible cell), and the rule for when the Table view
+ * shows its first records before the whole table. Used by the worker and, for the first records
+ * of a payload, by the page itself.
+ */
+import type { RecordTable } from '../core/record-table.ts';
+import type { PackedColumn, TransferredTable } from './viewer-worker-protocol.ts';
+
+/** Rows the Table view shows before the whole table is built: a few screens. */
+export const TABLE_HEAD_ROWS = 200;
+/** Below this the whole table is built quickly enough that a preview would only flicker. */
+const TABLE_HEAD_MIN_CHARS = 256 * 1024;
+
+/**
+ * Whether a payload gets a preview of its first records. Characters never outnumber UTF-8
+ * bytes, so this never previews a table the size limit refuses.
+ */
+export function wantsTableHead(xml: string, maxIndexBytes: number): boolean {
+  return xml.length >= TABLE_HEAD_MIN_CHARS && xml.length <= maxIndexBytes;
+}
+
+function packColumn(values: readonly string[]): PackedColumn {
+  const offsets = new Uint32Array(values.length + 1);
+  let length = 0;
+  for (let i = 0; i < values.length; i++) {
+    length += (values[i] ?? '').length;
+    offsets[i + 1] = length;
+  }
+  return { text: values.join(''), offsets };
+}
+
+/** The table as it crosses to the page, and the buffers to transfer with it. */
+export function tableForPage(table: RecordTable): [TransferredTable, Transferable[]] {
+  const transferred: TransferredTable = {
+    rootName: table.rootName,
+    recordName: table.recordName,
+    records: table.records.slice(),
+    columns: table.columns,
+    otherChildren: table.otherChildren,
+    packed: table.values.map(packColumn),
+  };
+  const buffers: Transferable[] = [transferred.records.buffer as ArrayBuffer];
+  for (const column of transferred.packed) buffers.push(column.offsets.buffer as ArrayBuffer);
+  return [transferred, buffers];
+}
