@@ -12,7 +12,7 @@ import { indexBuffers } from '../core/xml-index.ts';
 import { XmlSyntaxError } from '../core/xml-tokenizer.ts';
 import { XmlSummaryScan } from '../../../lib/xml-summary.ts';
 import { searchText } from './search-text.ts';
-import { utf8Length } from './utf8-length.ts';
+import { utf8Length } from '../../../lib/utf8-length.ts';
 import type { AnalysisResult, FromWorker, ToWorker } from './viewer-worker-protocol.ts';
 
 interface WorkerScope {
