@@ -45,7 +45,7 @@ import { RELAY_PATH } from '../src/lib/relay/relay-frame.ts';
 import { CHROMIUM_ARGS, findChromium, NO_CHROMIUM_MESSAGE } from '../scripts/find-chromium.mjs';
 import { launchBareChromium, type BareChromium } from './bare-chromium.ts';
 import { cpuPerRow, readCpu, type CpuReading } from './process-cpu.ts';
-import { longTasks, threadBusy } from './trace-threads.ts';
+import { longTasks, threadBusy, traceEvents } from './trace-threads.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ROWS = Number(process.env.BENCH_BULK_ROWS ?? 10_000);
@@ -466,8 +466,9 @@ try {
       if (stopTracing) {
         const trace = await stopTracing();
         if (THREADS !== '1') writeFileSync(`${THREADS}-${label.replace(/\W+/g, '-')}.json`, trace);
-        threads.push([label, threadBusy(trace)]);
-        for (const task of longTasks(trace, 100)) {
+        const events = traceEvents(trace);
+        threads.push([label, threadBusy(events)]);
+        for (const task of longTasks(events, 100)) {
           const held = task.held.map(([what, ms]) => `${what} ${ms.toFixed(0)}`).join('; ');
           console.log(
             `  [${label}] ${task.ms.toFixed(0)} ms task at ${(task.atMs / 1000).toFixed(1)} s: ${held}`,

@@ -15,11 +15,9 @@ interface TraceEvent {
 }
 
 /**
- * @example threadBusy(await browser.stopTracing()) // [['Renderer / CrRendererMain', 812.4], ...]
+ * @example threadBusy(traceEvents(await browser.stopTracing())) // [['Renderer / CrRendererMain', 812.4], ...]
  */
-export function threadBusy(trace: Buffer | string): Array<[string, number]> {
-  const parsed = JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] } | TraceEvent[];
-  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+export function threadBusy(events: readonly TraceEvent[]): Array<[string, number]> {
   const processNames = new Map<number, string>();
   const threadNames = new Map<string, string>();
   for (const event of events) {
@@ -44,8 +42,18 @@ export function threadBusy(trace: Buffer | string): Array<[string, number]> {
   return [...busy].sort((a, b) => b[1] - a[1]);
 }
 
-interface TimelineEvent extends TraceEvent {
+export interface TimelineEvent extends TraceEvent {
   args?: { name?: string; data?: { functionName?: string; url?: string; type?: string } };
+}
+
+/**
+ * The events of a trace as Chromium returns it (an object with `traceEvents`, or a bare array),
+ * parsed once for all the readings below.
+ * @example const events = traceEvents(await browser.stopTracing());
+ */
+export function traceEvents(trace: Buffer | string): TimelineEvent[] {
+  const parsed = JSON.parse(trace.toString()) as { traceEvents: TimelineEvent[] } | TimelineEvent[];
+  return Array.isArray(parsed) ? parsed : parsed.traceEvents;
 }
 
 /** What an event did, in words: the function and script it called, or the event type it handled. */
@@ -60,14 +68,12 @@ function label(e: TimelineEvent): string {
  * The page's main-thread tasks longer than `minMs`, each with what it held: the events nested in
  * it (devtools.timeline: function calls with their function, event dispatches with their type,
  * GC, style, layout, paint), inclusive ms by label, longest first.
- * @example longTasks(trace, 100) // [{ atMs: 5123, ms: 212, held: [['MajorGC', 150], ...] }]
+ * @example longTasks(events, 100) // [{ atMs: 5123, ms: 212, held: [['MajorGC', 150], ...] }]
  */
 export function longTasks(
-  trace: Buffer | string,
+  events: readonly TimelineEvent[],
   minMs: number,
 ): Array<{ atMs: number; ms: number; held: Array<[string, number]> }> {
-  const parsed = JSON.parse(trace.toString()) as { traceEvents: TimelineEvent[] } | TimelineEvent[];
-  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
   const mainThreads = new Set(
     events
       .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
@@ -102,15 +108,13 @@ export function longTasks(
  * [fromUs, toUs] (trace clock, µs), and the events nested in its tasks there (inclusive ms by
  * label, longest first). Shows what a wait on the page is made of: the client worker's decode,
  * the page's render, the viewer worker's first lines.
- * @example windowBreakdown(trace, responseUs, paintedUs) // [['Renderer / DedicatedWorker thread', 120, [...]], ...]
+ * @example windowBreakdown(events, responseUs, paintedUs) // [{ thread: 'DedicatedWorker thread', busyMs: 68, held: [...] }, ...]
  */
 export function windowBreakdown(
-  trace: Buffer | string,
+  events: readonly TimelineEvent[],
   fromUs: number,
   toUs: number,
 ): Array<{ thread: string; busyMs: number; held: Array<[string, number]> }> {
-  const parsed = JSON.parse(trace.toString()) as { traceEvents: TimelineEvent[] } | TimelineEvent[];
-  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
   const names = new Map<string, string>();
   for (const e of events) {
     if (e.ph === 'M' && e.name === 'thread_name')
@@ -152,8 +156,6 @@ export function windowBreakdown(
 }
 
 /** The trace-clock time (µs) of a `performance.mark(name)` made on a page. */
-export function markTime(trace: Buffer | string, name: string): number | null {
-  const parsed = JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] } | TraceEvent[];
-  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
+export function markTime(events: readonly TraceEvent[], name: string): number | null {
   return events.find((e) => e.name === name)?.ts ?? null;
 }

@@ -17,7 +17,7 @@ import { loadavg } from 'node:os';
 import { freePort } from '../fixtures/free-port.ts';
 import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium, NO_CHROMIUM_MESSAGE } from '../scripts/find-chromium.mjs';
-import { markTime, windowBreakdown } from './trace-threads.ts';
+import { markTime, traceEvents, windowBreakdown } from './trace-threads.ts';
 
 interface Size {
   id: string;
@@ -196,7 +196,8 @@ async function tracedPrettyLoad(page: Page, origin: string, label: string): Prom
   const keep = process.env.VIEWER_BENCH_TRACE_FILE;
   if (keep) writeFileSync(`${keep}-${label.replace(/\W+/g, '-')}.json`, trace);
   const marks = await readMarks(page);
-  const paintedUs = markTime(trace, 'bench:pretty');
+  const events = traceEvents(trace);
+  const paintedUs = markTime(events, 'bench:pretty');
   const pretty = marks.marks.pretty;
   const viewer = marks.marks.viewer;
   if (paintedUs === null || pretty === undefined || viewer === undefined) {
@@ -210,7 +211,7 @@ async function tracedPrettyLoad(page: Page, origin: string, label: string): Prom
   ];
   for (const [name, from, to] of windows) {
     console.log(`  [${label} trace] ${name}: ${ms(to - from)} (traced)`);
-    for (const row of windowBreakdown(trace, toTrace(from), toTrace(to))) {
+    for (const row of windowBreakdown(events, toTrace(from), toTrace(to))) {
       const held = row.held.map(([what, n]) => `${what} ${n.toFixed(0)}`).join('; ');
       console.log(`    ${row.thread}: busy ${row.busyMs.toFixed(0)} ms — ${held}`);
     }
