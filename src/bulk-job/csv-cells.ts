@@ -21,6 +21,11 @@ export interface ParseCellsOptions {
 
 const DEFAULT_CHUNK = 64 * 1024;
 
+/** The error a cancelled read rejects with (an AbortError, as fetch's). */
+export function parsingCancelled(): DOMException {
+  return new DOMException('Parsing was cancelled', 'AbortError');
+}
+
 /** Gives the event loop a turn (rendering, input) between chunks. */
 export const yieldToPage = (): Promise<void> =>
   new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -35,7 +40,7 @@ export function parseCsvCells(text: string, options: ParseCellsOptions = {}): Pr
   let delimiter = ',';
   return new Promise<CsvCells>((resolve, reject) => {
     if (options.signal?.aborted) {
-      reject(new DOMException('Parsing was cancelled', 'AbortError'));
+      reject(parsingCancelled());
       return;
     }
     // papaparse streams strings in chunks too (its StringStreamer), though @types/papaparse
@@ -57,7 +62,7 @@ export function parseCsvCells(text: string, options: ParseCellsOptions = {}): Pr
         void yieldToPage().then(() => {
           if (options.signal?.aborted) {
             parser.abort();
-            reject(new DOMException('Parsing was cancelled', 'AbortError'));
+            reject(parsingCancelled());
           } else parser.resume();
         });
       },

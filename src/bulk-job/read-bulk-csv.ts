@@ -2,7 +2,12 @@
  * CSV text to checked bulk rows: the cells (papaparse, in chunks) and the row checks, as the
  * Bulk register page and `inode-console bulk` both read their input.
  */
-import { parseCsvCells, yieldToPage, type ParseCellsOptions } from './csv-cells.ts';
+import {
+  parseCsvCells,
+  parsingCancelled,
+  yieldToPage,
+  type ParseCellsOptions,
+} from './csv-cells.ts';
 import { bulkRowChecks, type BulkRow } from './bulk-rows.ts';
 
 /**
@@ -39,7 +44,7 @@ export async function readBulkCsv(
     if (index > 0 && index % ROWS_PER_TURN === 0) {
       options.onChecked?.(index);
       await yieldToPage();
-      if (options.signal?.aborted) throw new DOMException('Parsing was cancelled', 'AbortError');
+      if (options.signal?.aborted) throw parsingCancelled();
     }
     rows[index] = check(index);
   }
