@@ -200,32 +200,37 @@ function cliRate(target: string, tag: string): { rate: number; wallRate: number 
 }
 
 /**
- * The browser's own floor: the same SOAP request as the job's, `CONCURRENCY` plain `fetch()`
- * loops on the page's main thread, no console code (not the protocol client, not a worker).
+ * Rows/s of `CONCURRENCY` bare loops on the page sending the job's SOAP request (the row number
+ * in its ServiceURI), no console code. `setup` runs first in the page; `call(i, body)` sends one
+ * row and resolves with `{ ok, text }`; `teardown` runs after the last row.
  */
-async function pageFetchRate(chrome: BareChromium, origin: string, namespace: string) {
+async function pageLoopRate(
+  chrome: BareChromium,
+  origin: string,
+  namespace: string,
+  tag: string,
+  loop: { setup: string; call: string; teardown: string },
+) {
   const page = await chrome.open(`${origin}/bulk`);
   const request = encodeRequest(
     'soap11',
     'AddUserAssetIndex',
-    { OpenIDKey: KEY, ServiceURI: 'https://bench.example/fetch-loop/ROW.png', MediaType: 'image' },
+    { OpenIDKey: KEY, ServiceURI: `https://bench.example/${tag}/ROW.png`, MediaType: 'image' },
     { baseUrl: origin, namespace },
   );
   const seconds = await page.evaluate<number>(`(async () => {
     const request = ${JSON.stringify(request)};
+    ${loop.setup}
+    const call = ${loop.call};
     let next = 0;
     const started = performance.now();
     await Promise.all(Array.from({ length: ${CONCURRENCY} }, async () => {
       for (let i = next++; i < ${ROWS}; i = next++) {
-        const answer = await fetch(request.url, {
-          method: request.method,
-          headers: request.headers,
-          body: request.body.replace('ROW', String(i)),
-        });
-        const text = await answer.text();
-        if (!answer.ok || text.includes('>ERROR')) throw new Error('row ' + i + ': ' + text);
+        const { ok, text } = await call(i, request.body.replace('ROW', String(i)));
+        if (!ok || text.includes('>ERROR')) throw new Error('row ' + i + ': ' + text);
       }
     }));
+    ${loop.teardown}
     return (performance.now() - started) / 1000;
   })()`);
   cpuAtEnd = readCpu();
@@ -234,20 +239,28 @@ async function pageFetchRate(chrome: BareChromium, origin: string, namespace: st
 }
 
 /**
- * The same requests over one bare WebSocket to the console server's relay, `concurrency` loops,
- * no console code: the browser's own floor for the relay, as the fetch loop is for plain fetch.
- * Frames are built here as relay-frame.ts builds them (4-byte head length, JSON head, body).
+ * The browser's own floor: the same SOAP request as the job's, plain `fetch()` loops on the
+ * page's main thread, no console code (not the protocol client, not a worker).
  */
-async function pageRelayLoopRate(chrome: BareChromium, origin: string, namespace: string) {
-  const page = await chrome.open(`${origin}/bulk`);
-  const request = encodeRequest(
-    'soap11',
-    'AddUserAssetIndex',
-    { OpenIDKey: KEY, ServiceURI: 'https://bench.example/relay-loop/ROW.png', MediaType: 'image' },
-    { baseUrl: origin, namespace },
-  );
-  const seconds = await page.evaluate<number>(`(async () => {
-    const request = ${JSON.stringify(request)};
+function pageFetchRate(chrome: BareChromium, origin: string, namespace: string) {
+  return pageLoopRate(chrome, origin, namespace, 'fetch-loop', {
+    setup: '',
+    call: `async (i, body) => {
+      const answer = await fetch(request.url, { method: request.method, headers: request.headers, body });
+      return { ok: answer.ok, text: await answer.text() };
+    }`,
+    teardown: '',
+  });
+}
+
+/**
+ * The same requests over one bare WebSocket to the console server's relay: the browser's own
+ * floor for the relay, as the fetch loop is for plain fetch. Frames are built here as
+ * relay-frame.ts builds them (4-byte head length, JSON head, body).
+ */
+function pageRelayLoopRate(chrome: BareChromium, origin: string, namespace: string) {
+  return pageLoopRate(chrome, origin, namespace, 'relay-loop', {
+    setup: `
     const url = new URL(request.url);
     const socket = new WebSocket(location.origin.replace('http', 'ws') + ${JSON.stringify(RELAY_PATH)});
     socket.binaryType = 'arraybuffer';
@@ -259,11 +272,11 @@ async function pageRelayLoopRate(chrome: BareChromium, origin: string, namespace
       const bytes = new Uint8Array(event.data);
       const length = new DataView(event.data).getUint32(0);
       const head = JSON.parse(decoder.decode(bytes.subarray(4, 4 + length)));
-      const text = decoder.decode(bytes.subarray(4 + length));
-      waiting.get(head.id)?.([head, text]);
+      waiting.get(head.id)?.({ ok: head.status === 200, text: decoder.decode(bytes.subarray(4 + length)) });
       waiting.delete(head.id);
-    };
-    const send = (id, body) => new Promise((resolve) => {
+    };`,
+    call: `(i, body) => new Promise((resolve) => {
+      const id = i + 1;
       waiting.set(id, resolve);
       const json = encoder.encode(JSON.stringify({ id, method: request.method, url: url.pathname + url.search, headers: request.headers }));
       const payload = encoder.encode(body);
@@ -272,21 +285,9 @@ async function pageRelayLoopRate(chrome: BareChromium, origin: string, namespace
       frame.set(json, 4);
       frame.set(payload, 4 + json.length);
       socket.send(frame);
-    });
-    let next = 0;
-    const started = performance.now();
-    await Promise.all(Array.from({ length: ${CONCURRENCY} }, async () => {
-      for (let i = next++; i < ${ROWS}; i = next++) {
-        const [head, text] = await send(i + 1, request.body.replace('ROW', String(i)));
-        if (head.status !== 200 || text.includes('>ERROR')) throw new Error('row ' + i + ': ' + head.status + ' ' + text);
-      }
-    }));
-    socket.close();
-    return (performance.now() - started) / 1000;
-  })()`);
-  cpuAtEnd = readCpu();
-  await page.close();
-  return ROWS / seconds;
+    })`,
+    teardown: 'socket.close();',
+  });
 }
 
 interface BrowserRun {
