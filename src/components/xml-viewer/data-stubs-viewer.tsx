@@ -5,6 +5,7 @@ import { hashParam, pathFromHash, resolveNodePath, withHashParam } from './core/
 import { decodeXmlEntities } from './core/xml-entities.ts';
 import { prettyHead } from './core/pretty-head.ts';
 import { firstTableRows } from './first-table-rows.ts';
+import { FIRST_SCREEN_CHARS } from './views/line-chunks.ts';
 import { DEFAULT_MAX_INDEX_BYTES, type DataStubsViewerProps } from './data-stubs-viewer-props.ts';
 import { lazyView } from './lazy-view.ts';
 import { PayloadFacts } from './payload-facts.tsx';
@@ -37,9 +38,6 @@ export function warmUpViews(): Promise<void> {
   );
   return import('./views/pretty-view.tsx').then((m) => m.warmUpEditor());
 }
-
-/** About a screenful of pretty text, printed on the page so the first lines need no worker. */
-const FIRST_SCREEN_CHARS = 12_000;
 
 /** Progress appears only for work that is still running after this long. */
 const PROGRESS_DELAY_MS = 200;

@@ -1,4 +1,10 @@
 /**
+ * About a screenful of pretty text: what the page prints before the worker answers and what the
+ * editor takes in at once, so the first paint does not wait for more.
+ */
+export const FIRST_SCREEN_CHARS = 12_000;
+
+/**
  * Cuts text into ranges that end just before a line break, so an editor can be given the first
  * screenful at once and the rest in later tasks (no single long task for a 10 MB document).
  * Every range after the first starts with its "\n".

@@ -38,12 +38,10 @@ import { xmlLanguage } from '@codemirror/lang-xml';
 import type { ViewerWorkerClient } from '../worker/viewer-worker-client.ts';
 import type { SearchResult } from '../worker/viewer-worker-protocol.ts';
 import { searchPattern } from '../worker/search-text.ts';
-import { lineChunks } from './line-chunks.ts';
+import { FIRST_SCREEN_CHARS, lineChunks } from './line-chunks.ts';
 import { xmlHighlightStyle } from './xml-highlight-style.ts';
 import { formatCount } from '../format-count.ts';
 
-/** About a screenful: the first paint does not wait for CodeMirror to take in more. */
-const FIRST_CHUNK_CHARS = 12_000;
 /** Small enough that appending one stays a short task for the page. */
 const CHUNK_CHARS = 200_000;
 
@@ -259,7 +257,7 @@ export default function PrettyView({
     const from = shownRef.current;
     const chunks = lineChunks(
       body.slice(from),
-      from === 0 ? FIRST_CHUNK_CHARS : CHUNK_CHARS,
+      from === 0 ? FIRST_SCREEN_CHARS : CHUNK_CHARS,
       CHUNK_CHARS,
     );
     let next = 0;
