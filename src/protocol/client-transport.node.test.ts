@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadCapture, type Capture } from '../../fixtures/captures.ts';
 import {
   createInodeClient,
+  DATA_STUBS_HEAD_CHARS,
   discoverNamespace,
   NamespaceDiscoveryError,
   type Binding,
@@ -350,5 +351,69 @@ describe('the OpenIDKey never appears in an error message', () => {
     );
     expect(error.message).toContain('(OpenIDKey="••••••")');
     for (const form of keyForms) expect(causeChain(error)).not.toContain(form);
+  });
+});
+
+describe('the DataStubs head', () => {
+  it('reaches the caller while the body still arrives, and the result is unchanged', async () => {
+    const capture = loadCapture('get_soap11_success');
+    const body = capture.response.body.toString('utf8');
+    const stubs = `<AssetStubs>${'<Stub id="1">x</Stub>'.repeat(3_000)}</AssetStubs>`;
+    const large = Buffer.from(
+      body.replace(/<DataStubs>[\s\S]*<\/DataStubs>/, `<DataStubs>${stubs}</DataStubs>`),
+    );
+    const cut = large.indexOf('</AssetStubs>') - 10;
+    let sendRest: () => void = never;
+    const server = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' });
+      res.write(large.subarray(0, cut));
+      sendRest = () => res.end(large.subarray(cut));
+    });
+    const heads: string[] = [];
+    const call = client(server).getAssetStubs(PARAMS, {
+      onDataStubsHead: (head) => {
+        heads.push(head);
+        sendRest();
+      },
+    });
+    const result = await call;
+    expect(heads).toHaveLength(1);
+    expect(heads[0]?.length).toBeGreaterThanOrEqual(DATA_STUBS_HEAD_CHARS);
+    expect(result.record.DataStubs?.startsWith(heads[0] ?? '-')).toBe(true);
+    expect(result.record.DataStubs?.length).toBeGreaterThan(stubs.length);
+    expect(result.exchange.response.byteLength).toBe(large.byteLength);
+  });
+
+  it('is not asked for when the payload is small, and a failing callback does not fail the call', async () => {
+    const capture = loadCapture('get_soap11_success');
+    const server = await startServer((_req, res) => replay(capture, res));
+    let calls = 0;
+    const result = await client(server).getAssetStubs(PARAMS, {
+      onDataStubsHead: () => {
+        calls++;
+        throw new Error('display failed');
+      },
+    });
+    expect(calls).toBe(0);
+    expect(result.record.Success).toBe(true);
+
+    const large = capture.response.body
+      .toString('utf8')
+      .replace(
+        /<DataStubs>[\s\S]*<\/DataStubs>/,
+        `<DataStubs><A>${'<b/>'.repeat(20_000)}</A></DataStubs>`,
+      );
+    const bigServer = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' });
+      res.end(large);
+    });
+    const bigResult = await client(bigServer).getAssetStubs(PARAMS, {
+      onDataStubsHead: () => {
+        calls++;
+        throw new Error('display failed');
+      },
+    });
+    expect(calls).toBe(1);
+    expect(bigResult.record.DataStubs).toMatch(/^<A xmlns="[^"]+"><b\/>/);
   });
 });

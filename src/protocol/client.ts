@@ -18,7 +18,13 @@ import {
   type ErrorContext,
 } from './errors.ts';
 import { OPERATIONS, type OperationName, type OperationParams } from './operations.ts';
-import { ExchangeFailure, performExchange, type FetchLike } from './transport.ts';
+import {
+  ExchangeFailure,
+  performExchange,
+  type ExchangeOptions,
+  type FetchLike,
+} from './transport.ts';
+import { watchDataStubsHead, type DataStubsHeadWatcher } from './decode/data-stubs-head.ts';
 import type {
   AddUserAssetIndexResult,
   CallOptions,
@@ -65,6 +71,28 @@ export function operationUrl(
  * const { record, dataStubsForm } = await client.getAssetStubs({ OpenIDKey: key, AssetType: '', OtherFilterCriteria: '' });
  * if (!record.Success) console.warn(record.ErrorCode, record.ErrorMessage);
  */
+/** How much of DataStubs a head holds: a few screens of pretty-printed lines. */
+export const DATA_STUBS_HEAD_CHARS = 32 * 1024;
+
+function headWatcher(
+  operation: OperationName,
+  onHead: CallOptions['onDataStubsHead'],
+): ExchangeOptions['onBodyChunk'] {
+  if (operation !== 'GetAssetStubs' || !onHead) return undefined;
+  let watcher: DataStubsHeadWatcher | null = null;
+  return (chunk, contentType) => {
+    watcher ??= watchDataStubsHead(contentType, DATA_STUBS_HEAD_CHARS, (head) => {
+      // Showing the head early is a courtesy: its failure must not fail the call.
+      try {
+        onHead(head);
+      } catch {
+        /* the result still follows */
+      }
+    });
+    watcher.push(chunk);
+  };
+}
+
 export function createInodeClient(options: InodeClientOptions): InodeClient {
   const { baseUrl, binding } = options;
   const fetchImpl: FetchLike = options.fetch ?? globalThis.fetch.bind(globalThis);
@@ -129,6 +157,7 @@ export function createInodeClient(options: InodeClientOptions): InodeClient {
         fetch: fetchImpl,
         timeoutMs,
         signal: callOptions.signal,
+        onBodyChunk: headWatcher(operation, callOptions.onDataStubsHead),
       });
     } catch (error) {
       throw exchangeToCallError(context, error);

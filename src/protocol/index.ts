@@ -10,6 +10,7 @@
 export {
   createInodeClient,
   DEFAULT_TIMEOUT_MS,
+  DATA_STUBS_HEAD_CHARS,
   SECRET_IN_URL_WARNING,
   operationUrl,
 } from './client.ts';

@@ -12,6 +12,35 @@ export interface ExchangeOptions {
   fetch: FetchLike;
   timeoutMs: number;
   signal?: AbortSignal | undefined;
+  /** Sees the body's bytes as they arrive (the whole body is still read and returned). */
+  onBodyChunk?: ((chunk: Uint8Array, contentType: string | undefined) => void) | undefined;
+}
+
+/** Reads the whole body, showing each chunk to `onChunk` as it arrives. */
+async function readBody(
+  response: Response,
+  onChunk: ((chunk: Uint8Array, contentType: string | undefined) => void) | undefined,
+): Promise<Uint8Array> {
+  if (!onChunk || !response.body) return new Uint8Array(await response.arrayBuffer());
+  const contentType = response.headers.get('content-type') ?? undefined;
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    length += value.byteLength;
+    onChunk(value, contentType);
+  }
+  if (chunks.length === 1 && chunks[0]) return chunks[0];
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
 }
 
 /** Why no complete response arrived. */
@@ -37,13 +66,18 @@ function charsetOf(contentType: string | undefined): string {
   return match?.[1] ?? 'utf-8';
 }
 
+/** A decoder for the declared charset, UTF-8 for unknown labels. */
+export function textDecoderFor(contentType: string | undefined): TextDecoder {
+  try {
+    return new TextDecoder(charsetOf(contentType));
+  } catch {
+    return new TextDecoder('utf-8');
+  }
+}
+
 /** Decodes body bytes with the declared charset, falling back to UTF-8 for unknown labels. */
 export function decodeBody(bytes: Uint8Array, contentType: string | undefined): string {
-  try {
-    return new TextDecoder(charsetOf(contentType)).decode(bytes);
-  } catch {
-    return new TextDecoder('utf-8').decode(bytes);
-  }
+  return textDecoderFor(contentType).decode(bytes);
 }
 
 function describeCause(error: unknown): string {
@@ -90,7 +124,7 @@ export async function performExchange(
       signal: controller.signal,
     });
     const headersMs = performance.now() - started;
-    const bytes = new Uint8Array(await response.arrayBuffer());
+    const bytes = await readBody(response, options.onBodyChunk);
     const totalMs = performance.now() - started;
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {

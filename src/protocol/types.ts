@@ -107,6 +107,12 @@ export interface AddUserAssetIndexResult {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * GetAssetStubs only: called at most once while the response still arrives, with the first
+   * characters of a DataStubs payload sent as literal XML and longer than that. Unchecked (the
+   * result, or the error, follows as usual); for showing the first lines of a large answer early.
+   */
+  onDataStubsHead?: (head: string) => void;
 }
 
 export interface InodeClientOptions {

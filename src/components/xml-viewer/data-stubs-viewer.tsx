@@ -7,7 +7,7 @@ import { prettyHead } from './core/pretty-head.ts';
 import { firstTableRows } from './first-table-rows.ts';
 import { FIRST_SCREEN_CHARS } from './views/line-chunks.ts';
 import { DEFAULT_MAX_INDEX_BYTES, type DataStubsViewerProps } from './data-stubs-viewer-props.ts';
-import { lazyView } from './lazy-view.ts';
+import { PrettyView, TableView, TreeView, preloadViews } from './views/lazy-views.ts';
 import { PayloadFacts } from './payload-facts.tsx';
 import { useXmlAnalysis } from './use-xml-analysis.ts';
 import { panelId, tabId, VIEW_TABS, ViewTabs, type ViewTab } from './view-tabs.tsx';
@@ -17,14 +17,7 @@ import { useViewerXPath } from './use-viewer-xpath.ts';
 import { XPathPanel } from './xpath-panel.tsx';
 import './xml-viewer.css';
 
-const PrettyView = lazyView(() => import('./views/pretty-view.tsx'));
-const TreeView = lazyView(() => import('./views/tree-view.tsx'));
-const TableView = lazyView(() => import('./views/table-view.tsx'));
-
-/** Loads the views' code (CodeMirror first), so the first payload renders without waiting. */
-export function preloadViews(): Promise<unknown> {
-  return Promise.all([PrettyView.preload(), TableView.preload(), TreeView.preload()]);
-}
+export { preloadViews };
 
 /**
  * Runs the editor's code once off screen (see warmUpEditor) and the page's pretty-printer over a

@@ -20,4 +20,9 @@ export const DataStubsViewer = lazyView<DataStubsViewerProps>(() =>
   import('./data-stubs-viewer.tsx').then((m) => ({ default: m.DataStubsViewer })),
 );
 
-prefetchViewer(DataStubsViewer.preload);
+/** The first lines of a large payload while its answer still arrives. */
+export const ReceivingDataStubs = lazyView<{ head: string }>(() =>
+  import('./receiving-data-stubs.tsx').then((m) => ({ default: m.ReceivingDataStubs })),
+);
+
+prefetchViewer(() => Promise.all([DataStubsViewer.preload(), ReceivingDataStubs.preload()]));

@@ -8,6 +8,9 @@ import { StubsPage } from './stubs-page.tsx';
 // The viewer area's component needs Web Workers, which jsdom lacks; its own tests cover it.
 vi.mock('../../components/xml-viewer/index.ts', () => ({
   DataStubsViewer: ({ xml }: { xml: string }) => <pre aria-label="DataStubs XML">{xml}</pre>,
+  ReceivingDataStubs: ({ head }: { head: string }) => (
+    <pre aria-label="DataStubs first lines">{head}</pre>
+  ),
 }));
 
 const success = captured('get_soap11_success');
@@ -103,5 +106,45 @@ describe('StubsPage', () => {
     expect(banner).toHaveAttribute('data-outcome', 'network-failure');
     expect(screen.getByLabelText('OpenIDKey')).toHaveValue('k');
     expect(screen.getByLabelText('AssetType')).toHaveValue('image');
+  });
+
+  it('shows the first lines of a large payload while its answer still arrives, then the result', async () => {
+    render(
+      <TestProviders path="/stubs">
+        <StubsPage />
+      </TestProviders>,
+    );
+    await submit('k');
+    await vi.waitFor(() => expect(server.calls).toHaveLength(1));
+    const body = new TextDecoder().decode(success.body);
+    const stubs = `<AssetStubs>${'<Stub id="7" Title="large">x</Stub>'.repeat(2_000)}</AssetStubs>`;
+    const large = new TextEncoder().encode(
+      body.replace(/<DataStubs>[\s\S]*<\/DataStubs>/, `<DataStubs>${stubs}</DataStubs>`),
+    );
+    let rest: ReadableStreamDefaultController<Uint8Array> | undefined;
+    const half = Math.floor(large.length / 2);
+    server.respond(
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(large.slice(0, half));
+            rest = controller;
+          },
+        }),
+        { status: 200, headers: { 'content-type': 'text/xml; charset=utf-8' } },
+      ),
+    );
+    const head = await screen.findByLabelText('DataStubs first lines');
+    expect(head.textContent).toMatch(/^<AssetStubs xmlns="[^"]+"><Stub id="7" Title="large">/);
+    expect(screen.queryByRole('region', { name: 'Outcome' })).toBeNull();
+    expect(screen.getByText(/Calling GetAssetStubs/)).toBeVisible();
+
+    rest?.enqueue(large.slice(half));
+    rest?.close();
+    const banner = await screen.findByRole('region', { name: 'Outcome' });
+    expect(banner).toHaveAttribute('data-outcome', 'success');
+    expect(screen.queryByLabelText('DataStubs first lines')).toBeNull();
+    const whole = screen.getByLabelText('DataStubs XML').textContent ?? '';
+    expect(whole.startsWith(head.textContent ?? '-')).toBe(true);
   });
 });

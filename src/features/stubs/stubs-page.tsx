@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { Binding, GetAssetStubsParams } from '../../protocol/operations.ts';
@@ -13,6 +13,7 @@ import { BINDINGS } from '../../protocol/operations.ts';
 import type { ParityParams } from '../../lib/parity/run-parity.ts';
 import { StubsForm } from './stubs-form.tsx';
 import { StubsResult } from '../../components/call-result/stubs-result.tsx';
+import { ReceivingDataStubs } from '../../components/xml-viewer/index.ts';
 import { stubsCallKey, stubsCallOptions, type StubsRequest } from './stubs-queries.ts';
 import { SECRET_URL_PARAMS, readStubsUrl, writeStubsUrl } from './stubs-url.ts';
 
@@ -32,6 +33,12 @@ export function StubsPage() {
   const [shown, setShown] = useState<StubsRequest | null>(null);
   const [cancelledSubmission, setCancelledSubmission] = useState<number | null>(null);
   const [parity, setParity] = useState<{ run: number; request: ParityParams } | null>(null);
+  // The first lines of a large payload, shown while the rest of its answer arrives.
+  const [head, setHead] = useState<{ submission: number; text: string } | null>(null);
+  const showHead = useCallback(
+    (submission: number, text: string) => setHead({ submission, text }),
+    [],
+  );
 
   // A key pasted into a shared link must not stay in the address bar or history.
   useEffect(() => {
@@ -49,7 +56,7 @@ export function StubsPage() {
   }, [urlBinding, setBinding]);
 
   useEffect(() => preloadProtocol(), []);
-  const current = useQuery(stubsCallOptions(connection, submitted));
+  const current = useQuery(stubsCallOptions(connection, submitted, showHead));
   const previous = useQuery(stubsCallOptions(connection, shown === submitted ? null : shown));
 
   // Compare offers the result on screen as "the current result".
@@ -109,6 +116,8 @@ export function StubsPage() {
   };
 
   const showingPrevious = inFlight && shown !== submitted;
+  const receivedHead =
+    inFlight && submitted && head?.submission === submitted.submission ? head.text : null;
   const view = showingPrevious ? previous : current;
   const viewRequest = showingPrevious ? shown : submitted;
 
@@ -155,7 +164,12 @@ export function StubsPage() {
               Call cancelled.{shown ? ' The result below is from the previous call.' : ''}
             </p>
           )}
-          {!parity && viewRequest && (view.data || view.error) && (
+          {!parity && receivedHead !== null && (
+            <Suspense fallback={null}>
+              <ReceivingDataStubs head={receivedHead} />
+            </Suspense>
+          )}
+          {!parity && receivedHead === null && viewRequest && (view.data || view.error) && (
             <StubsResult
               result={view.data}
               error={view.error}

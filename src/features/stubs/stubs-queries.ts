@@ -53,6 +53,7 @@ export async function callGetAssetStubs(
   connection: Connection,
   request: StubsRequest,
   signal: AbortSignal,
+  onDataStubsHead?: (head: string) => void,
 ): Promise<GetAssetStubsResult> {
   return recordedCall({
     operation: 'GetAssetStubs',
@@ -65,14 +66,34 @@ export async function callGetAssetStubs(
     run: async () =>
       (await openClient(queryClient, connection, request.binding)).getAssetStubs(request.params, {
         signal,
+        ...(onDataStubsHead && { onDataStubsHead }),
       }),
   });
 }
 
 /**
- * @example useQuery(stubsCallOptions(connection, submitted))
+ * `onDataStubsHead` receives the first lines of a large payload while the answer still arrives
+ * (CallOptions.onDataStubsHead), with the submission they belong to.
+ *
+ * @example useQuery(stubsCallOptions(connection, submitted, showHead))
  */
-export function stubsCallOptions(connection: Connection, request: StubsRequest | null) {
+export function stubsCallOptions(
+  connection: Connection,
+  request: StubsRequest | null,
+  onDataStubsHead?: (submission: number, head: string) => void,
+) {
+  // onDataStubsHead is where the answer's first lines are shown, not what is fetched: it is not
+  // part of the key.
+  const queryFn = request
+    ? ({ client, signal }: { client: QueryClient; signal: AbortSignal }) =>
+        callGetAssetStubs(
+          client,
+          connection,
+          request,
+          signal,
+          onDataStubsHead && ((head) => onDataStubsHead(request.submission, head)),
+        )
+    : skipToken;
   return queryOptions<
     GetAssetStubsResult,
     InodeError,
@@ -80,9 +101,7 @@ export function stubsCallOptions(connection: Connection, request: StubsRequest |
     ReturnType<typeof stubsCallKey>
   >({
     queryKey: stubsCallKey(connection, request),
-    queryFn: request
-      ? ({ client, signal }) => callGetAssetStubs(client, connection, request, signal)
-      : skipToken,
+    queryFn,
     // A call is an event, not a cache of server state: never refetch it behind the user's back.
     staleTime: Infinity,
     gcTime: 10 * 60_000,

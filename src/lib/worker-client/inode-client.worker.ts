@@ -36,7 +36,13 @@ async function run(message: Extract<ToClientWorker, { type: 'call' }>): Promise<
     const options = { signal: controller.signal };
     switch (message.operation) {
       case 'getAssetStubs':
-        return await client.getAssetStubs(message.params, options);
+        return await client.getAssetStubs(message.params, {
+          ...options,
+          ...(message.wantsHead && {
+            onDataStubsHead: (head: string) =>
+              scope.postMessage({ type: 'head', id: message.id, head }),
+          }),
+        });
       case 'addUserAssetIndex':
         return await client.addUserAssetIndex(message.params, options);
       case 'namespace':

@@ -22,6 +22,7 @@ import type {
 } from './worker-messages.ts';
 
 interface PendingCall {
+  onHead: CallOptions['onDataStubsHead'];
   settle(outcome: { value: unknown } | { error: SerializedError }): void;
   /** Runs the call in this thread instead (the worker failed before it could start it). */
   runHere(): void;
@@ -61,6 +62,10 @@ function startWorker(): ClientWorker | null {
       return;
     }
     const call = started.pending.get(message.id);
+    if (message.type === 'head') {
+      call?.onHead?.(message.head);
+      return;
+    }
     started.pending.delete(message.id);
     call?.settle(
       message.type === 'result' ? { value: unpackResult(message) } : { error: message.error },
@@ -123,12 +128,14 @@ function perform(
   if (!started) return runInThisThread(options, targetId, call, callOptions);
 
   const id = nextId++;
-  const message = { type: 'call', id, options, targetId, ...call } as const;
+  const wantsHead = callOptions.onDataStubsHead !== undefined;
+  const message = { type: 'call', id, options, targetId, wantsHead, ...call } as const;
   const { signal } = callOptions;
   return new Promise<unknown>((resolve, reject) => {
     const onAbort = (): void => started.worker.postMessage({ type: 'cancel', id });
     const done = (): void => signal?.removeEventListener('abort', onAbort);
     started.pending.set(id, {
+      onHead: callOptions.onDataStubsHead,
       settle(outcome) {
         done();
         if ('value' in outcome) {

@@ -31,11 +31,15 @@ export type ToClientWorker =
       options: WorkerClientOptions;
       /** Sent as X-Inode-Target; null lets the server use its default. */
       targetId: string | null;
+      /** GetAssetStubs: post the DataStubs head while the response arrives (CallOptions). */
+      wantsHead?: boolean;
     } & WorkerCall)
   | { type: 'cancel'; id: number };
 
 export type FromClientWorker =
   /** Posted once the worker's code has loaded: until then a failure means nothing was sent. */
   | { type: 'ready' }
+  /** The start of a large DataStubs payload, before the result (see CallOptions.onDataStubsHead). */
+  | { type: 'head'; id: number; head: string }
   | ({ type: 'result'; id: number } & PackedResult)
   | { type: 'error'; id: number; error: SerializedError };

@@ -58,7 +58,7 @@ function isSpace(code: number): boolean {
   return code === 32 || code === 9 || code === 10 || code === 13;
 }
 
-type Declarations = Array<[prefix: string, uri: string]> | null;
+export type Declarations = Array<[prefix: string, uri: string]> | null;
 
 /**
  * Scans `text`; throws MalformedXml (or DoctypeRefused) when it is not well-formed.
@@ -289,7 +289,8 @@ function refuseDoctypeWithin(text: string, start: number, end: number): void {
   if (at >= 0) throw new DoctypeRefused(start + at);
 }
 
-function readDeclarations(attributes: string, sink: WarningSink): Declarations {
+/** The namespace declarations among a start tag's attributes, or null. */
+export function readDeclarations(attributes: string, sink: WarningSink): Declarations {
   if (attributes.indexOf('xmlns') < 0) return null;
   const found: Array<[string, string]> = [];
   for (const m of attributes.matchAll(ATTRIBUTE)) {
@@ -301,7 +302,8 @@ function readDeclarations(attributes: string, sink: WarningSink): Declarations {
   return found.length > 0 ? found : null;
 }
 
-function namespacesInScope(stack: readonly Declarations[]): Map<string, string> {
+/** The namespaces in scope under a stack of open elements' declarations. */
+export function namespacesInScope(stack: readonly Declarations[]): Map<string, string> {
   const scope = new Map<string, string>();
   for (const declared of stack) {
     for (const [prefix, uri] of declared ?? []) scope.set(prefix, uri);

@@ -127,6 +127,7 @@ export default function PrettyView({
   foldEnd,
   client,
   revealLine,
+  receiving = false,
 }: {
   /** The pretty text so far; it only grows while `complete` is false. */
   text: string;
@@ -135,6 +136,11 @@ export default function PrettyView({
   foldEnd: Int32Array | null;
   client: ViewerWorkerClient | null;
   revealLine: { line: number } | null;
+  /**
+   * The text is the first lines of a response still arriving: no toolbar (nothing typed into it
+   * could survive the viewer that replaces it), and the state says so.
+   */
+  receiving?: boolean;
 }) {
   const hostRef = useRef<HTMLDivElement>(null);
   const statusId = useId();
@@ -372,42 +378,49 @@ export default function PrettyView({
 
   return (
     <div className="xv-pretty">
-      <div className="xv-toolbar">
-        <label>
-          Search{' '}
-          <input
-            ref={searchInputRef}
-            type="search"
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            onKeyDown={onSearchKey}
-            aria-describedby={statusId}
-          />
-        </label>
-        <span id={statusId} className="xv-match-status" aria-live="polite">
-          {matchStatus}
-        </span>
-        <button type="button" onClick={() => step(-1)} disabled={total === 0}>
-          Previous
-        </button>
-        <button type="button" onClick={() => step(1)} disabled={total === 0}>
-          Next
-        </button>
-        <form onSubmit={onGoToLine} className="xv-goto">
+      {!receiving && (
+        <div className="xv-toolbar">
           <label>
-            Go to line <input ref={lineInputRef} type="number" min={1} inputMode="numeric" />
+            Search{' '}
+            <input
+              ref={searchInputRef}
+              type="search"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+              onKeyDown={onSearchKey}
+              aria-describedby={statusId}
+            />
           </label>
-          <button type="submit">Go</button>
-          {lineError && (
-            <span role="alert" className="xv-error">
-              {lineError}
-            </span>
-          )}
-        </form>
-      </div>
+          <span id={statusId} className="xv-match-status" aria-live="polite">
+            {matchStatus}
+          </span>
+          <button type="button" onClick={() => step(-1)} disabled={total === 0}>
+            Previous
+          </button>
+          <button type="button" onClick={() => step(1)} disabled={total === 0}>
+            Next
+          </button>
+          <form onSubmit={onGoToLine} className="xv-goto">
+            <label>
+              Go to line <input ref={lineInputRef} type="number" min={1} inputMode="numeric" />
+            </label>
+            <button type="submit">Go</button>
+            {lineError && (
+              <span role="alert" className="xv-error">
+                {lineError}
+              </span>
+            )}
+          </form>
+        </div>
+      )}
       {/* One live region for the progressive state: it changes once, when every line is in. */}
       <p role="status" className="xv-muted xv-load-state">
-        {loaded ? (
+        {receiving ? (
+          <span className="xv-loading">
+            Receiving the response: these are its first lines, not yet checked. The fields, search,
+            folding and the other views follow once the whole answer is in.
+          </span>
+        ) : loaded ? (
           `All ${formatCount(lineCount)} lines are in: search, folding and go to line are ready.`
         ) : (
           <span className="xv-loading">
