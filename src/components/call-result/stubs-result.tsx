@@ -1,7 +1,7 @@
 import { memo, Suspense, useCallback, useEffect, useState } from 'react';
 import type { Binding, GetAssetStubsResult, InodeError } from '../../protocol/index.ts';
 import { HarExport } from '../har-export/har-export.tsx';
-import { DataStubsViewer } from '../xml-viewer/index.ts';
+import { DataStubsViewer, type ViewTab } from '../xml-viewer/index.ts';
 import { OutcomeBanner } from '../outcome-banner/outcome-banner.tsx';
 import { ErrorBoundary } from '../error-boundary/error-boundary.tsx';
 import { FieldTable } from '../field-table/field-table.tsx';
@@ -31,6 +31,8 @@ export interface StubsResultProps {
   exportBinding?: Binding;
   /** Shown above the banner: where the result came from (an opened file). */
   source?: string;
+  /** The DataStubs view chosen before the result was in (while its answer arrived). */
+  initialTab?: ViewTab | null;
 }
 
 /** Tells the section, once, that the viewer is not there (its error boundary's fallback is). */
@@ -68,9 +70,11 @@ function useDataStubsSummary(xml: string | null) {
 const DataStubsSection = memo(function DataStubsSection({
   result,
   assetType,
+  initialTab,
 }: {
   result: GetAssetStubsResult;
   assetType: string;
+  initialTab: ViewTab | null;
 }) {
   const xml = result.record.DataStubs;
   const { line: summary, onSummary, onViewerMissing } = useDataStubsSummary(xml);
@@ -106,6 +110,7 @@ const DataStubsSection = memo(function DataStubsSection({
             rawBody={result.exchange.response.bodyText}
             xmlUtf8={payloadBytesFor(xml)}
             onSummary={onSummary}
+            initialTab={initialTab}
           />
         </Suspense>
       </ErrorBoundary>
@@ -128,6 +133,7 @@ export function StubsResult({
   submission,
   exportBinding,
   source,
+  initialTab = null,
 }: StubsResultProps) {
   const outcome = redactOutcome(
     result ? describeStubsRecord(result.record) : describeError(error, cancelled),
@@ -153,7 +159,7 @@ export function StubsResult({
         </ul>
       )}
       {result && <FieldTable record={result.record} />}
-      {result && <DataStubsSection result={result} assetType={assetType} />}
+      {result && <DataStubsSection result={result} assetType={assetType} initialTab={initialTab} />}
       <RawExchangePanel
         exchange={raw.exchange}
         request={raw.request}

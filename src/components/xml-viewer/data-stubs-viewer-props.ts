@@ -1,5 +1,6 @@
 import type { DataStubsForm } from '../../protocol/types.ts';
 import type { XmlSummary } from '../../lib/xml-summary.ts';
+import type { ViewTab } from './view-tabs.tsx';
 
 /** Default size above which the tree and table views are refused (raw and download still work). */
 export const DEFAULT_MAX_INDEX_BYTES = 50 * 1024 * 1024;
@@ -27,4 +28,6 @@ export interface DataStubsViewerProps {
    * when the worker failed before counting (the caller then counts on its own).
    */
   onSummary?: (summary: XmlSummary | null) => void;
+  /** A view chosen before the viewer appeared (while the answer arrived); it opens on it. */
+  initialTab?: ViewTab | null;
 }

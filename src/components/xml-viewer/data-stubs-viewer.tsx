@@ -79,6 +79,7 @@ export function DataStubsViewer({
   xmlUtf8,
   maxIndexBytes = DEFAULT_MAX_INDEX_BYTES,
   onSummary,
+  initialTab = null,
 }: DataStubsViewerProps) {
   const idPrefix = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const [decodedAgain, setDecodedAgain] = useState(false);
@@ -97,7 +98,7 @@ export function DataStubsViewer({
   // A prefix's worth of work (the same cost at 1 MB and 66 MB): the first screen of Pretty is
   // painted with the viewer itself instead of after a round trip through the worker.
   const firstScreen = useMemo(() => prettyHead(xml, FIRST_SCREEN_CHARS), [xml]);
-  const [chosenTab, setChosenTab] = useState<ViewTab | null>(null);
+  const [chosenTab, setChosenTab] = useState<ViewTab | null>(initialTab);
   // Only a link the page was opened with picks the first view; later selections do not switch views.
   const [openedWithPath] = useState(
     () => pathFromHash(window.location.hash) ?? takeInitialHashPath(),

@@ -15,6 +15,16 @@ const PREFIX_CHARS = 512 * 1024;
  */
 export function firstTableRows(xml: string, maxIndexBytes: number): TransferredTable | null {
   if (!wantsTableHead(xml, maxIndexBytes)) return null;
-  const head = recordTableHead(xml.slice(0, PREFIX_CHARS), TABLE_HEAD_ROWS);
+  return tableRowsOfPrefix(xml.slice(0, PREFIX_CHARS));
+}
+
+/**
+ * The first records found in a prefix of a payload (the head of an answer still arriving, or a
+ * slice), or null when none ends within it.
+ *
+ * @example tableRowsOfPrefix('<AssetStubs><Stub id="1"/><Stub id="2"/><Stub id=')?.rowCount // 2
+ */
+export function tableRowsOfPrefix(prefix: string): TransferredTable | null {
+  const head = recordTableHead(prefix, TABLE_HEAD_ROWS);
   return head && tableForPage(head)[0];
 }

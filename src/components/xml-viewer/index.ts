@@ -13,15 +13,17 @@ import { lazyView } from './lazy-view.ts';
 import { prefetchViewer } from './prefetch.ts';
 
 import type { DataStubsViewerProps } from './data-stubs-viewer-props.ts';
+import type { ReceivingDataStubsProps } from './receiving-data-stubs.tsx';
+import type { ViewTab } from './view-tabs.tsx';
 
-export type { DataStubsViewerProps };
+export type { DataStubsViewerProps, ReceivingDataStubsProps, ViewTab };
 
 export const DataStubsViewer = lazyView<DataStubsViewerProps>(() =>
   import('./data-stubs-viewer.tsx').then((m) => ({ default: m.DataStubsViewer })),
 );
 
 /** The first lines of a large payload while its answer still arrives. */
-export const ReceivingDataStubs = lazyView<{ head: string }>(() =>
+export const ReceivingDataStubs = lazyView<ReceivingDataStubsProps>(() =>
   import('./receiving-data-stubs.tsx').then((m) => ({ default: m.ReceivingDataStubs })),
 );
 

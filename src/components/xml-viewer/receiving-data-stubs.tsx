@@ -1,17 +1,77 @@
 /**
  * The first lines of a large DataStubs payload, shown while the rest of its answer still arrives
- * (the protocol's CallOptions.onDataStubsHead). Pretty-printed by the same code as the viewer's
- * first screen, so the viewer that replaces it once the answer is in starts with the same lines.
+ * (the protocol's CallOptions.onDataStubsHead): Pretty, pretty-printed by the same code as the
+ * viewer's first screen, and the Table's first records, by the same code as the viewer's. The
+ * viewer that replaces it once the answer is in starts with the same lines, on the view chosen
+ * here.
  */
-import { Suspense, useMemo } from 'react';
+import { Suspense, useCallback, useId, useMemo, useState } from 'react';
+import { copyText } from './clipboard-and-download.ts';
 import { prettyHead } from './core/pretty-head.ts';
+import { tableRowsOfPrefix } from './first-table-rows.ts';
 import { FIRST_SCREEN_CHARS } from './views/line-chunks.ts';
-import { PrettyView } from './views/lazy-views.ts';
+import { PrettyView, TableView } from './views/lazy-views.ts';
+import { panelId, tabId, ViewTabs, type ViewTab } from './view-tabs.tsx';
 import './xml-viewer.css';
 
-/** @example <ReceivingDataStubs head={head} /> */
-export function ReceivingDataStubs({ head }: { head: string }) {
+/** What can be shown of a payload before it is whole. */
+const RECEIVING_TABS: ReadonlyArray<{ id: ViewTab; label: string }> = [
+  { id: 'pretty', label: 'Pretty' },
+  { id: 'table', label: 'Table' },
+];
+
+const ignorePath = (): void => undefined;
+
+export interface ReceivingDataStubsProps {
+  head: string;
+  /** The view chosen so far (null: Pretty); the viewer opens on it once the answer is in. */
+  tab: ViewTab | null;
+  onTabChange: (tab: ViewTab) => void;
+}
+
+/** @example <ReceivingDataStubs head={head} tab={tab} onTabChange={setTab} /> */
+export function ReceivingDataStubs({ head, tab: chosen, onTabChange }: ReceivingDataStubsProps) {
+  const idPrefix = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const tab = chosen === 'table' ? 'table' : 'pretty';
   const firstScreen = useMemo(() => prettyHead(head, FIRST_SCREEN_CHARS), [head]);
+  const rows = useMemo(() => (tab === 'table' ? tableRowsOfPrefix(head) : null), [tab, head]);
+  const [status, setStatus] = useState('');
+  const copy = useCallback(async (text: string, what: string) => {
+    setStatus(
+      (await copyText(text)) ? `Copied ${what}.` : `The browser did not allow copying ${what}.`,
+    );
+  }, []);
+
+  const panel = () => {
+    if (tab === 'table') {
+      if (!rows)
+        return <p className="xv-muted">No records in the first lines; the table follows.</p>;
+      return (
+        <TableView
+          key="head"
+          xml={head}
+          table={rows}
+          index={null}
+          client={null}
+          fileName="datastubs"
+          onCopy={copy}
+          onSelectPath={ignorePath}
+        />
+      );
+    }
+    if (firstScreen === null) return <p className="xv-muted">Receiving the response…</p>;
+    return (
+      <PrettyView
+        text={firstScreen}
+        complete={false}
+        foldEnd={null}
+        client={null}
+        revealLine={null}
+        receiving
+      />
+    );
+  };
+
   return (
     <section
       className="datastubs xv-receiving"
@@ -20,22 +80,21 @@ export function ReceivingDataStubs({ head }: { head: string }) {
     >
       <h2>DataStubs</h2>
       <div className="xv-viewer">
-        {firstScreen === null ? (
-          <p role="status" className="xv-muted">
-            Receiving the response…
-          </p>
-        ) : (
-          <Suspense fallback={<p className="xv-muted">Loading the pretty view…</p>}>
-            <PrettyView
-              text={firstScreen}
-              complete={false}
-              foldEnd={null}
-              client={null}
-              revealLine={null}
-              receiving
-            />
+        <ViewTabs idPrefix={idPrefix} active={tab} onChange={onTabChange} tabs={RECEIVING_TABS} />
+        <div
+          role="tabpanel"
+          id={panelId(idPrefix, tab)}
+          aria-labelledby={tabId(idPrefix, tab)}
+          className="xv-panel"
+          data-view={tab}
+        >
+          <Suspense fallback={<p className="xv-muted">Loading the {tab} view…</p>}>
+            {panel()}
           </Suspense>
-        )}
+        </div>
+        <p role="status" className="xv-status">
+          {status}
+        </p>
       </div>
     </section>
   );

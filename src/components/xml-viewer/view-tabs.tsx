@@ -23,24 +23,27 @@ export function ViewTabs({
   idPrefix,
   active,
   onChange,
+  tabs = VIEW_TABS,
 }: {
   idPrefix: string;
   active: ViewTab;
   onChange: (tab: ViewTab) => void;
+  /** The views offered; all of them unless only some can be shown yet. */
+  tabs?: ReadonlyArray<{ id: ViewTab; label: string }>;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const at = VIEW_TABS.findIndex((t) => t.id === active);
+    const at = tabs.findIndex((t) => t.id === active);
     const moves: Record<string, number> = {
-      ArrowRight: (at + 1) % VIEW_TABS.length,
-      ArrowLeft: (at - 1 + VIEW_TABS.length) % VIEW_TABS.length,
+      ArrowRight: (at + 1) % tabs.length,
+      ArrowLeft: (at - 1 + tabs.length) % tabs.length,
       Home: 0,
-      End: VIEW_TABS.length - 1,
+      End: tabs.length - 1,
     };
     const target = moves[event.key];
     if (target === undefined) return;
     event.preventDefault();
-    const tab = VIEW_TABS[target];
+    const tab = tabs[target];
     if (!tab) return;
     onChange(tab.id);
     listRef.current
@@ -55,7 +58,7 @@ export function ViewTabs({
       ref={listRef}
       onKeyDown={onKeyDown}
     >
-      {VIEW_TABS.map((tab) => (
+      {tabs.map((tab) => (
         <button
           key={tab.id}
           type="button"

@@ -13,7 +13,7 @@ import { BINDINGS } from '../../protocol/operations.ts';
 import type { ParityParams } from '../../lib/parity/run-parity.ts';
 import { StubsForm } from './stubs-form.tsx';
 import { StubsResult } from '../../components/call-result/stubs-result.tsx';
-import { ReceivingDataStubs } from '../../components/xml-viewer/index.ts';
+import { ReceivingDataStubs, type ViewTab } from '../../components/xml-viewer/index.ts';
 import { stubsCallKey, stubsCallOptions, type StubsRequest } from './stubs-queries.ts';
 import { SECRET_URL_PARAMS, readStubsUrl, writeStubsUrl } from './stubs-url.ts';
 
@@ -35,6 +35,10 @@ export function StubsPage() {
   const [parity, setParity] = useState<{ run: number; request: ParityParams } | null>(null);
   // The first lines of a large payload, shown while the rest of its answer arrives.
   const [head, setHead] = useState<{ submission: number; text: string } | null>(null);
+  // A view chosen while the answer arrived: the viewer opens on it.
+  const [receivingTab, setReceivingTab] = useState<{ submission: number; tab: ViewTab } | null>(
+    null,
+  );
   const showHead = useCallback(
     (submission: number, text: string) => setHead({ submission, text }),
     [],
@@ -118,6 +122,8 @@ export function StubsPage() {
   const showingPrevious = inFlight && shown !== submitted;
   const receivedHead =
     inFlight && submitted && head?.submission === submitted.submission ? head.text : null;
+  const tabChosenFor = (request: StubsRequest | null) =>
+    request && receivingTab?.submission === request.submission ? receivingTab.tab : null;
   const view = showingPrevious ? previous : current;
   const viewRequest = showingPrevious ? shown : submitted;
 
@@ -166,7 +172,13 @@ export function StubsPage() {
           )}
           {!parity && receivedHead !== null && (
             <Suspense fallback={null}>
-              <ReceivingDataStubs head={receivedHead} />
+              <ReceivingDataStubs
+                head={receivedHead}
+                tab={tabChosenFor(submitted)}
+                onTabChange={(tab) =>
+                  submitted && setReceivingTab({ submission: submitted.submission, tab })
+                }
+              />
             </Suspense>
           )}
           {!parity && receivedHead === null && viewRequest && (view.data || view.error) && (
@@ -180,6 +192,7 @@ export function StubsPage() {
               stale={showingPrevious}
               submission={viewRequest.submission}
               exportBinding={viewRequest.binding}
+              initialTab={tabChosenFor(viewRequest)}
             />
           )}
         </div>

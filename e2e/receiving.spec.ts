@@ -1,0 +1,88 @@
+/**
+ * A large answer that arrives slowly: its first lines are shown while the rest is on the way
+ * (Pretty and Table), and the viewer that replaces them opens on the view chosen meanwhile. The
+ * answer comes from a server started by the test, which holds the second half of the body until
+ * the test lets it go; the page's request is sent there by the browser's network layer, so the
+ * page still thinks it talks to its own console server.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expectAccessible } from './support/a11y.ts';
+import { DEMO_KEY, expect, test } from './fixtures.ts';
+import { ViewerPage } from './viewer/viewer-page.ts';
+
+const STUBS = 2_000;
+const stub = (i: number) =>
+  `<Stub ID="held-${i}" Type="UserAssetIndex" ServiceURI="http://media.example.org/held/${i}" MediaType="image"><Title>Held stub ${i}</Title></Stub>`;
+
+let server: Server | null = null;
+test.afterEach(async () => {
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
+  server = null;
+});
+
+test('a large answer shows its first lines while it arrives; the view chosen meanwhile is kept', async ({
+  page,
+  request,
+  stubs,
+}) => {
+  // A real answer of the emulator, with a large payload put in its DataStubs.
+  const wsdl = await (await request.get('/Inode.asmx?WSDL')).text();
+  const namespace = /targetNamespace="([^"]+)"/.exec(wsdl)?.[1] ?? '';
+  const real = await (
+    await request.get(
+      `/Inode.asmx/GetAssetStubs?OpenIDKey=${DEMO_KEY}&AssetType=&OtherFilterCriteria=`,
+    )
+  ).text();
+  expect(real).toContain('_Inode');
+  const body = Buffer.from(
+    real.replace(
+      /<DataStubs>[\s\S]*<\/DataStubs>|<DataStubs\s*\/>/,
+      `<DataStubs><AssetStubs xmlns="">${Array.from({ length: STUBS }, (_, i) => stub(i + 1)).join('')}</AssetStubs></DataStubs>`,
+    ),
+  );
+  expect(namespace).not.toBe('');
+
+  let release = (): void => undefined;
+  server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' });
+    const half = Math.floor(body.length / 2);
+    res.write(body.subarray(0, half));
+    release = () => res.end(body.subarray(half));
+  });
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await page.route('**/Inode.asmx/GetAssetStubs', (route) =>
+    route.continue({ url: `http://127.0.0.1:${port}/Inode.asmx/GetAssetStubs` }),
+  );
+
+  await stubs.goto();
+  await stubs.binding.selectOption({ label: 'HTTP POST' });
+  await stubs.key.fill(DEMO_KEY);
+  await stubs.submitButton.click();
+
+  const receiving = page.getByRole('region', { name: 'DataStubs, first lines' });
+  await expect(receiving.locator('.cm-content')).toContainText('<AssetStubs');
+  await expect(receiving.locator('.cm-content')).toContainText('Held stub 1');
+  await expect(receiving.getByRole('status').filter({ hasText: 'not yet checked' })).toBeVisible();
+  // Nothing typed into a toolbar here could survive the viewer that replaces it: there is none.
+  await expect(receiving.getByRole('searchbox')).toHaveCount(0);
+  await expect(stubs.outcome).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'Calling GetAssetStubs' })).toBeVisible();
+
+  await receiving.getByRole('tab', { name: 'Table' }).click();
+  await expect(receiving.getByRole('cell', { name: 'held-1', exact: true })).toBeVisible();
+  await expect(receiving.getByText(/First [\d,]+ Stub records · reading the rest/)).toBeVisible();
+
+  await expectAccessible(page, 'stubs: a large answer arriving');
+
+  release();
+  const viewer = new ViewerPage(page);
+  await expect(stubs.outcome).toHaveAttribute('data-outcome', 'success');
+  await expect(receiving).toHaveCount(0);
+  await expect(viewer.tab('Table')).toHaveAttribute('aria-selected', 'true');
+  const count = STUBS.toLocaleString('en-US');
+  await expect(viewer.panel().getByText(`${count} of ${count} Stub records`)).toBeVisible();
+  await expect(viewer.panel().getByRole('cell', { name: 'held-1', exact: true })).toBeVisible();
+});
