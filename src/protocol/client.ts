@@ -71,8 +71,11 @@ export function operationUrl(
  * const { record, dataStubsForm } = await client.getAssetStubs({ OpenIDKey: key, AssetType: '', OtherFilterCriteria: '' });
  * if (!record.Success) console.warn(record.ErrorCode, record.ErrorMessage);
  */
-/** How much of DataStubs a head holds: a few screens of pretty-printed lines. */
-export const DATA_STUBS_HEAD_CHARS = 32 * 1024;
+/**
+ * How much of DataStubs a head holds: a few screens of pretty-printed lines, and a table's first
+ * records (200 stubs of the reference service's size).
+ */
+export const DATA_STUBS_HEAD_CHARS = 128 * 1024;
 
 function headWatcher(
   operation: OperationName,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstTableRows } from './first-table-rows.ts';
+import { firstTableRows, tableRowsOfPrefix } from './first-table-rows.ts';
 import { recordTableHead } from './core/record-table-head.ts';
 import { tableForPage } from './worker/table-transfer.ts';
 
@@ -27,5 +27,25 @@ describe('firstTableRows', () => {
     expect(huge.length).toBeGreaterThan(1024 * 1024);
     expect(firstTableRows(huge, LIMIT)).toBeNull();
     expect(recordTableHead(huge, 200)?.records).toHaveLength(200);
+  });
+});
+
+describe('tableRowsOfPrefix (the head of an answer still arriving)', () => {
+  it('gives the records that end within the cut, the same as the whole table gives them', () => {
+    const xml = stubs(1_000);
+    const cut = xml.indexOf('<Stub ID="57">') + 10;
+    const rows = tableRowsOfPrefix(xml.slice(0, cut));
+    const [fromWhole] = tableForPage(recordTableHead(xml, 57)!);
+    expect(rows?.records).toHaveLength(57);
+    expect(rows).toEqual(fromWhole);
+    expect(tableRowsOfPrefix(xml.slice(0, 5_000_000))?.records).toHaveLength(200);
+  });
+
+  it('stops before a malformed record, and is null when no whole record comes first', () => {
+    const xml = stubs(1_000);
+    expect(tableRowsOfPrefix(xml.slice(0, xml.indexOf('</Stub>')))).toBeNull();
+    const broken = xml.replace('<Title>T &amp; 3</Title>', '<Title>T &amp; 3</Titel>');
+    expect(tableRowsOfPrefix(broken.slice(0, 20_000))?.records).toHaveLength(3);
+    expect(tableRowsOfPrefix(broken.replace('<Stub ID="0">', '<Stub ID="0>'))).toBeNull();
   });
 });

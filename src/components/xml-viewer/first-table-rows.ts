@@ -15,16 +15,17 @@ const PREFIX_CHARS = 512 * 1024;
  */
 export function firstTableRows(xml: string, maxIndexBytes: number): TransferredTable | null {
   if (!wantsTableHead(xml, maxIndexBytes)) return null;
-  return tableRowsOfPrefix(xml.slice(0, PREFIX_CHARS));
+  const head = recordTableHead(xml.slice(0, PREFIX_CHARS), TABLE_HEAD_ROWS);
+  return head && tableForPage(head)[0];
 }
 
 /**
- * The first records found in a prefix of a payload (the head of an answer still arriving, or a
- * slice), or null when none ends within it.
+ * The first records found in the start of a payload (the head of an answer still arriving): the
+ * whole records before the cut or before anything malformed, or null when there are none.
  *
  * @example tableRowsOfPrefix('<AssetStubs><Stub id="1"/><Stub id="2"/><Stub id=')?.rowCount // 2
  */
 export function tableRowsOfPrefix(prefix: string): TransferredTable | null {
-  const head = recordTableHead(prefix, TABLE_HEAD_ROWS);
+  const head = recordTableHead(prefix, TABLE_HEAD_ROWS, true);
   return head && tableForPage(head)[0];
 }

@@ -17,16 +17,24 @@ class PrefixFound extends Error {
 
 /**
  * Null when the document has fewer than `maxRecords` children of its root (the whole table is
- * then quick to build anyway), is malformed in its first records, or has no record shape.
+ * then quick to build anyway), is malformed in its first records, or has no record shape. With
+ * `cutShort`, `xml` is only the start of a document (an answer still arriving): the records that
+ * end within it make the table, however few.
  *
  * @example recordTableHead(xml, 200)?.values[0]?.length // 200
  */
-export function recordTableHead(xml: string, maxRecords: number): RecordTable | null {
+export function recordTableHead(
+  xml: string,
+  maxRecords: number,
+  cutShort = false,
+): RecordTable | null {
   let depth = 0;
   let children = 0;
   let rootName = '';
+  let lastChildEnd = -1;
   const childEnded = (end: number) => {
     children += 1;
+    lastChildEnd = end;
     if (children >= maxRecords) throw new PrefixFound(end);
   };
   try {
@@ -46,9 +54,16 @@ export function recordTableHead(xml: string, maxRecords: number): RecordTable | 
     });
     return null;
   } catch (error) {
-    if (error instanceof XmlSyntaxError) return null;
-    if (!(error instanceof PrefixFound)) throw error;
-    const prefix = `${xml.slice(0, error.end)}</${rootName}>`;
+    // A cut-off document fails where it is cut, after its last whole record.
+    const cutAfterRecords =
+      cutShort &&
+      error instanceof XmlSyntaxError &&
+      lastChildEnd >= 0 &&
+      error.offset >= lastChildEnd;
+    if (error instanceof XmlSyntaxError && !cutAfterRecords) return null;
+    if (!(error instanceof PrefixFound) && !cutAfterRecords) throw error;
+    const end = error instanceof PrefixFound ? error.end : lastChildEnd;
+    const prefix = `${xml.slice(0, end)}</${rootName}>`;
     const { index } = analyzeXml(prefix, { emitPretty: false });
     return index && extractRecordTable(prefix, index);
   }
