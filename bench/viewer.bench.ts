@@ -191,10 +191,30 @@ async function tracedPrettyLoad(page: Page, origin: string, label: string): Prom
   await browser.startTracing(page, {
     categories: ['toplevel', '__metadata', 'devtools.timeline', 'blink.user_timing'],
   });
+  // VIEWER_BENCH_CPU_PROFILE=prefix: a CPU profile of the page's main thread over the same load,
+  // to the last line in the editor (npx tsx bench/long-task-profile.ts file 40).
+  const cpuProfile = process.env.VIEWER_BENCH_CPU_PROFILE;
+  const cdp = cpuProfile ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+    await cdp.send('Profiler.start');
+  }
   await callStubs(page, origin, false);
+  if (cdp) {
+    await waitForMark(page, 'prettyLoaded');
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(
+      `${cpuProfile}-${label.replace(/\W+/g, '-')}.cpuprofile`,
+      JSON.stringify(profile),
+    );
+  }
   // The viewer's first screen (after the whole answer), not the head's: the trace explains the
   // wait for the decoded result.
   await waitForMark(page, 'viewerPretty');
+  // A kept trace runs on to the last line in the editor, so it also shows the long tasks after
+  // the first screen.
+  if (process.env.VIEWER_BENCH_TRACE_FILE) await waitForMark(page, 'prettyLoaded');
   const trace = await browser.stopTracing();
   // VIEWER_BENCH_TRACE_FILE=prefix keeps each trace (chrome://tracing, Perfetto) for a closer look.
   const keep = process.env.VIEWER_BENCH_TRACE_FILE;

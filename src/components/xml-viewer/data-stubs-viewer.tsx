@@ -1,5 +1,6 @@
 import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { copyText, downloadText, safeFileName } from './clipboard-and-download.ts';
+import { downloadText, safeFileName } from './clipboard-and-download.ts';
+import { useCopyStatus } from './use-copy-status.ts';
 import { takeInitialHashPath, takeInitialHashXPath } from './core/initial-hash.ts';
 import { hashParam, pathFromHash, resolveNodePath, withHashParam } from './core/node-path.ts';
 import { decodeXmlEntities } from './core/xml-entities.ts';
@@ -120,7 +121,7 @@ export function DataStubsViewer({
     }
   }, [openedWithPath, openedWithXPath]);
   const [revealLine, setRevealLine] = useState<{ line: number } | null>(null);
-  const [status, setStatus] = useState('');
+  const { status, setStatus, copy } = useCopyStatus();
   const showProgress = useDelayedFlag(analysis.status === 'working', PROGRESS_DELAY_MS);
   // Fetch CodeMirror and the other views while the worker is busy rather than after it.
   useEffect(() => {
@@ -142,11 +143,6 @@ export function DataStubsViewer({
   const tab = chosenTab ?? defaultTab;
   const baseName = safeFileName(fileName);
 
-  const copy = useCallback(async (text: string, what: string) => {
-    setStatus(
-      (await copyText(text)) ? `Copied ${what}.` : `The browser did not allow copying ${what}.`,
-    );
-  }, []);
 
   const index = result?.index ?? null;
   const xpath = useViewerXPath({

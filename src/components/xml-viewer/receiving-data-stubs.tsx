@@ -5,8 +5,8 @@
  * viewer that replaces it once the answer is in starts with the same lines, on the view chosen
  * here.
  */
-import { Suspense, useCallback, useId, useMemo, useState } from 'react';
-import { copyText } from './clipboard-and-download.ts';
+import { Suspense, useId, useMemo } from 'react';
+import { useCopyStatus } from './use-copy-status.ts';
 import { prettyHead } from './core/pretty-head.ts';
 import { tableRowsOfPrefix } from './first-table-rows.ts';
 import { FIRST_SCREEN_CHARS } from './views/line-chunks.ts';
@@ -35,12 +35,7 @@ export function ReceivingDataStubs({ head, tab: chosen, onTabChange }: Receiving
   const tab = chosen === 'table' ? 'table' : 'pretty';
   const firstScreen = useMemo(() => prettyHead(head, FIRST_SCREEN_CHARS), [head]);
   const rows = useMemo(() => (tab === 'table' ? tableRowsOfPrefix(head) : null), [tab, head]);
-  const [status, setStatus] = useState('');
-  const copy = useCallback(async (text: string, what: string) => {
-    setStatus(
-      (await copyText(text)) ? `Copied ${what}.` : `The browser did not allow copying ${what}.`,
-    );
-  }, []);
+  const { status, copy } = useCopyStatus();
 
   const panel = () => {
     if (tab === 'table') {
