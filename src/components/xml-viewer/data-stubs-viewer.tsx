@@ -143,7 +143,6 @@ export function DataStubsViewer({
   const tab = chosenTab ?? defaultTab;
   const baseName = safeFileName(fileName);
 
-
   const index = result?.index ?? null;
   const xpath = useViewerXPath({
     xml,
