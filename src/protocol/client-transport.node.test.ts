@@ -358,7 +358,8 @@ describe('the DataStubs head', () => {
   it('reaches the caller while the body still arrives, and the result is unchanged', async () => {
     const capture = loadCapture('get_soap11_success');
     const body = capture.response.body.toString('utf8');
-    const stubs = `<AssetStubs>${'<Stub id="1">x</Stub>'.repeat(3_000)}</AssetStubs>`;
+    const stub = '<Stub id="1">x</Stub>';
+    const stubs = `<AssetStubs>${stub.repeat((3 * DATA_STUBS_HEAD_CHARS) / stub.length)}</AssetStubs>`;
     const large = Buffer.from(
       body.replace(/<DataStubs>[\s\S]*<\/DataStubs>/, `<DataStubs>${stubs}</DataStubs>`),
     );
@@ -401,7 +402,7 @@ describe('the DataStubs head', () => {
       .toString('utf8')
       .replace(
         /<DataStubs>[\s\S]*<\/DataStubs>/,
-        `<DataStubs><A>${'<b/>'.repeat(20_000)}</A></DataStubs>`,
+        `<DataStubs><A>${'<b/>'.repeat(DATA_STUBS_HEAD_CHARS)}</A></DataStubs>`,
       );
     const bigServer = await startServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' });

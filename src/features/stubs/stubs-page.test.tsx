@@ -117,7 +117,8 @@ describe('StubsPage', () => {
     await submit('k');
     await vi.waitFor(() => expect(server.calls).toHaveLength(1));
     const body = new TextDecoder().decode(success.body);
-    const stubs = `<AssetStubs>${'<Stub id="7" Title="large">x</Stub>'.repeat(2_000)}</AssetStubs>`;
+    // Twice the head the protocol reads ahead (DATA_STUBS_HEAD_CHARS, 128 KB).
+    const stubs = `<AssetStubs>${'<Stub id="7" Title="large">x</Stub>'.repeat(8_000)}</AssetStubs>`;
     const large = new TextEncoder().encode(
       body.replace(/<DataStubs>[\s\S]*<\/DataStubs>/, `<DataStubs>${stubs}</DataStubs>`),
     );
