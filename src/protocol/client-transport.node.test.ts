@@ -385,6 +385,28 @@ describe('the DataStubs head', () => {
     expect(result.exchange.response.byteLength).toBe(large.byteLength);
   });
 
+  it('still times out, and still stops at the caller\u2019s abort, while the body is read as a stream', async () => {
+    const capture = loadCapture('get_soap11_success');
+    const server = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' });
+      res.write(capture.response.body.subarray(0, 50));
+      setTimeout(() => res.end(capture.response.body.subarray(50)), 800);
+    });
+    const onDataStubsHead = (): void => undefined;
+    const timedOut = await rejection(
+      client(server, { timeoutMs: 250 }).getAssetStubs(PARAMS, { onDataStubsHead }),
+    );
+    expect(timedOut.name).toBe('TimeoutError');
+    const controller = new AbortController();
+    const call = client(server).getAssetStubs(PARAMS, {
+      onDataStubsHead,
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(), 100);
+    const aborted = await rejection(call);
+    expect(aborted).toMatchObject({ name: 'TransportError' });
+  });
+
   it('is not asked for when the payload is small, and a failing callback does not fail the call', async () => {
     const capture = loadCapture('get_soap11_success');
     const server = await startServer((_req, res) => replay(capture, res));
