@@ -12,7 +12,7 @@
 //   VIEWER_BENCH_NATIVE=0 ...          (skip the native viewer baseline: it takes a minute at 10 MB)
 //   VIEWER_BENCH_SERVER=dev ...        (the Vite dev server instead of the production build)
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { createWriteStream, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { freePort } from '../fixtures/free-port.ts';
 import { chromium, type Page } from '@playwright/test';
@@ -284,6 +284,17 @@ async function timeInPage(page: Page, action: string, done: string): Promise<num
   );
 }
 
+async function writeHeapSnapshot(page: Page, file: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const out = createWriteStream(file);
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', ({ chunk }) => out.write(chunk));
+  await cdp.send('HeapProfiler.enable');
+  await cdp.send('HeapProfiler.collectGarbage');
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  await new Promise((resolve) => out.end(resolve));
+  await cdp.detach();
+}
+
 /**
  * JS heap of the page and of its workers (the console's client worker, the viewer's worker), in
  * MB of 1,000,000 bytes, after a garbage collection in each: the V8 heap in use plus ArrayBuffer
@@ -432,6 +443,15 @@ async function measureSize(size: Size, origin: string, executablePath: string) {
     const prettyHeap = await heapMb(page);
     results.heapPageMB = prettyHeap.page;
     results.heapWorkersMB = prettyHeap.workers;
+    // VIEWER_BENCH_HEAP_SNAPSHOT=prefix: the page's heap after Pretty, for a closer look
+    // (npx tsx bench/heap-summary.ts file).
+    const snapshotPrefix = process.env.VIEWER_BENCH_HEAP_SNAPSHOT;
+    if (snapshotPrefix) await writeHeapSnapshot(page, `${snapshotPrefix}-${size.id}.heapsnapshot`);
+    // What the editor's document costs: the same page once Pretty (and CodeMirror with it) has
+    // made way for XPath, whose panel holds next to nothing (Raw would build rows of its own).
+    await page.getByRole('tab', { name: 'XPath', exact: true }).click();
+    await page.locator('[data-view="xpath"]:not([hidden])').waitFor();
+    results.heapWithoutEditorPageMB = (await heapMb(page)).page;
     // Closed now, so that the table's heap figure counts only its own page and workers.
     await page.close();
 
@@ -684,6 +704,9 @@ function report(size: Size, r: Record<string, string | number>): void {
     console.log(`  longest viewer task (table work)  ${ms(n('longestViewerTaskTable'))}`);
   console.log(
     `  JS heap after Pretty, page + workers  ${n('heapPageMB').toFixed(0)} + ${n('heapWorkersMB').toFixed(0)} = ${(n('heapPageMB') + n('heapWorkersMB')).toFixed(0)} MB`,
+  );
+  console.log(
+    `    the page without the editor (XPath tab) ${n('heapWithoutEditorPageMB').toFixed(0)} MB (the editor's document: ${(n('heapPageMB') - n('heapWithoutEditorPageMB')).toFixed(0)} MB; the body: ${n('bodyMB').toFixed(0)} MB)`,
   );
   if (size.table)
     console.log(
