@@ -452,6 +452,9 @@ async function measureSize(size: Size, origin: string, executablePath: string) {
     await page.getByRole('tab', { name: 'XPath', exact: true }).click();
     await page.locator('[data-view="xpath"]:not([hidden])').waitFor();
     results.heapWithoutEditorPageMB = (await heapMb(page)).page;
+    if (snapshotPrefix) {
+      await writeHeapSnapshot(page, `${snapshotPrefix}-${size.id}-xpath-tab.heapsnapshot`);
+    }
     // Closed now, so that the table's heap figure counts only its own page and workers.
     await page.close();
 
