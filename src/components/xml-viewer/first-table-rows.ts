@@ -15,8 +15,7 @@ const PREFIX_CHARS = 512 * 1024;
  */
 export function firstTableRows(xml: string, maxIndexBytes: number): TransferredTable | null {
   if (!wantsTableHead(xml, maxIndexBytes)) return null;
-  const head = recordTableHead(xml.slice(0, PREFIX_CHARS), TABLE_HEAD_ROWS);
-  return head && tableForPage(head)[0];
+  return firstRecordsOf(xml.slice(0, PREFIX_CHARS), false);
 }
 
 /**
@@ -26,6 +25,11 @@ export function firstTableRows(xml: string, maxIndexBytes: number): TransferredT
  * @example tableRowsOfPrefix('<AssetStubs><Stub id="1"/><Stub id="2"/><Stub id=')?.rowCount // 2
  */
 export function tableRowsOfPrefix(prefix: string): TransferredTable | null {
-  const head = recordTableHead(prefix, TABLE_HEAD_ROWS, true);
+  return firstRecordsOf(prefix, true);
+}
+
+/** The worker's first-records code over `prefix`, in the shape the Table view takes. */
+function firstRecordsOf(prefix: string, cutShort: boolean): TransferredTable | null {
+  const head = recordTableHead(prefix, TABLE_HEAD_ROWS, cutShort);
   return head && tableForPage(head)[0];
 }

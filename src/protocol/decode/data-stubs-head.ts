@@ -40,7 +40,11 @@ function namespacesBefore(text: string, end: number): Map<string, string> {
   return namespacesInScope(open);
 }
 
-/** The head as the whole decode would begin it, or null when it cannot be cut faithfully. */
+/**
+ * The head as the whole decode would begin it, or null when it cannot be cut faithfully: the
+ * content must start with an element (a CDATA section, a comment or escaped text needs the whole
+ * decode) whose start tag ends within the head.
+ */
 function cutHead(text: string, contentStart: number, headChars: number): string | null {
   const contentEnd = contentStart + headChars;
   FIRST_ELEMENT.lastIndex = contentStart;
@@ -97,10 +101,8 @@ export function watchDataStubsHead(
     }
     if (text.length - contentStart <= headChars) return;
     done = true;
-    const content = text.slice(contentStart, contentStart + headChars);
-    // Its own end tag inside the head means the payload is no longer than the head; a CDATA
-    // section or escaped text (no element first) needs the whole decode.
-    if (END_TAG.test(content) || !/^\s*<[^!?]/.test(content)) return;
+    // Its own end tag inside the head means the payload is no longer than the head.
+    if (END_TAG.test(text.slice(contentStart, contentStart + headChars))) return;
     const head = cutHead(text, contentStart, headChars);
     if (head !== null) onHead(head);
   };
