@@ -11,7 +11,7 @@ import { DEFAULT_MAX_INDEX_BYTES, type DataStubsViewerProps } from './data-stubs
 import { PrettyView, TableView, TreeView, preloadViews } from './views/lazy-views.ts';
 import { PayloadFacts } from './payload-facts.tsx';
 import { useXmlAnalysis } from './use-xml-analysis.ts';
-import { panelId, tabId, VIEW_TABS, ViewTabs, type ViewTab } from './view-tabs.tsx';
+import { VIEW_TABS, ViewPanel, ViewTabs, type ViewTab } from './view-tabs.tsx';
 import { useDelayedFlag } from './use-delayed-flag.ts';
 import { RawView } from './views/raw-view.tsx';
 import { useViewerXPath } from './use-viewer-xpath.ts';
@@ -327,15 +327,7 @@ export function DataStubsViewer({
       )}
       <ViewTabs idPrefix={idPrefix} active={tab} onChange={setChosenTab} />
       {VIEW_TABS.map(({ id }) => (
-        <div
-          key={id}
-          role="tabpanel"
-          id={panelId(idPrefix, id)}
-          aria-labelledby={tabId(idPrefix, id)}
-          className="xv-panel"
-          data-view={id}
-          hidden={id !== tab}
-        >
+        <ViewPanel key={id} idPrefix={idPrefix} view={id} hidden={id !== tab}>
           {id === 'xpath'
             ? xpathPanel()
             : id === tab && (
@@ -343,7 +335,7 @@ export function DataStubsViewer({
                   {panel()}
                 </Suspense>
               )}
-        </div>
+        </ViewPanel>
       ))}
       <p role="status" className="xv-status">
         {status}

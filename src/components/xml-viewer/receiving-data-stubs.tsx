@@ -11,7 +11,7 @@ import { prettyHead } from './core/pretty-head.ts';
 import { tableRowsOfPrefix } from './first-table-rows.ts';
 import { FIRST_SCREEN_CHARS } from './views/line-chunks.ts';
 import { PrettyView, TableView } from './views/lazy-views.ts';
-import { panelId, tabId, ViewTabs, type ViewTab } from './view-tabs.tsx';
+import { ViewPanel, ViewTabs, type ViewTab } from './view-tabs.tsx';
 import './xml-viewer.css';
 
 /** What can be shown of a payload before it is whole. */
@@ -76,17 +76,11 @@ export function ReceivingDataStubs({ head, tab: chosen, onTabChange }: Receiving
       <h2>DataStubs</h2>
       <div className="xv-viewer">
         <ViewTabs idPrefix={idPrefix} active={tab} onChange={onTabChange} tabs={RECEIVING_TABS} />
-        <div
-          role="tabpanel"
-          id={panelId(idPrefix, tab)}
-          aria-labelledby={tabId(idPrefix, tab)}
-          className="xv-panel"
-          data-view={tab}
-        >
+        <ViewPanel idPrefix={idPrefix} view={tab}>
           <Suspense fallback={<p className="xv-muted">Loading the {tab} view…</p>}>
             {panel()}
           </Suspense>
-        </div>
+        </ViewPanel>
         <p role="status" className="xv-status">
           {status}
         </p>

@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 export type ViewTab = 'pretty' | 'tree' | 'table' | 'xpath' | 'raw';
 
@@ -16,6 +16,32 @@ export function tabId(idPrefix: string, tab: ViewTab): string {
 
 export function panelId(idPrefix: string, tab: ViewTab): string {
   return `${idPrefix}-panel-${tab}`;
+}
+
+/** The panel of one tab, labelled by it; `hidden` keeps a panel mounted but out of view. */
+export function ViewPanel({
+  idPrefix,
+  view,
+  hidden = false,
+  children,
+}: {
+  idPrefix: string;
+  view: ViewTab;
+  hidden?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      role="tabpanel"
+      id={panelId(idPrefix, view)}
+      aria-labelledby={tabId(idPrefix, view)}
+      className="xv-panel"
+      data-view={view}
+      hidden={hidden}
+    >
+      {children}
+    </div>
+  );
 }
 
 /** ARIA tabs: arrow keys, Home and End move between tabs (automatic activation). */
