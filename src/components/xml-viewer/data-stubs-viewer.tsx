@@ -22,15 +22,17 @@ export { preloadViews };
 
 /**
  * Runs the editor's code once off screen (see warmUpEditor) and the page's pretty-printer over a
- * small document, so the first payload does not run either for the first time.
+ * small document, so the first payload does not run either for the first time. Each step waits
+ * for `later` (an idle moment): together they were one task of 100–200 ms, which a call's
+ * answer arriving meanwhile had to wait for.
  */
-export function warmUpViews(): Promise<void> {
+export function warmUpViews(later: (step: () => void) => void): void {
   prettyHead(
     `<AssetStubs>${'<Stub id="1"><Title>warm-up</Title></Stub>'.repeat(200)}`,
     2_000,
     [4_000],
   );
-  return import('./views/pretty-view.tsx').then((m) => m.warmUpEditor());
+  later(() => void import('./views/pretty-view.tsx').then((m) => m.warmUpEditor(later)));
 }
 
 /** Progress appears only for work that is still running after this long. */
@@ -147,6 +149,7 @@ export function DataStubsViewer({
   const xpath = useViewerXPath({
     xml,
     index,
+    shown: tab === 'xpath',
     copy,
     onSelectPath: setHashPath,
     onShowTab: setChosenTab,

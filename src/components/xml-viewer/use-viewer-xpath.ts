@@ -2,18 +2,23 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { nodePath, withHashParam } from './core/node-path.ts';
 import { NODE_ELEMENT, type XmlTreeIndex } from './core/xml-index.ts';
 import { ExactPaths } from './core/xpath/exact-path.ts';
-import { prepareXPathDocument } from './core/xpath/xpath-document.ts';
+import { prepareXPathDocument, type XPathDocument } from './core/xpath/xpath-document.ts';
 import type { ViewTab } from './view-tabs.tsx';
 import { createXPathRunner } from './worker/xpath-worker-client.ts';
 
 /**
  * What the viewer needs for XPath once the tree index exists: the namespace bindings and exact
- * paths on the page (cheap: one pass over the attributes), the worker runner (started on the
- * first query), revealing a result in Tree or Pretty, "Copy XPath", and the query in the hash.
+ * paths on the page, the worker runner (started on the first query), revealing a result in Tree
+ * or Pretty, "Copy XPath", and the query in the hash.
+ *
+ * The bindings take one pass over the index (20–40 ms at 10 MB, in a render), so they are made
+ * when XPath is first shown (`shown`) or a path is first copied, not when the index arrives: that
+ * pass was one of the long tasks of every large load.
  */
 export function useViewerXPath({
   xml,
   index,
+  shown,
   copy,
   onSelectPath,
   onShowTab,
@@ -21,15 +26,19 @@ export function useViewerXPath({
 }: {
   xml: string;
   index: XmlTreeIndex | null;
+  /** Whether the XPath view is on screen: once it has been, its panel stays ready. */
+  shown: boolean;
   copy: (text: string, what: string) => Promise<void>;
   onSelectPath: (path: string) => void;
   onShowTab: (tab: ViewTab) => void;
   onRevealLine: (reveal: { line: number }) => void;
 }) {
-  const document = useMemo(() => (index ? prepareXPathDocument(xml, index) : null), [xml, index]);
-  const exactPaths = useMemo(
-    () => (document ? new ExactPaths(document.namespaces) : null),
-    [document],
+  const prepared = useMemo(() => (index ? preparedOnDemand(xml, index) : null), [xml, index]);
+  const [opened, setOpened] = useState(shown);
+  if (shown && !opened) setOpened(true);
+  const document = useMemo(
+    () => (opened ? (prepared?.document() ?? null) : null),
+    [opened, prepared],
   );
   const runner = useMemo(() => (index ? createXPathRunner(xml, index) : null), [xml, index]);
   useEffect(() => () => runner?.dispose(), [runner]);
@@ -56,11 +65,11 @@ export function useViewerXPath({
   );
   const copyXPath = useCallback(
     (node: number) => {
-      const target = document?.document.node(node);
-      if (!target || !exactPaths) return;
-      void copy(exactPaths.of(target), 'the XPath of this node');
+      const target = prepared?.document().document.node(node);
+      if (!target || !prepared) return;
+      void copy(prepared.exactPaths().of(target), 'the XPath of this node');
     },
-    [document, exactPaths, copy],
+    [prepared, copy],
   );
   const rememberQuery = useCallback((query: string) => {
     window.history.replaceState(
@@ -71,4 +80,15 @@ export function useViewerXPath({
   }, []);
 
   return { document, runner, treeKey, revealInTree, revealInPretty, copyXPath, rememberQuery };
+}
+
+/** The XPath document and its exact paths, each made on first use and kept. */
+function preparedOnDemand(xml: string, index: XmlTreeIndex) {
+  let document: XPathDocument | null = null;
+  let exactPaths: ExactPaths | null = null;
+  const prepare = () => (document ??= prepareXPathDocument(xml, index));
+  return {
+    document: prepare,
+    exactPaths: () => (exactPaths ??= new ExactPaths(prepare().namespaces)),
+  };
 }
