@@ -1,6 +1,8 @@
 import * as fakeIndexedDb from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
+import { openDB } from 'idb';
 import type { Exchange } from '../protocol/types.ts';
+import type { StoredExchange } from './history-db.ts';
 
 // The IndexedDB globals a browser has (`fake-indexeddb/auto` would set them too, but has no type
 // declarations, which TypeScript 6 requires of a side-effect import on a clean build).
@@ -58,6 +60,25 @@ describe('History writes', () => {
     for (const [i, id] of ids.entries()) {
       expect((await history.getExchange(id))?.request.body).toBe(`n${i + 2}`);
     }
+  });
+
+  it('stores the response text as a Blob and reads back the same text, and reads older entries', async () => {
+    const body = 'Ünïcödé 𝄞 & <tags>';
+    const id = await history.addCall(call(20), {
+      exchange: exchange(body),
+      bytes: 40,
+      limits: ROOMY,
+    });
+    const raw = await openDB(history.DB_NAME);
+    const stored = (await raw.get('exchanges', id)) as StoredExchange;
+    expect(stored.exchange.response).not.toHaveProperty('bodyText');
+    expect((stored.exchange.response as { bodyBlob: unknown }).bodyBlob).toBeInstanceOf(Blob);
+    expect((await history.getExchange(id))?.response.bodyText).toBe(`<r>${body}</r>`);
+
+    // An entry written before the Blob, with the text itself.
+    await raw.put('exchanges', { id: 999_999, exchange: exchange('older') });
+    raw.close();
+    expect((await history.getExchange(999_999))?.response.bodyText).toBe('<r>older</r>');
   });
 
   it('keeps the entry but not a response over the entry limit, and drops the oldest to fit', async () => {
