@@ -33,7 +33,11 @@ export interface ReceivingDataStubsProps {
 export function ReceivingDataStubs({ head, tab: chosen, onTabChange }: ReceivingDataStubsProps) {
   const idPrefix = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const tab = chosen === 'table' ? 'table' : 'pretty';
-  const firstScreen = useMemo(() => prettyHead(head, FIRST_SCREEN_CHARS), [head]);
+  // Only the view on screen is worked out: each is a pass over the head in the render.
+  const firstScreen = useMemo(
+    () => (tab === 'pretty' ? prettyHead(head, FIRST_SCREEN_CHARS) : null),
+    [tab, head],
+  );
   const rows = useMemo(() => (tab === 'table' ? tableRowsOfPrefix(head) : null), [tab, head]);
   const { status, copy } = useCopyStatus();
 
