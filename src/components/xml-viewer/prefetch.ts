@@ -22,7 +22,7 @@ export function prefetchViewer(preloadViewer: () => Promise<unknown>): void {
     // the editor's code then runs once off screen, at the next idle moment.
     void preloadViewer()
       .then(() => import('./data-stubs-viewer.tsx'))
-      .then((m) => m.preloadViews().then(() => whenIdle(() => void m.warmUpViews())));
+      .then((m) => m.preloadViews().then(() => whenIdle(() => m.warmUpViews(whenIdle))));
     prewarmViewerWorker();
   });
 }

@@ -88,9 +88,11 @@ function matchHighlighter(query: string): Extension {
  * editor on a page otherwise spends 100 ms or more in CodeMirror code running for the first
  * time (compiling, first style and layout), and that was on the path to a payload's first lines.
  *
- * @example warmUpEditor() // once, after the view's code has loaded
+ * @param later runs the next step at an idle moment (the editor's creation and its first
+ *   append are apart)
+ * @example warmUpEditor(requestIdleCallback) // once, after the view's code has loaded
  */
-export function warmUpEditor(): void {
+export function warmUpEditor(later: (step: () => void) => void): void {
   const host = document.createElement('div');
   host.setAttribute('aria-hidden', 'true');
   Object.assign(host.style, {
@@ -118,10 +120,12 @@ export function warmUpEditor(): void {
   view.setState(
     EditorState.create({ doc: `<AssetStubs>\n${line.repeat(100)}</AssetStubs>`, extensions }),
   );
-  view.dispatch({ changes: { from: view.state.doc.length, insert: `\n${line.repeat(100)}` } });
-  requestAnimationFrame(() => {
-    view.destroy();
-    host.remove();
+  later(() => {
+    view.dispatch({ changes: { from: view.state.doc.length, insert: `\n${line.repeat(100)}` } });
+    requestAnimationFrame(() => {
+      view.destroy();
+      host.remove();
+    });
   });
 }
 
