@@ -242,6 +242,37 @@ async function tracedPrettyLoad(page: Page, origin: string, label: string): Prom
   }
 }
 
+/**
+ * VIEWER_BENCH_TRACE_FILE and VIEWER_BENCH_CPU_PROFILE together: one more Table load, traced and
+ * profiled from the call to the whole table, kept as `prefix-table-<size>` files, for the table's
+ * long tasks (match a trace's tasks to the profile's samples to see what each held).
+ */
+async function keptTableTrace(page: Page, origin: string, label: string): Promise<void> {
+  const traceFile = process.env.VIEWER_BENCH_TRACE_FILE;
+  const cpuProfile = process.env.VIEWER_BENCH_CPU_PROFILE;
+  const browser = page.context().browser();
+  if (!traceFile || !cpuProfile || !browser) return;
+  await browser.startTracing(page, {
+    categories: ['toplevel', '__metadata', 'devtools.timeline', 'blink.user_timing'],
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  await callStubs(page, origin, true);
+  await page.waitForFunction(
+    `document.querySelector('.xv-table .xv-match-status:not(.xv-preview-status)') !== null`,
+    undefined,
+    { timeout: TIMEOUT_MS, polling: 100 },
+  );
+  // The work after the whole table (the summary, the row heights) belongs to the load too.
+  await page.waitForTimeout(1000);
+  const { profile } = await cdp.send('Profiler.stop');
+  const name = label.replace(/\W+/g, '-');
+  writeFileSync(`${cpuProfile}-table-${name}.cpuprofile`, JSON.stringify(profile));
+  writeFileSync(`${traceFile}-table-${name}.json`, await browser.stopTracing());
+}
+
 async function callStubs(page: Page, origin: string, clickTable: boolean): Promise<void> {
   if (PAGE === 'harness') {
     await page.goto(
@@ -514,6 +545,9 @@ async function measureSize(size: Size, origin: string, executablePath: string) {
       results.heapTablePageMB = tableHeap.page;
       results.heapTableWorkersMB = tableHeap.workers;
       await tablePage.close();
+      const tracedTablePage = await context.newPage();
+      await keptTableTrace(tracedTablePage, origin, size.label);
+      await tracedTablePage.close();
     }
     results.crashed = crashed ? 'yes' : 'no';
 
@@ -572,6 +606,8 @@ async function startProductionServer(port: number, env: NodeJS.ProcessEnv): Prom
     '--emptyOutDir',
     '--logLevel',
     'warn',
+    // VIEWER_BENCH_UNMINIFIED=1: readable function names in CPU profiles (slightly slower code).
+    ...(process.env.VIEWER_BENCH_UNMINIFIED === '1' ? ['--minify', 'false'] : []),
   ]);
   await build(['node', 'scripts/build-server.mjs', 'dist-bench-server']);
   return start(
