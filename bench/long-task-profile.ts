@@ -6,18 +6,7 @@
  * of the console's own code).
  */
 import { readFileSync } from 'node:fs';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface CpuProfile {
-  nodes: ProfileNode[];
-  startTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
+import type { CpuProfile, ProfileNode } from './cpu-profile.ts';
 
 const [file, minArg] = process.argv.slice(2);
 if (!file) throw new Error('usage: long-task-profile.ts file.cpuprofile [minMs]');

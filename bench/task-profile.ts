@@ -11,6 +11,7 @@
  * gives the tasks' bounds, the profile their samples: both use the browser's monotonic clock.
  */
 import { readFileSync } from 'node:fs';
+import type { CpuProfile, ProfileNode } from './cpu-profile.ts';
 
 interface TraceEvent {
   name: string;
@@ -20,17 +21,6 @@ interface TraceEvent {
   pid: number;
   tid: number;
   args?: { name?: string };
-}
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface CpuProfile {
-  nodes: ProfileNode[];
-  startTime: number;
-  samples: number[];
-  timeDeltas: number[];
 }
 
 const [traceFile, profileFile, minArg, markArg] = process.argv.slice(2);
