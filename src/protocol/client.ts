@@ -64,14 +64,6 @@ export function operationUrl(
 }
 
 /**
- * Creates a client for one binding of one service.
- *
- * @example
- * const client = createInodeClient({ baseUrl: '', binding: 'soap11' });
- * const { record, dataStubsForm } = await client.getAssetStubs({ OpenIDKey: key, AssetType: '', OtherFilterCriteria: '' });
- * if (!record.Success) console.warn(record.ErrorCode, record.ErrorMessage);
- */
-/**
  * How much of DataStubs a head holds: a few screens of pretty-printed lines, and a table's first
  * records (200 stubs of the reference service's size).
  */
@@ -96,6 +88,14 @@ function headWatcher(
   };
 }
 
+/**
+ * Creates a client for one binding of one service.
+ *
+ * @example
+ * const client = createInodeClient({ baseUrl: '', binding: 'soap11' });
+ * const { record, dataStubsForm } = await client.getAssetStubs({ OpenIDKey: key, AssetType: '', OtherFilterCriteria: '' });
+ * if (!record.Success) console.warn(record.ErrorCode, record.ErrorMessage);
+ */
 export function createInodeClient(options: InodeClientOptions): InodeClient {
   const { baseUrl, binding } = options;
   const fetchImpl: FetchLike = options.fetch ?? globalThis.fetch.bind(globalThis);
