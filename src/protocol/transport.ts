@@ -19,7 +19,7 @@ export interface ExchangeOptions {
 /** Reads the whole body, showing each chunk to `onChunk` as it arrives. */
 async function readBody(
   response: Response,
-  onChunk: ((chunk: Uint8Array, contentType: string | undefined) => void) | undefined,
+  onChunk: ExchangeOptions['onBodyChunk'],
 ): Promise<Uint8Array> {
   if (!onChunk || !response.body) return new Uint8Array(await response.arrayBuffer());
   const contentType = response.headers.get('content-type') ?? undefined;
