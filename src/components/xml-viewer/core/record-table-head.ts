@@ -54,15 +54,16 @@ export function recordTableHead(
     });
     return null;
   } catch (error) {
-    // A cut-off document fails where it is cut, after its last whole record.
-    const cutAfterRecords =
-      cutShort &&
-      error instanceof XmlSyntaxError &&
-      lastChildEnd >= 0 &&
-      error.offset >= lastChildEnd;
-    if (error instanceof XmlSyntaxError && !cutAfterRecords) return null;
-    if (!(error instanceof PrefixFound) && !cutAfterRecords) throw error;
-    const end = error instanceof PrefixFound ? error.end : lastChildEnd;
+    let end: number;
+    if (error instanceof PrefixFound) {
+      end = error.end;
+    } else if (error instanceof XmlSyntaxError) {
+      // A cut-off document fails where it is cut, after its last whole record.
+      if (!cutShort || lastChildEnd < 0 || error.offset < lastChildEnd) return null;
+      end = lastChildEnd;
+    } else {
+      throw error;
+    }
     const prefix = `${xml.slice(0, end)}</${rootName}>`;
     const { index } = analyzeXml(prefix, { emitPretty: false });
     return index && extractRecordTable(prefix, index);
