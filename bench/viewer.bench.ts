@@ -184,30 +184,39 @@ const REPEATS = Number(process.env.VIEWER_BENCH_REPEATS ?? 3);
  */
 const TRACE = process.env.VIEWER_BENCH_TRACE === '1';
 
+const TRACE_CATEGORIES = ['toplevel', '__metadata', 'devtools.timeline', 'blink.user_timing'];
+
+/** A size's label as a file-name part: "10 MB" → "10-MB". */
+const fileLabel = (label: string) => label.replace(/\W+/g, '-');
+
+/**
+ * Starts the page's main-thread CPU profiler (0.5 ms samples). @returns a function that stops it
+ * and writes the profile to `file`.
+ */
+async function startCpuProfile(page: Page): Promise<(file: string) => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  return async (file) => {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync(file, JSON.stringify(profile));
+  };
+}
+
 /** Prints what each thread did from the response to the viewer's mount and on to the first screen. */
 async function tracedPrettyLoad(page: Page, origin: string, label: string): Promise<void> {
   const browser = page.context().browser();
   if (!browser) return;
-  await browser.startTracing(page, {
-    categories: ['toplevel', '__metadata', 'devtools.timeline', 'blink.user_timing'],
-  });
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   // VIEWER_BENCH_CPU_PROFILE=prefix: a CPU profile of the page's main thread over the same load,
   // to the last line in the editor (npx tsx bench/long-task-profile.ts file 40).
   const cpuProfile = process.env.VIEWER_BENCH_CPU_PROFILE;
-  const cdp = cpuProfile ? await page.context().newCDPSession(page) : null;
-  if (cdp) {
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
-    await cdp.send('Profiler.start');
-  }
+  const stopProfile = cpuProfile ? await startCpuProfile(page) : null;
   await callStubs(page, origin, false);
-  if (cdp) {
+  if (stopProfile) {
     await waitForMark(page, 'prettyLoaded');
-    const { profile } = await cdp.send('Profiler.stop');
-    writeFileSync(
-      `${cpuProfile}-${label.replace(/\W+/g, '-')}.cpuprofile`,
-      JSON.stringify(profile),
-    );
+    await stopProfile(`${cpuProfile}-${fileLabel(label)}.cpuprofile`);
   }
   // The viewer's first screen (after the whole answer), not the head's: the trace explains the
   // wait for the decoded result.
@@ -218,7 +227,7 @@ async function tracedPrettyLoad(page: Page, origin: string, label: string): Prom
   const trace = await browser.stopTracing();
   // VIEWER_BENCH_TRACE_FILE=prefix keeps each trace (chrome://tracing, Perfetto) for a closer look.
   const keep = process.env.VIEWER_BENCH_TRACE_FILE;
-  if (keep) writeFileSync(`${keep}-${label.replace(/\W+/g, '-')}.json`, trace);
+  if (keep) writeFileSync(`${keep}-${fileLabel(label)}.json`, trace);
   const marks = await readMarks(page);
   const events = traceEvents(trace);
   const paintedUs = markTime(events, 'bench:viewerPretty');
@@ -252,13 +261,8 @@ async function keptTableTrace(page: Page, origin: string, label: string): Promis
   const cpuProfile = process.env.VIEWER_BENCH_CPU_PROFILE;
   const browser = page.context().browser();
   if (!traceFile || !cpuProfile || !browser) return;
-  await browser.startTracing(page, {
-    categories: ['toplevel', '__metadata', 'devtools.timeline', 'blink.user_timing'],
-  });
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
-  await cdp.send('Profiler.start');
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  const stopProfile = await startCpuProfile(page);
   await callStubs(page, origin, true);
   await page.waitForFunction(
     `document.querySelector('.xv-table .xv-match-status:not(.xv-preview-status)') !== null`,
@@ -267,10 +271,8 @@ async function keptTableTrace(page: Page, origin: string, label: string): Promis
   );
   // The work after the whole table (the summary, the row heights) belongs to the load too.
   await page.waitForTimeout(1000);
-  const { profile } = await cdp.send('Profiler.stop');
-  const name = label.replace(/\W+/g, '-');
-  writeFileSync(`${cpuProfile}-table-${name}.cpuprofile`, JSON.stringify(profile));
-  writeFileSync(`${traceFile}-table-${name}.json`, await browser.stopTracing());
+  await stopProfile(`${cpuProfile}-table-${fileLabel(label)}.cpuprofile`);
+  writeFileSync(`${traceFile}-table-${fileLabel(label)}.json`, await browser.stopTracing());
 }
 
 async function callStubs(page: Page, origin: string, clickTable: boolean): Promise<void> {
