@@ -8,6 +8,9 @@ const PRODUCTION_PORT = PORT + 1000;
 // Specs under e2e/deploy/ start their own servers (nginx recipes, sub-path builds, a second
 // origin): they run once, in their own project, not on both servers.
 const DEPLOY_SPECS = 'deploy/**/*.spec.ts';
+// E2E_DEV_ONLY=1: the dev server alone (no production build), for a quick loop on one spec.
+// The project's test command never sets it.
+const DEV_ONLY = process.env.E2E_DEV_ONLY === '1';
 
 // `unreachable` is a target nobody listens on, for the "service down" flow; `seed-stubs` has
 // exactly 5 stubs that no spec writes to, for specs that count stubs while others register.
@@ -41,6 +44,22 @@ export default defineConfig({
   },
   projects: [
     { name: 'chromium', testIgnore: DEPLOY_SPECS, use: { browserName: 'chromium' } },
+    ...(DEV_ONLY ? [] : productionProjects()),
+  ],
+  webServer: [
+    {
+      command: `npx vite --config e2e/vite.e2e.config.ts --port ${PORT} --strictPort --host 127.0.0.1`,
+      url: `http://127.0.0.1:${PORT}/`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: E2E_SERVER_ENV,
+    },
+    ...(DEV_ONLY ? [] : [productionServer()]),
+  ],
+});
+
+function productionProjects() {
+  return [
     {
       name: 'production',
       testIgnore: DEPLOY_SPECS,
@@ -51,23 +70,17 @@ export default defineConfig({
       testMatch: DEPLOY_SPECS,
       use: { browserName: 'chromium', baseURL: `http://127.0.0.1:${PRODUCTION_PORT}` },
     },
-  ],
-  webServer: [
-    {
-      command: `npx vite --config e2e/vite.e2e.config.ts --port ${PORT} --strictPort --host 127.0.0.1`,
-      url: `http://127.0.0.1:${PORT}/`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      env: E2E_SERVER_ENV,
-    },
-    {
-      // The production build and server exactly as `npm run build && npm start` make them
-      // (into e2e-only folders), with the embedded emulator switched on for the flows.
-      command: `npx vite build --outDir dist-e2e --emptyOutDir --logLevel warn && node scripts/build-server.mjs dist-e2e-server && node dist-e2e-server/start.js --dist dist-e2e --port ${PRODUCTION_PORT} --host 127.0.0.1`,
-      url: `http://127.0.0.1:${PRODUCTION_PORT}/healthz`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      env: { ...E2E_SERVER_ENV, INODE_EMULATOR: 'on', INODE_ACCESS_LOG: 'off' },
-    },
-  ],
-});
+  ];
+}
+
+function productionServer() {
+  return {
+    // The production build and server exactly as `npm run build && npm start` make them
+    // (into e2e-only folders), with the embedded emulator switched on for the flows.
+    command: `npx vite build --outDir dist-e2e --emptyOutDir --logLevel warn && node scripts/build-server.mjs dist-e2e-server && node dist-e2e-server/start.js --dist dist-e2e --port ${PRODUCTION_PORT} --host 127.0.0.1`,
+    url: `http://127.0.0.1:${PRODUCTION_PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: { ...E2E_SERVER_ENV, INODE_EMULATOR: 'on', INODE_ACCESS_LOG: 'off' },
+  };
+}
