@@ -6,6 +6,10 @@
  *
  * Row outcomes live in typed arrays (state, attempts, duration) plus two string arrays, not one
  * object per row: a 100,000-row job costs a few megabytes and settling a row allocates nothing.
+ *
+ * Safeguards (docs/bulk.md): a run whose first rows all fail the same way stops by itself, and a
+ * run stops after `maxFailures` failed rows; either way nothing new starts, the calls in flight
+ * finish and are recorded, and every unsent row stays pending for a later `start()`.
  */
 
 export type RowState = 'pending' | 'running' | 'succeeded' | 'failed' | 'cancelled' | 'skipped';
@@ -22,9 +26,10 @@ export interface RowResult {
 
 /**
  * - idle: not started; running: sending rows; paused: sending no new rows (calls in flight finish);
- * - cancelled: stopped by the user, calls in flight aborted; finished: every queued row settled.
+ * - cancelled: stopped by the user, calls in flight aborted; finished: every queued row settled;
+ * - stopped: stopped by a safeguard (see `stopReason`), calls in flight finished, the rest unsent.
  */
-export type JobPhase = 'idle' | 'running' | 'paused' | 'cancelled' | 'finished';
+export type JobPhase = 'idle' | 'running' | 'paused' | 'cancelled' | 'stopped' | 'finished';
 
 export interface BulkItem {
   ServiceURI: string;
@@ -47,6 +52,14 @@ export interface BulkRunnerOptions {
   describeError?: (error: unknown) => string;
   /** Called once for every row that settles (succeeded, failed or cancelled), in settle order. */
   onRowSettled?: (index: number, result: RowResult) => void;
+  /** Stop a run once this many of its rows have failed; default: no limit. */
+  maxFailures?: number | null;
+  /**
+   * Stop a run whose first this-many rows all failed with the same cause; until one of its rows
+   * succeeds or that many have settled, no more than this many are sent. Default
+   * SAME_FAILURE_LIMIT; 0 turns the rule off.
+   */
+  sameFailureLimit?: number;
 }
 
 export interface JobSnapshot {
@@ -56,12 +69,28 @@ export interface JobSnapshot {
   counts: Readonly<Record<RowState, number>>;
   /** Changes on every update: cheap equality for subscribers. */
   version: number;
+  /** Why a safeguard stopped the job (phase 'stopped'), in words that quote the service. */
+  stopReason: string | null;
 }
 
 export const MIN_CONCURRENCY = 1;
 /** What one client may ask of a service; the page offers less (a browser opens six connections). */
 export const MAX_CONCURRENCY = 64;
 export const DEFAULT_CONCURRENCY = 4;
+/**
+ * A run's first rows that must all fail the same way before it stops by itself: enough that a
+ * few bad rows at the top of a file do not stop it, few enough that a wrong key costs the
+ * service a handful of calls.
+ */
+export const SAME_FAILURE_LIMIT = 10;
+
+/** The Result of a row left unsent when a safeguard stopped the job. */
+export const NOT_SENT_STOPPED = 'Not sent: a safeguard stopped the job before this row.';
+
+/** What two failed rows must share to count as failing the same way: the answer or the error. */
+export function failureCause(result: Pick<RowResult, 'value' | 'error'>): string {
+  return (result.value ?? result.error ?? '').trim();
+}
 
 /** @example clampConcurrency(200) // 64 */
 export function clampConcurrency(value: number): number {
@@ -143,6 +172,11 @@ export class BulkRunner {
   };
   private version = 0;
   private snap: JobSnapshot;
+  private readonly maxFailures: number | null;
+  private readonly sameFailureLimit: number;
+  private stopReason: string | null = null;
+  /** This run (since the last start or retry): rows settled, failed, and the first cause. */
+  private run = { settled: 0, failed: 0, succeeded: 0, launched: 0, firstCause: '', same: true };
 
   constructor(options: BulkRunnerOptions) {
     this.items = options.items;
@@ -151,6 +185,9 @@ export class BulkRunner {
     this.describeError = options.describeError ?? defaultDescribe;
     this.onRowSettled = options.onRowSettled;
     this.concurrency = clampConcurrency(options.concurrency ?? DEFAULT_CONCURRENCY);
+    this.maxFailures =
+      options.maxFailures != null && options.maxFailures > 0 ? options.maxFailures : null;
+    this.sameFailureLimit = Math.max(0, options.sameFailureLimit ?? SAME_FAILURE_LIMIT);
     const n = options.items.length;
     this.states = new Uint8Array(n);
     this.attempts = new Uint16Array(n);
@@ -280,6 +317,7 @@ export class BulkRunner {
       queued = new Set();
     }
     this.head = 0;
+    if (this.phase !== 'running' && this.phase !== 'paused') this.newRun();
     for (let index = 0; index < this.items.length; index++) {
       if (pick(this.states[index] ?? 0) && !queued.has(index) && !this.inFlight.has(index)) {
         this.setState(index, CODE.pending);
@@ -293,11 +331,26 @@ export class BulkRunner {
     this.changed();
   }
 
+  private newRun(): void {
+    this.stopReason = null;
+    this.run = { settled: 0, failed: 0, succeeded: 0, launched: 0, firstCause: '', same: true };
+  }
+
+  /**
+   * While a run's first rows might all fail the same way (none succeeded, fewer than the limit
+   * settled), no more than the limit are sent: a wrong key costs the service that many calls.
+   */
+  private probing(): boolean {
+    const limit = this.sameFailureLimit;
+    return limit > 0 && this.run.succeeded === 0 && this.run.same && this.run.settled < limit;
+  }
+
   private pump(): void {
     while (
       this.phase === 'running' &&
       this.inFlight.size < this.concurrency &&
-      this.head < this.queue.length
+      this.head < this.queue.length &&
+      !(this.probing() && this.run.launched >= this.sameFailureLimit)
     ) {
       const index = this.queue[this.head++];
       if (index !== undefined) this.launch(index);
@@ -312,6 +365,7 @@ export class BulkRunner {
       attempt: (this.attempts[index] ?? 0) + 1,
     };
     this.inFlight.set(index, flight);
+    this.run.launched += 1;
     this.setState(index, CODE.running);
     this.attempts[index] = flight.attempt;
     const started = performance.now();
@@ -363,9 +417,47 @@ export class BulkRunner {
         console.error('A bulk job row listener failed', error);
       }
     }
+    if (outcome.state === 'succeeded' || outcome.state === 'failed')
+      this.countForSafeguards(outcome);
     this.pump();
     this.finishIfDone();
     this.changed();
+  }
+
+  private countForSafeguards(outcome: Pick<RowResult, 'state' | 'value' | 'error'>): void {
+    const run = this.run;
+    run.settled += 1;
+    if (outcome.state === 'succeeded') {
+      run.succeeded += 1;
+      return;
+    }
+    run.failed += 1;
+    const cause = failureCause(outcome);
+    if (run.failed === 1) run.firstCause = cause;
+    else if (cause !== run.firstCause) run.same = false;
+    const limit = this.sameFailureLimit;
+    if (limit > 0 && run.succeeded === 0 && run.same && run.failed === limit) {
+      this.stop(
+        `Stopped: the first ${limit} rows all failed the same way, so the others were not sent. The service said: “${run.firstCause}”`,
+      );
+    } else if (this.maxFailures !== null && run.failed === this.maxFailures) {
+      this.stop(
+        `Stopped: ${run.failed} ${run.failed === 1 ? 'row' : 'rows'} failed, the most this job allows, so the others were not sent. The last failure: “${cause}”`,
+      );
+    }
+  }
+
+  /** A safeguard stops the run: nothing new starts, calls in flight finish, the rest stays unsent. */
+  private stop(reason: string): void {
+    if (this.phase !== 'running' && this.phase !== 'paused') return;
+    this.phase = 'stopped';
+    this.stopReason = reason;
+    for (let at = this.head; at < this.queue.length; at++) {
+      const index = this.queue[at];
+      if (index !== undefined) this.errors[index] = NOT_SENT_STOPPED;
+    }
+    this.queue = [];
+    this.head = 0;
   }
 
   private finishIfDone(): void {
@@ -399,6 +491,7 @@ export class BulkRunner {
       total: this.items.length,
       counts: { ...this.counts },
       version: this.version,
+      stopReason: this.stopReason,
     };
   }
 

@@ -72,12 +72,12 @@ export function BulkActions({
           Cancel
         </button>
       )}
-      {phase === 'cancelled' && unsent > 0 && (
+      {(phase === 'cancelled' || phase === 'stopped') && unsent > 0 && (
         <button type="button" onClick={onRun} disabled={starting}>
           Continue ({unsent} not sent)
         </button>
       )}
-      {(phase === 'cancelled' || phase === 'finished') && failed > 0 && (
+      {(phase === 'cancelled' || phase === 'stopped' || phase === 'finished') && failed > 0 && (
         <button type="button" onClick={onRetry} disabled={starting}>
           Retry {failed} failed
         </button>

@@ -5,6 +5,7 @@ const PHASE_WORDS: Record<JobPhase, string> = {
   running: 'Running…',
   paused: 'Paused: no new rows are sent; calls already sent finish.',
   cancelled: 'Cancelled: rows not sent can be sent with “Continue”.',
+  stopped: 'Rows not sent can be sent with “Continue” once the cause is put right.',
   finished: 'Finished.',
 };
 
@@ -25,6 +26,7 @@ export function BulkProgress({ snapshot }: { snapshot: JobSnapshot }) {
   return (
     <section className="bulk-progress" aria-label="Progress">
       <p role="status" className="summary" data-phase={snapshot.phase}>
+        {snapshot.stopReason !== null && <strong>{snapshot.stopReason} </strong>}
         {PHASE_WORDS[snapshot.phase]}
         {finishedLine}
       </p>
