@@ -1,7 +1,6 @@
 /**
- * From CSV cells to the rows of a bulk job: finds the ServiceURI and MediaType columns (header
- * names are case-insensitive; a file without a header is read as ServiceURI, MediaType), and
- * checks every row. Empty values are errors (the row is not sent); a ServiceURI that is not an
+ * From CSV cells to the rows of a bulk job: finds the ServiceURI and MediaType columns (by
+ * header name, case-insensitive; else by content, `findColumns`), and checks every row. Empty values are errors (the row is not sent); a ServiceURI that is not an
  * absolute URI and a repeated pair are warnings, since the service might accept them.
  */
 import { isAbsoluteUri } from '../lib/absolute-uri.ts';
@@ -22,9 +21,26 @@ export interface BulkRow {
   duplicateOf: number | null;
 }
 
+/** Which columns were taken, and why the first line is or is not a header. */
+export interface BulkColumns {
+  /** 0-based column indexes. */
+  serviceUri: number;
+  mediaType: number;
+  /**
+   * named: the first line names ServiceURI and MediaType; content: its ServiceURI cell is not an
+   * absolute URI while most of the next lines' are, so it names the columns in other words;
+   * none: the first line is data.
+   */
+  header: 'named' | 'content' | 'none';
+  /** The first line's cells when it is a header. */
+  names: readonly string[];
+}
+
 export interface BulkRowsResult {
   rows: BulkRow[];
   hasHeader: boolean;
+  /** null when there are no rows or the input as a whole has problems. */
+  columns: BulkColumns | null;
   /** Problems with the input as a whole (missing column, too many rows); nothing can run. */
   fileErrors: string[];
 }
@@ -67,9 +83,62 @@ function readHeader(first: readonly string[]): { uri: number; media: number } | 
   return { uri, media };
 }
 
+/** Lines after the first looked at to tell a header from data and find the ServiceURI column. */
+const CONTENT_SAMPLE = 20;
+
+/**
+ * The columns of an input whose first line does not name them: ServiceURI is the column whose
+ * cells in the next lines are most often absolute URIs (the first column if none is), MediaType
+ * the first other column; the first line is a header when its ServiceURI cell is not an absolute
+ * URI while at least half of the next lines' are.
+ * @example findColumns([['url','type'],['https://a/1','image']]) // { serviceUri: 0, mediaType: 1, header: 'content', names: ['url','type'] }
+ */
+export function findColumns(cells: readonly (readonly string[])[]): BulkColumns {
+  const first = cells[0] ?? [];
+  const sample = cells.slice(1, 1 + CONTENT_SAMPLE);
+  const width = Math.max(first.length, ...sample.map((row) => row.length));
+  let serviceUri = 0;
+  let bestShare = 0;
+  for (let column = 0; column < width; column++) {
+    const uris = sample.filter((row) => isAbsoluteUri((row[column] ?? '').trim())).length;
+    const share = sample.length > 0 ? uris / sample.length : 0;
+    if (share > bestShare) {
+      serviceUri = column;
+      bestShare = share;
+    }
+  }
+  const mediaType = serviceUri === 0 ? 1 : 0;
+  const isHeader = bestShare >= 0.5 && !isAbsoluteUri((first[serviceUri] ?? '').trim());
+  return isHeader
+    ? { serviceUri, mediaType, header: 'content', names: first.map(cleanName) }
+    : { serviceUri, mediaType, header: 'none', names: [] };
+}
+
+const cleanName = (cell: string) => cell.trim().replace(/^\uFEFF/, '');
+
+/**
+ * Which column was taken as what, in words.
+ * @example columnsInWords({ serviceUri: 0, mediaType: 1, header: 'content', names: ['url', 'type'] })
+ * // 'The first line was read as a header (“url” is not an absolute URI; the lines below have URIs there): ServiceURI from column 1 (“url”), MediaType from column 2 (“type”).'
+ */
+export function columnsInWords(columns: BulkColumns): string {
+  const named = (index: number) => {
+    const name = columns.names[index];
+    return `column ${index + 1}${name ? ` (“${name}”)` : ''}`;
+  };
+  const taken = `ServiceURI from ${named(columns.serviceUri)}, MediaType from ${named(columns.mediaType)}.`;
+  if (columns.header === 'named') return `The first line is a header: ${taken}`;
+  if (columns.header === 'content') {
+    const name = columns.names[columns.serviceUri] ?? '';
+    return `The first line was read as a header (“${name}” is not an absolute URI; the lines below have URIs there): ${taken}`;
+  }
+  return `No header line: ${taken}`;
+}
+
 /** The input read as a whole (header, file errors), and a check for each data row in order. */
 export interface BulkRowChecks {
   hasHeader: boolean;
+  columns: BulkColumns | null;
   /** Problems with the input as a whole; when there are any, `count` is 0. */
   fileErrors: string[];
   /** How many data rows there are to check. */
@@ -85,14 +154,24 @@ export interface BulkRowChecks {
  */
 export function bulkRowChecks(cells: readonly (readonly string[])[]): BulkRowChecks {
   const first = cells[0];
-  if (first === undefined) return { hasHeader: false, fileErrors: [], count: 0, check: noRow };
+  if (first === undefined)
+    return { hasHeader: false, columns: null, fileErrors: [], count: 0, check: noRow };
   const header = readHeader(first);
   const fileErrors: string[] = [];
   if (header && header.uri < 0) fileErrors.push('The header row has no ServiceURI column.');
   if (header && header.media < 0) fileErrors.push('The header row has no MediaType column.');
-  const dataStart = header ? 1 : 0;
+  const columns: BulkColumns = header
+    ? {
+        serviceUri: header.uri,
+        mediaType: header.media,
+        header: 'named',
+        names: first.map(cleanName),
+      }
+    : findColumns(cells);
+  const hasHeader = columns.header !== 'none';
+  const dataStart = hasHeader ? 1 : 0;
   const count = cells.length - dataStart;
-  if (!header && first.length < 2) {
+  if (!header && Math.max(...cells.slice(0, 1 + CONTENT_SAMPLE).map((row) => row.length)) < 2) {
     fileErrors.push(
       'No header row with ServiceURI and MediaType, and fewer than two columns: each line needs a ServiceURI and a MediaType.',
     );
@@ -103,9 +182,9 @@ export function bulkRowChecks(cells: readonly (readonly string[])[]): BulkRowChe
     );
   }
   if (fileErrors.length > 0)
-    return { hasHeader: header !== null, fileErrors, count: 0, check: noRow };
-  const uriColumn = header ? header.uri : 0;
-  const mediaColumn = header ? header.media : 1;
+    return { hasHeader, columns: null, fileErrors, count: 0, check: noRow };
+  const uriColumn = columns.serviceUri;
+  const mediaColumn = columns.mediaType;
   const seen = new Map<string, number>();
   const check = (index: number): BulkRow => {
     const cellsOfRow = cells[dataStart + index] ?? [];
@@ -130,7 +209,7 @@ export function bulkRowChecks(cells: readonly (readonly string[])[]): BulkRowChe
     else issues.push({ severity: 'warning', message: `Same as row ${earlier}.` });
     return { rowNumber, ServiceURI, MediaType, issues, duplicateOf: earlier ?? null };
   };
-  return { hasHeader: header !== null, fileErrors: [], count, check };
+  return { hasHeader, columns, fileErrors: [], count, check };
 }
 
 function noRow(): never {
@@ -142,9 +221,9 @@ function noRow(): never {
  * // { rowNumber: 1, ServiceURI: 'https://a/1', MediaType: 'image', issues: [], duplicateOf: null }
  */
 export function toBulkRows(cells: readonly (readonly string[])[]): BulkRowsResult {
-  const { hasHeader, fileErrors, count, check } = bulkRowChecks(cells);
+  const { hasHeader, columns, fileErrors, count, check } = bulkRowChecks(cells);
   const rows = Array.from({ length: count }, (_, index) => check(index));
-  return { rows, hasHeader, fileErrors };
+  return { rows, hasHeader, columns, fileErrors };
 }
 
 /** What makes two rows the same registration: used for repeats and for `--resume`. */

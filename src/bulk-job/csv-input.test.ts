@@ -53,10 +53,12 @@ describe('parseCsvCells', () => {
     await expect(parsing).rejects.toThrow(/cancelled/);
   });
 
-  it('reports an unclosed quote instead of throwing', async () => {
-    const { rows, problems } = await parseCsvCells('https://a,"image\n');
-    expect(rows).toHaveLength(1);
-    expect(problems.length).toBeGreaterThan(0);
+  it('reports the line where an unclosed quote opens instead of throwing', async () => {
+    const { unclosedQuoteLine, problems } = await parseCsvCells(
+      'https://a,image\n\nhttps://b,"video\nhttps://c,audio\n',
+    );
+    expect(unclosedQuoteLine).toBe(3);
+    expect(problems).toEqual([]);
   });
 });
 
@@ -133,7 +135,12 @@ describe('toBulkRows', () => {
   });
 
   it('gives nothing for empty input', async () => {
-    expect(await rowsOf('')).toEqual({ rows: [], hasHeader: false, fileErrors: [] });
+    expect(await rowsOf('')).toEqual({
+      rows: [],
+      hasHeader: false,
+      columns: null,
+      fileErrors: [],
+    });
   });
 });
 

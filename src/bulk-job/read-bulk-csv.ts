@@ -8,7 +8,8 @@ import {
   yieldToPage,
   type ParseCellsOptions,
 } from './csv-cells.ts';
-import { bulkRowChecks, type BulkRow } from './bulk-rows.ts';
+import { bulkRowChecks, type BulkColumns, type BulkRow } from './bulk-rows.ts';
+import { delimiterName } from './csv-cells.ts';
 
 /**
  * Rows checked per task: about 25 ms on the page (checking a URI costs a few microseconds), so
@@ -19,9 +20,16 @@ const ROWS_PER_TURN = 5_000;
 export interface ParsedBulkInput {
   rows: BulkRow[];
   hasHeader: boolean;
-  /** Problems with the input as a whole (missing column, too many rows); nothing can run. */
+  /** Which column is which, when there are rows (see `columnsInWords`). */
+  columns: BulkColumns | null;
+  /** The delimiter in words (comma, semicolon, tab, pipe). */
+  delimiter: string;
+  /**
+   * Problems with the input as a whole (an unclosed quote, a missing column, too many rows);
+   * nothing can run.
+   */
   fileErrors: string[];
-  /** papaparse's notes (unclosed quotes...), with 1-based row numbers. */
+  /** Rows that did not read cleanly, in the console's words, with 1-based row numbers. */
   problems: Array<{ row: number; message: string }>;
 }
 
@@ -38,7 +46,20 @@ export async function readBulkCsv(
   options: ReadBulkCsvOptions = {},
 ): Promise<ParsedBulkInput> {
   const cells = await parseCsvCells(text, options);
-  const { hasHeader, fileErrors, count, check } = bulkRowChecks(cells.rows);
+  const delimiter = delimiterName(cells.delimiter);
+  if (cells.unclosedQuoteLine !== null) {
+    // Every line after the quote was read into one value: refuse the input rather than merge.
+    const message = `Line ${cells.unclosedQuoteLine} opens a quote (") that is never closed, so the lines after it cannot be read as rows. Close the quote or remove it.`;
+    return {
+      rows: [],
+      hasHeader: false,
+      columns: null,
+      delimiter,
+      fileErrors: [message],
+      problems: [],
+    };
+  }
+  const { hasHeader, columns, fileErrors, count, check } = bulkRowChecks(cells.rows);
   const rows: BulkRow[] = new Array<BulkRow>(count);
   for (let index = 0; index < count; index++) {
     if (index > 0 && index % ROWS_PER_TURN === 0) {
@@ -48,5 +69,5 @@ export async function readBulkCsv(
     }
     rows[index] = check(index);
   }
-  return { rows, hasHeader, fileErrors, problems: cells.problems };
+  return { rows, hasHeader, columns, delimiter, fileErrors, problems: cells.problems };
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { countRows } from '../../bulk-job/bulk-rows.ts';
+import { columnsInWords, countRows } from '../../bulk-job/bulk-rows.ts';
 import type { BulkJobState } from './job-store.ts';
 
 const MAX_PROBLEMS_SHOWN = 5;
@@ -36,16 +36,21 @@ export function BulkRowsSummary({ state }: { state: BulkJobState }) {
     <div className="bulk-summary">
       <p className="summary" data-testid="bulk-row-summary">
         {counts.total.toLocaleString('en')} {counts.total === 1 ? 'row' : 'rows'}
-        {parsed.hasHeader ? ' (after the header row)' : ' (no header row: ServiceURI, MediaType)'}
+        {parsed.hasHeader ? ' (after the header row)' : ' (no header row)'}
         {' · '}
         {counts.errors} with errors (not sent) · {counts.warnings} with warnings ·{' '}
         {counts.duplicates} repeated{repeatsSkipped ? ' (sent once)' : ''}
       </p>
+      {parsed.columns && (
+        <p className="muted" data-testid="bulk-columns">
+          {columnsInWords(parsed.columns)} Values separated by {parsed.delimiter}s.
+        </p>
+      )}
       {parsed.problems.length > 0 && (
         <ul className="warnings">
           {parsed.problems.slice(0, MAX_PROBLEMS_SHOWN).map((problem) => (
             <li key={`${problem.row}-${problem.message}`} className="warning">
-              CSV line {problem.row}: {problem.message}
+              Row {problem.row}: {problem.message}
             </li>
           ))}
           {parsed.problems.length > MAX_PROBLEMS_SHOWN && (

@@ -229,6 +229,8 @@ export class BulkJobStore {
         parsed: {
           rows: [],
           hasHeader: false,
+          columns: null,
+          delimiter: '',
           fileErrors: [`The input could not be read: ${message}`],
           problems: [],
         },
