@@ -8,6 +8,11 @@ export const EXIT = {
   businessFailure: 1,
   /** A SOAP fault, an HTTP error, an unreadable answer, no answer, a timeout. */
   technicalFailure: 2,
+  /**
+   * A bulk job stopped itself before sending every row: its first rows all failed the same way,
+   * or --max-failures rows failed. The results file lists the rows not sent.
+   */
+  stopped: 3,
   /** Bad usage: unknown or missing options, a key on the command line, unreadable CSV. */
   usage: 64,
   /** Stopped with Ctrl-C; the results file tells what was done and how to go on. */

@@ -9,11 +9,12 @@ import { existsSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { Command, Option } from 'commander';
 import { readBulkCsv } from '../../src/bulk-job/read-bulk-csv.ts';
-import { initialResults, type BulkRow } from '../../src/bulk-job/bulk-rows.ts';
+import { columnsInWords, initialResults, type BulkRow } from '../../src/bulk-job/bulk-rows.ts';
 import {
   BulkRunner,
   DEFAULT_CONCURRENCY,
   MAX_CONCURRENCY,
+  SAME_FAILURE_LIMIT,
   type RowResult,
 } from '../../src/bulk-job/bulk-runner.ts';
 import { clientRegister } from '../../src/bulk-job/client-register.ts';
@@ -35,6 +36,7 @@ import {
 import { exitCodeOf } from '../call-outcome.ts';
 import { ResultsLog } from '../results-log.ts';
 import { showProgress } from '../bulk-progress.ts';
+import { dryRun } from '../bulk-dry-run.ts';
 import { writeReports, type ReportCase } from '../report.ts';
 import type { CommandContext } from '../command-context.ts';
 import { shellQuote } from '../../src/protocol/index.ts';
@@ -44,6 +46,8 @@ interface BulkOptions extends ConnectionOptions {
   results?: string;
   resume?: string;
   sendRepeats?: boolean;
+  maxFailures?: string;
+  dryRun?: boolean;
   output: 'human' | 'json';
 }
 
@@ -109,6 +113,10 @@ async function run(
 ): Promise<number> {
   const { terminal } = context;
   const concurrency = positiveInteger('--concurrency', options.concurrency, MAX_CONCURRENCY);
+  const maxFailures =
+    options.maxFailures === undefined
+      ? null
+      : positiveInteger('--max-failures', options.maxFailures);
   const client = clientFor(options);
   const parsed = await readBulkCsv(await readText(file, 'CSV file'));
   if (parsed.fileErrors.length > 0) {
@@ -116,10 +124,14 @@ async function run(
   }
   if (parsed.rows.length === 0) throw new UsageError(`${file} has no rows.`);
   for (const problem of parsed.problems.slice(0, 5))
-    terminal.err(terminal.errColor.yellow(`${file}: CSV line ${problem.row}: ${problem.message}`));
+    terminal.err(terminal.errColor.yellow(`${file}: row ${problem.row}: ${problem.message}`));
   if (parsed.problems.length > 5)
     terminal.err(terminal.errColor.yellow(`…and ${parsed.problems.length - 5} more CSV problems.`));
 
+  if (parsed.columns)
+    terminal.err(
+      `${file}: ${columnsInWords(parsed.columns)} Values separated by ${parsed.delimiter}s.`,
+    );
   const rows = parsed.rows;
   let starting = initialResults(rows, !options.sendRepeats);
   let resumed = 0;
@@ -131,7 +143,11 @@ async function run(
     if (earlier.fileErrors.length > 0)
       throw new UsageError(`${options.resume}: ${earlier.fileErrors.join(' ')}`);
     ({ results: starting, taken: resumed } = resumeFrom(rows, starting, earlier));
-  } else if (existsSync(resultsPath)) {
+  }
+  if (options.dryRun) {
+    return dryRun({ file, rows, starting, resumed, client, options, context });
+  }
+  if (options.resume === undefined && existsSync(resultsPath)) {
     throw new UsageError(
       `The results file ${resultsPath} exists already. Go on from it with --resume ${resultsPath}, or choose another with --results FILE.`,
     );
@@ -149,6 +165,7 @@ async function run(
     items: rows,
     concurrency,
     initialResults: starting,
+    maxFailures,
     register: async (item, signal) => {
       try {
         const value = await send(item, signal);
@@ -216,6 +233,7 @@ async function run(
   );
   let exitCode = worstExit([...failedExits, invalid > 0 ? EXIT.businessFailure : EXIT.ok]);
   const unsent = counts.pending + counts.cancelled;
+  if (snapshot.phase === 'stopped') exitCode = EXIT.stopped;
   if (interrupted && unsent > 0) exitCode = EXIT.interrupted;
 
   const c = terminal.color;
@@ -232,6 +250,7 @@ async function run(
     seconds: Math.round(seconds * 100) / 100,
     rowsPerSecond: seconds > 0 ? Math.round(sentNow / seconds) : 0,
     resultsFile: resultsPath,
+    stopReason: snapshot.stopReason,
     exitCode,
   };
   if (options.output === 'json') {
@@ -258,6 +277,7 @@ async function run(
         `  …and ${failures.length - MAX_FAILURES_SHOWN} more failed rows (see ${resultsPath}).`,
       );
   }
+  if (snapshot.stopReason !== null) terminal.err(terminal.errColor.red(snapshot.stopReason));
   if (unsent > 0) {
     terminal.err(`${unsent} rows were not sent. To go on: ${resumeHint(argv, resultsPath)}`);
   }
@@ -296,6 +316,14 @@ export function bulkCommand(context: CommandContext, argv: readonly string[]): C
       'skip the rows this results CSV lists as registered, and append to it',
     )
     .option(
+      '--max-failures <n>',
+      'stop sending once this many rows have failed (rows in flight finish); default: no limit',
+    )
+    .option(
+      '--dry-run',
+      'read and check the file, check the key with one read-only GetAssetStubs call, say how many rows would be sent; register nothing',
+    )
+    .option(
       '--send-repeats',
       'send a repeated ServiceURI + MediaType pair every time (default: once)',
     )
@@ -311,13 +339,18 @@ export function bulkCommand(context: CommandContext, argv: readonly string[]): C
 Examples:
   INODE_KEY=… inode-console bulk indexes.csv --target http://127.0.0.1:8099 --binding soap11 \\
       --OpenIDKey-env INODE_KEY --concurrency 16 --results indexes-results.csv
-  # after Ctrl-C, a crash or a failed run: send only what is not registered yet
+  # check the file and the key first: one read-only call, nothing registered
+  inode-console bulk indexes.csv --target … --binding soap11 --OpenIDKey-env INODE_KEY --dry-run
+  # after Ctrl-C, a stop, a crash or a failed run: send only what is not registered yet
   inode-console bulk indexes.csv --target … --binding soap11 --OpenIDKey-env INODE_KEY --resume indexes-results.csv
   inode-console bulk indexes.csv … --reporter junit --reporter-junit-export bulk.xml
 
 CSV: the Bulk register page's rules (docs/bulk.md). Results: Row,ServiceURI,MediaType,Outcome,Result.
-Exit codes: 0 every row registered, 1 rows refused (ERROR answers) or invalid, 2 faults/HTTP/transport
-errors, 64 bad usage or unreadable CSV, 130 stopped with Ctrl-C before every row was sent.`,
+Safeguards: a job whose first ${SAME_FAILURE_LIMIT} rows all fail the same way stops by itself (no more than
+${SAME_FAILURE_LIMIT} rows are sent until one succeeds); --max-failures N stops after N failed rows.
+Exit codes: 0 every row registered (dry run: key accepted, no invalid rows), 1 rows refused (ERROR
+answers) or invalid, or the key refused, 2 faults/HTTP/transport errors, 3 stopped by a safeguard
+with rows not sent, 64 bad usage or unreadable CSV, 130 stopped with Ctrl-C before every row was sent.`,
   );
   command.action(async (file: string, options: BulkOptions) => {
     context.setExit(await run(file, options, context, argv));
