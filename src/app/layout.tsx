@@ -2,6 +2,10 @@ import { Suspense, useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { NavLink, Outlet, useLocation, useNavigationType } from 'react-router';
 import { ErrorBoundary } from '../components/error-boundary/error-boundary.tsx';
+import {
+  TargetHealthBadge,
+  TargetHealthNotice,
+} from '../components/target-health/target-health.tsx';
 import { BINDINGS } from '../protocol/operations.ts';
 import { useSettings } from '../lib/settings-context.tsx';
 import { effectiveTargetId, targetsQueryOptions } from '../lib/targets.ts';
@@ -53,17 +57,24 @@ function ConnectionStatus() {
     : targets.isPending
       ? 'loading…'
       : 'server default';
+  const name = target?.label ?? id ?? 'server default';
   return (
-    <dl className="connection" aria-label="Connection">
-      <div>
-        <dt>Target</dt>
-        <dd data-testid="current-target">{targetText}</dd>
-      </div>
-      <div>
-        <dt>Binding</dt>
-        <dd data-testid="current-binding">{BINDINGS[binding].label}</dd>
-      </div>
-    </dl>
+    <>
+      <dl className="connection" aria-label="Connection">
+        <div>
+          <dt>Target</dt>
+          <dd>
+            <span data-testid="current-target">{targetText}</span>{' '}
+            <TargetHealthBadge targetId={id} name={name} />
+          </dd>
+        </div>
+        <div>
+          <dt>Binding</dt>
+          <dd data-testid="current-binding">{BINDINGS[binding].label}</dd>
+        </div>
+      </dl>
+      <TargetHealthNotice targetId={id} name={name} />
+    </>
   );
 }
 

@@ -10,9 +10,12 @@ import { RawExchangePanel } from '../raw-exchange/raw-exchange-panel.tsx';
 export function StringResult({
   result,
   source,
+  exchangeRecorded = true,
 }: {
   result: AddUserAssetIndexResult;
   source: string;
+  /** False for an opened bare XML file: it records no request, status or headers to show. */
+  exchangeRecorded?: boolean;
 }) {
   return (
     <div className="result">
@@ -24,7 +27,9 @@ export function StringResult({
           {result.value === '' ? '(empty)' : result.value}
         </output>
       </p>
-      <RawExchangePanel exchange={result.exchange} request={null} secrets={[]} targetId={null} />
+      {exchangeRecorded && (
+        <RawExchangePanel exchange={result.exchange} request={null} secrets={[]} targetId={null} />
+      )}
     </div>
   );
 }

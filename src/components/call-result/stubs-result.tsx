@@ -33,6 +33,8 @@ export interface StubsResultProps {
   source?: string;
   /** The DataStubs view chosen before the result was in (while its answer arrived). */
   initialTab?: ViewTab | null;
+  /** False for an opened bare XML file: it records no request, status or headers to show. */
+  exchangeRecorded?: boolean;
 }
 
 /** Tells the section, once, that the viewer is not there (its error boundary's fallback is). */
@@ -134,6 +136,7 @@ export function StubsResult({
   exportBinding,
   source,
   initialTab = null,
+  exchangeRecorded = true,
 }: StubsResultProps) {
   const outcome = redactOutcome(
     result ? describeStubsRecord(result.record) : describeError(error, cancelled),
@@ -160,12 +163,14 @@ export function StubsResult({
       )}
       {result && <FieldTable record={result.record} />}
       {result && <DataStubsSection result={result} assetType={assetType} initialTab={initialTab} />}
-      <RawExchangePanel
-        exchange={raw.exchange}
-        request={raw.request}
-        secrets={[secret]}
-        targetId={targetId}
-      />
+      {exchangeRecorded && (
+        <RawExchangePanel
+          exchange={raw.exchange}
+          request={raw.request}
+          secrets={[secret]}
+          targetId={targetId}
+        />
+      )}
       {exportBinding && request && (
         <HarExport
           fileName={`getassetstubs-${exportBinding}`}

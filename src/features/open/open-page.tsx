@@ -19,7 +19,11 @@ interface OpenedFile {
 function OfflineResult({ item, fileName }: { item: OfflineItem; fileName: string }) {
   const outcome = decodeOfflineItem(item);
   const source = `Opened from ${fileName}${item.keyRevealed ? ' (its author exported the OpenIDKey in clear)' : ''}: ${item.label}. Nothing was sent.`;
-  if (outcome.kind === 'string') return <StringResult result={outcome.result} source={source} />;
+  const exchangeRecorded = item.recorded !== 'xml-body';
+  if (outcome.kind === 'string')
+    return (
+      <StringResult result={outcome.result} source={source} exchangeRecorded={exchangeRecorded} />
+    );
   if (outcome.kind === 'no-response') {
     return (
       <p role="status" className="result-source">
@@ -38,6 +42,7 @@ function OfflineResult({ item, fileName }: { item: OfflineItem; fileName: string
       stale={false}
       submission={0}
       source={source}
+      exchangeRecorded={exchangeRecorded}
     />
   );
 }

@@ -1,17 +1,28 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { namespaceQueryOptions } from '../../lib/targets.ts';
+import { describeNamespaceFailure } from './namespace-failure.ts';
 
 export interface NamespaceSettingsProps {
   targetId: string | null;
+  /** How the target is named to the user, in a sentence about why discovery failed. */
+  targetName: string;
   override: string | null;
   discovery: ReturnType<typeof namespaceQueryOptions>;
   onOverride(namespace: string | null): void;
 }
 
 /** The namespace read from the target's ?WSDL, and a manual override for when that fails. */
-export function NamespaceSettings({ override, discovery, onOverride }: NamespaceSettingsProps) {
+export function NamespaceSettings({
+  targetName,
+  override,
+  discovery,
+  onOverride,
+}: NamespaceSettingsProps) {
   const discovered = useQuery(discovery);
+  const failure = discovered.isError
+    ? describeNamespaceFailure(discovered.error, targetName)
+    : null;
   const [draft, setDraft] = useState(override ?? '');
   const trimmed = draft.trim();
 
@@ -25,10 +36,9 @@ export function NamespaceSettings({ override, discovery, onOverride }: Namespace
             Discovered from ?WSDL: <span className="mono">{discovered.data}</span>
           </p>
         )}
-        {discovered.isError && (
-          <p className="error">
-            The namespace could not be read from ?WSDL: {discovered.error.message}. Enter it below
-            (the service's documentation names it; it usually ends with a slash).
+        {failure && (
+          <p className="error" data-testid="namespace-failure">
+            {failure.sentence}
           </p>
         )}
       </div>

@@ -10,6 +10,10 @@ import {
   targetsQueryOptions,
 } from '../../lib/targets.ts';
 import { RememberKey } from '../../components/remember-key/remember-key.tsx';
+import {
+  TargetHealthBadge,
+  TargetHealthNotice,
+} from '../../components/target-health/target-health.tsx';
 import { NamespaceSettings } from './namespace-settings.tsx';
 import { StoredResponses } from './stored-responses.tsx';
 
@@ -19,6 +23,8 @@ export function SettingsPage() {
   const { settings, updateSettings } = useSettings();
   const targets = useQuery(targetsQueryOptions());
   const targetId = effectiveTargetId(settings.targetId, targets.data);
+  const targetName =
+    targets.data?.targets.find((t) => t.id === targetId)?.label ?? targetId ?? 'server default';
   const [timeoutText, setTimeoutText] = useState(String(settings.timeoutMs / 1000));
   const timeoutSeconds = Number(timeoutText);
   const timeoutValid =
@@ -71,12 +77,14 @@ export function SettingsPage() {
                   {t.url && <span className="muted mono"> {t.url}</span>}
                   {t.id === targets.data.defaultId && (
                     <span className="muted"> (server default)</span>
-                  )}
+                  )}{' '}
+                  <TargetHealthBadge targetId={t.id} name={t.label} />
                 </label>
               </div>
             ))}
           </fieldset>
         )}
+        <TargetHealthNotice targetId={targetId} name={targetName} unknown />
       </section>
 
       <section aria-labelledby="calls-heading" className="settings-section">
@@ -128,6 +136,7 @@ export function SettingsPage() {
       <NamespaceSettings
         key={targetId ?? ''}
         targetId={targetId}
+        targetName={targetName}
         override={settings.namespaceOverrides[targetId ?? ''] ?? null}
         discovery={namespaceQueryOptions(targetId)}
         onOverride={(ns) => {

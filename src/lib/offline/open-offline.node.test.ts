@@ -5,7 +5,12 @@ import { CAPTURES_DIR } from '../../../fixtures/captures.ts';
 import { recordCapturedCall } from '../../../fixtures/recorded-calls.ts';
 import { BINDING_NAMES, type Binding, type OperationName } from '../../protocol/operations.ts';
 import { buildHar, serializeHar } from '../har/build-har.ts';
-import { decodeOfflineItem, OfflineFileError, readOfflineFile } from './open-offline.ts';
+import {
+  decodeOfflineItem,
+  NO_EXCHANGE_RECORDED,
+  OfflineFileError,
+  readOfflineFile,
+} from './open-offline.ts';
 
 const rawResponse = (name: string) =>
   readFileSync(join(CAPTURES_DIR, `${name}.response`)).toString('utf8');
@@ -48,6 +53,22 @@ describe('readOfflineFile + decodeOfflineItem', () => {
     expect(added?.operation).toBe('AddUserAssetIndex');
     const outcome = decodeOfflineItem(added!);
     expect(outcome.kind).toBe('string');
+  });
+
+  it('a bare XML body is labelled with what it holds: no binding, no status', () => {
+    for (const name of ['get_httppost_success', 'get_soap12_success']) {
+      const [entry] = readOfflineFile('answer.xml', body(name));
+      expect(entry?.recorded).toBe('xml-body');
+      expect(entry?.label).toBe(`GetAssetStubs answer · ${NO_EXCHANGE_RECORDED}`);
+      expect(entry?.label).not.toMatch(/POST|SOAP|200|OK/);
+    }
+  });
+
+  it('a raw response names its status, and its binding only where the body shows it', () => {
+    const [post] = readOfflineFile('r.txt', rawResponse('get_httppost_success'));
+    expect(post?.label).toBe('GetAssetStubs · 200 OK');
+    const [soap] = readOfflineFile('r.txt', rawResponse('get_soap11_success'));
+    expect(soap?.label).toBe('GetAssetStubs · SOAP 1.1 · 200 OK');
   });
 
   it.each([

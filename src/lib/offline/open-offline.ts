@@ -22,10 +22,17 @@ import { HarReadError, readHar } from '../har/read-har.ts';
 import { inferCall } from './infer-call.ts';
 import { readRawHttpResponse } from './raw-http-message.ts';
 
+/**
+ * What the file itself records: a HAR holds the whole exchange, a raw HTTP response its status
+ * and headers, a bare XML body only the answer (no status, no binding, no request).
+ */
+export type OfflineRecord = 'har' | 'http-response' | 'xml-body';
+
 /** One exchange found in the file. */
 export interface OfflineItem {
-  /** What the list shows: operation, binding, status, time. */
+  /** What the list shows: only what the file records (operation, binding, status). */
   label: string;
+  recorded: OfflineRecord;
   operation: OperationName;
   binding: Binding;
   /** Null when the file held only a response. */
@@ -50,12 +57,25 @@ export class OfflineFileError extends Error {
 
 const NO_REQUEST: RawRequest = { method: '', url: '', headers: {}, body: '' };
 
-function labelOf(operation: OperationName, binding: Binding, response: RawResponse | null) {
+/** Said of a bare XML file: the binding and status the decoder assumes are not in it. */
+export const NO_EXCHANGE_RECORDED = 'an XML file, no HTTP exchange recorded';
+
+function labelOf(
+  recorded: OfflineRecord,
+  operation: OperationName,
+  binding: Binding,
+  response: RawResponse | null,
+) {
+  const name = OPERATIONS[operation].name;
+  if (recorded === 'xml-body') return `${name} answer · ${NO_EXCHANGE_RECORDED}`;
   const status = response ? `${response.status} ${response.statusText}`.trim() : 'no response';
-  return `${OPERATIONS[operation].name} · ${BINDINGS[binding].label} · ${status}`;
+  // A response without its request cannot tell HTTP GET from HTTP POST: neither is named.
+  const bindingKnown = recorded === 'har' || binding === 'soap11' || binding === 'soap12';
+  return [name, ...(bindingKnown ? [BINDINGS[binding].label] : []), status].join(' · ');
 }
 
 function item(
+  recorded: OfflineRecord,
   request: RawRequest | null,
   response: RawResponse | null,
   extra: Partial<Pick<OfflineItem, 'startedAt' | 'timeMs' | 'keyRevealed'>> & {
@@ -67,7 +87,8 @@ function item(
   const operation = extra.operation ?? inferred.operation;
   const binding = extra.binding ?? inferred.binding;
   return {
-    label: labelOf(operation, binding, response),
+    label: labelOf(recorded, operation, binding, response),
+    recorded,
     operation,
     binding,
     request,
@@ -78,6 +99,7 @@ function item(
   };
 }
 
+/** The response the decoder reads a bare body as; its status is the decoder's, not the file's. */
 function bareBody(text: string): RawResponse {
   const soap12 = text.includes('http://www.w3.org/2003/05/soap-envelope');
   return {
@@ -101,7 +123,7 @@ export function readOfflineFile(fileName: string, text: string): OfflineItem[] {
     try {
       return readHar(trimmed).map((entry) => {
         const startedAt = Date.parse(entry.startedDateTime);
-        return item(entry.request, entry.response, {
+        return item('har', entry.request, entry.response, {
           ...(entry.inode
             ? { operation: entry.inode.operation, binding: entry.inode.binding }
             : {}),
@@ -121,16 +143,16 @@ export function readOfflineFile(fileName: string, text: string): OfflineItem[] {
       throw new OfflineFileError(
         `${fileName} starts like an HTTP response but its status line cannot be read.`,
       );
-    return [item(null, response)];
+    return [item('http-response', null, response)];
   }
-  if (trimmed.startsWith('<')) return [item(null, bareBody(trimmed))];
+  if (trimmed.startsWith('<')) return [item('xml-body', null, bareBody(trimmed))];
   throw new OfflineFileError(
     `${fileName} is neither a HAR file, a raw HTTP response nor an XML document.`,
   );
 }
 
-/** The same outcome a live call would have had, decoded by the protocol's decoder. */
-export function decodeOfflineItem(entry: OfflineItem): OfflineOutcome {
+/** The same outcome a live call would have had (what the file records does not change it). */
+export function decodeOfflineItem(entry: Omit<OfflineItem, 'recorded'>): OfflineOutcome {
   const response = entry.response;
   if (!response) return { kind: 'no-response' };
   const exchange: Exchange = {
