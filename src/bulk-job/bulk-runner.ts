@@ -172,7 +172,7 @@ export class BulkRunner {
   };
   private version = 0;
   private snap: JobSnapshot;
-  private readonly maxFailures: number | null;
+  private maxFailures: number | null;
   private readonly sameFailureLimit: number;
   private stopReason: string | null = null;
   /** This run (since the last start or retry): rows settled, failed, and the first cause. */
@@ -246,6 +246,11 @@ export class BulkRunner {
   /** The function that sends rows from now on (e.g. with a corrected key or another binding). */
   setRegister(register: RegisterFn): void {
     this.register = register;
+  }
+
+  /** Stop a run once this many of its rows have failed (null: no limit); counts from now on too. */
+  setMaxFailures(value: number | null): void {
+    this.maxFailures = value !== null && value > 0 ? value : null;
   }
 
   /** Sends every row not yet sent (pending, or cancelled earlier). */

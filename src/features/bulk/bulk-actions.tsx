@@ -8,7 +8,10 @@ export interface BulkActionsProps {
   state: BulkJobState;
   snapshot: JobSnapshot | null;
   starting: boolean;
+  /** The dry run (key check) is under way. */
+  checkingKey: boolean;
   onRun(): void;
+  onCheck(): void;
   onRetry(): void;
 }
 
@@ -37,7 +40,9 @@ export function BulkActions({
   state,
   snapshot,
   starting,
+  checkingKey,
   onRun,
+  onCheck,
   onRetry,
 }: BulkActionsProps) {
   const runner = state.runner;
@@ -55,6 +60,16 @@ export function BulkActions({
       {(!runner || phase === 'idle') && (
         <button type="button" onClick={onRun} disabled={starting || checking || toSend === 0}>
           {starting ? 'Starting…' : `Run ${toSend} ${toSend === 1 ? 'row' : 'rows'}`}
+        </button>
+      )}
+      {(!runner || phase === 'idle') && (
+        <button
+          type="button"
+          className="secondary"
+          onClick={onCheck}
+          disabled={starting || checkingKey || checking || toSend === 0}
+        >
+          {checkingKey ? 'Checking…' : 'Check only'}
         </button>
       )}
       {phase === 'running' && (

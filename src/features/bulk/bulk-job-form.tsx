@@ -4,6 +4,7 @@ import { BindingSelect } from '../../components/binding-select/binding-select.ts
 import { OpenIdKeyField } from '../../components/secret-input/open-id-key-field.tsx';
 import { RememberKey } from '../../components/remember-key/remember-key.tsx';
 import { PAGE_CONCURRENCY_CHOICES } from './job-store.ts';
+import { MaxFailuresField } from './max-failures-field.tsx';
 import type { BulkInput } from './job-store.ts';
 
 const KEY = OPERATIONS.AddUserAssetIndex.parameters[0];
@@ -16,7 +17,9 @@ export interface BulkJobFormProps {
   keyError: string | undefined;
   input: BulkInput;
   onOptionsChange(
-    patch: Partial<Pick<BulkInput, 'concurrency' | 'skipDuplicates' | 'recordInHistory'>>,
+    patch: Partial<
+      Pick<BulkInput, 'concurrency' | 'skipDuplicates' | 'recordInHistory' | 'maxFailures'>
+    >,
   ): void;
   /** A job is sending or paused: the binding and key of the calls already made stay fixed. */
   busy: boolean;
@@ -87,6 +90,10 @@ export function BulkJobForm({
             runs.
           </p>
         </div>
+        <MaxFailuresField
+          value={input.maxFailures}
+          onChange={(maxFailures) => onOptionsChange({ maxFailures })}
+        />
         <div className="checkbox">
           <input
             id={skipId}
@@ -108,6 +115,8 @@ export function BulkJobForm({
           <label htmlFor={recordId}>Record each call in History (without the key)</label>
         </div>
       </fieldset>
+      {/* With two text fields a form submits on Enter only through a submit button: Run's. */}
+      <button type="submit" hidden />
     </form>
   );
 }

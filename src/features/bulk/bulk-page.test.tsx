@@ -97,6 +97,34 @@ function table() {
 }
 
 describe('BulkPage', { timeout: 30_000 }, () => {
+  it('stops a job whose first rows all fail the same way, says why, and keeps the rest to continue', async () => {
+    renderPage();
+    const rows = Array.from({ length: 30 }, (_, i) => `https://m.example/refused/${i},image`);
+    await paste(rows.join('\n'));
+    await userEvent.click(screen.getByLabelText('Record each call in History (without the key)'));
+    await userEvent.type(screen.getByLabelText('OpenIDKey'), 'k-wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Run 30 rows' }));
+    expect(
+      await screen.findByText(/the first 10 rows all failed the same way/, {}, PATIENCE),
+    ).toHaveTextContent('The service said: “ERROR: not allowed”');
+    expect(server.bodies).toHaveLength(10);
+    expect(screen.getByRole('button', { name: 'Continue (20 not sent)' })).toBeEnabled();
+    expect(screen.getByTestId('bulk-counts')).toHaveTextContent('Not sent 20');
+  });
+
+  it('takes a limit of failed rows, keeping what is typed when it is not a number', async () => {
+    const store = renderPage();
+    const limit = screen.getByLabelText('Stop after this many failed rows');
+    await userEvent.type(limit, '3');
+    expect(store.getState().input.maxFailures).toBe(3);
+    await userEvent.type(limit, 'x');
+    expect(limit).toHaveValue('3x');
+    expect(limit).toHaveAttribute('aria-invalid', 'true');
+    expect(store.getState().input.maxFailures).toBe(3);
+    await userEvent.clear(limit);
+    expect(store.getState().input.maxFailures).toBeNull();
+  });
+
   it('previews the rows with their checks and counts', async () => {
     renderPage();
     await paste(FIVE_ROWS);

@@ -18,6 +18,7 @@ import { tabBulkJobStore, type BulkJobStore } from './job-store.ts';
 import { useBulkJobState, useRunnerSnapshot } from './use-bulk-job.ts';
 import { bulkTransport, currentTransport, transportWords } from './job-transport.ts';
 import { ROW_FILTERS, isRowFilter, type RowFilter } from './row-filter.ts';
+import { useDryRun } from './use-dry-run.ts';
 import './bulk.css';
 
 export interface BulkPageProps {
@@ -43,26 +44,37 @@ export function BulkPage({ store: givenStore }: BulkPageProps) {
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<unknown>(null);
   const [filter, setFilter] = useState<RowFilter>('all');
+  const dryRun = useDryRun(store);
   useEffect(() => preloadProtocol(), []);
 
   const phase = snapshot?.phase ?? 'idle';
   const busy = starting || phase === 'running' || phase === 'paused';
 
-  const launch = async (action: 'run' | 'retry') => {
+  const keyGiven = (): boolean => {
     if (openIdKey.trim() === '') {
       setKeyError('Enter an OpenIDKey: every row is sent with it.');
-      return;
+      return false;
     }
     setKeyError(undefined);
-    setStartError(null);
     keyMemory.setKey(openIdKey);
+    return true;
+  };
+
+  // On the page's thread: a row's call and answer are small, and the worker's two thread hops
+  // per row cost the renderer more than the call itself (docs/bulk.md, Figures). Over the
+  // console server's WebSocket relay when it answers, else plain fetch.
+  const jobClient = async () => {
+    const transport = await bulkTransport();
+    return openClient(queryClient, connection, binding, 'page', transport.fetch);
+  };
+
+  const launch = async (action: 'run' | 'retry') => {
+    if (!keyGiven()) return;
+    setStartError(null);
+    dryRun.clear();
     setStarting(true);
     try {
-      // On the page's thread: a row's call and answer are small, and the worker's two thread
-      // hops per row cost the renderer more than the call itself (docs/bulk.md, Figures).
-      // Over the console server's WebSocket relay when it answers, else plain fetch.
-      const transport = await bulkTransport();
-      const client = await openClient(queryClient, connection, binding, 'page', transport.fetch);
+      const client = await jobClient();
       const register = recordedRegister(client, {
         openIdKey,
         binding,
@@ -110,9 +122,22 @@ export function BulkPage({ store: givenStore }: BulkPageProps) {
         state={state}
         snapshot={snapshot}
         starting={starting}
+        checkingKey={dryRun.checking}
         onRun={() => void launch('run')}
+        onCheck={() => {
+          if (keyGiven()) void dryRun.check(jobClient, openIdKey);
+        }}
         onRetry={() => void launch('retry')}
       />
+      {dryRun.verdict && (
+        <p
+          role="status"
+          className={dryRun.verdict.ok ? 'ok-text' : 'error'}
+          data-testid="bulk-dry-run"
+        >
+          {dryRun.verdict.words}
+        </p>
+      )}
       {startError !== null && (
         <div className="result">
           <OutcomeBanner outcome={describeError(startError)} />

@@ -21,6 +21,8 @@ export interface BulkInput {
   concurrency: number;
   /** Write each call to History (and successes to the Register page's list). */
   recordInHistory: boolean;
+  /** Stop the job once this many rows have failed; null: no limit (docs/bulk.md, Safeguards). */
+  maxFailures: number | null;
 }
 
 export type ParsedInput = ParsedBulkInput;
@@ -71,6 +73,7 @@ const DEFAULT_INPUT: BulkInput = {
   skipDuplicates: true,
   concurrency: DEFAULT_CONCURRENCY,
   recordInHistory: true,
+  maxFailures: null,
 };
 
 type SavedResult = [number, string | null, string | null, number];
@@ -126,6 +129,7 @@ export class BulkJobStore {
             items: rows,
             register: notReady,
             concurrency: this.state.input.concurrency,
+            maxFailures: this.state.input.maxFailures,
             initialResults: results.map(fromSaved),
           }),
         );
@@ -164,6 +168,7 @@ export class BulkJobStore {
     input.concurrency = pageConcurrency(input.concurrency);
     this.update({ input });
     if (patch.concurrency !== undefined) this.state.runner?.setConcurrency(input.concurrency);
+    if (patch.maxFailures !== undefined) this.state.runner?.setMaxFailures(input.maxFailures);
   }
 
   /** Starts the job over the checked rows (or continues it), sending through `register`. */
@@ -177,6 +182,7 @@ export class BulkJobStore {
         items: rows,
         register,
         concurrency: this.state.input.concurrency,
+        maxFailures: this.state.input.maxFailures,
         initialResults: initialResults(rows, this.state.input.skipDuplicates),
       });
       this.attachRunner(runner);
@@ -312,6 +318,10 @@ function readSaved(storage: Storage | undefined): SavedJob | null {
         skipDuplicates: input.skipDuplicates !== false,
         concurrency: pageConcurrency(Number(input.concurrency)),
         recordInHistory: input.recordInHistory !== false,
+        maxFailures:
+          Number.isInteger(input.maxFailures) && Number(input.maxFailures) > 0
+            ? Number(input.maxFailures)
+            : null,
       },
       results: Array.isArray(parsed.results) ? parsed.results.filter(isSavedResult) : null,
     };
