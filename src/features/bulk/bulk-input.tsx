@@ -78,8 +78,9 @@ export function BulkInput({ store, state }: BulkInputProps) {
         />
         <p id={`${textId}-help`} className="help">
           A header row naming the ServiceURI and MediaType columns (any order, any case; other
-          columns are ignored), then one index per row. Without a header, the first column is
-          ServiceURI and the second MediaType. Comma, tab, semicolon or pipe separated.
+          columns are ignored), then one index per row. Otherwise the column holding URIs is
+          ServiceURI and the other MediaType; a first line without a URI there is read as a header.
+          Comma, tab, semicolon or pipe separated.
         </p>
       </div>
       <div className="field">
