@@ -8,11 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { soapRequest } from '../fixtures/soap-request.ts';
 import { startEmulator, type RunningEmulator } from '../emulator/server.ts';
+import { DEMO_USERS } from '../emulator/demo-users.ts';
 import { fakeDist } from './__fixtures__/fake-dist.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const NS = 'http://emulator.inode.example/';
 const dist = fakeDist();
+const DEMO_KEYS_PREFIX = '  emulator demo keys: ';
 
 interface Started {
   child: ChildProcess;
@@ -93,8 +95,10 @@ describe('access log', () => {
     }
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
+    // The start-up line lists the emulator's demo keys on purpose; no other line may hold one.
     const lines = server.output().split('\n');
-    for (const line of lines) expect(line).not.toContain(key);
+    for (const line of lines.filter((l) => !l.startsWith(DEMO_KEYS_PREFIX)))
+      expect(line).not.toContain(key);
     const entries = lines
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -111,6 +115,27 @@ describe('access log', () => {
     expect(entries.map((e) => e.path)).toContain('/Inode.asmx/GetAssetStubs');
     expect(new Set(entries.map((e) => e.target))).toEqual(new Set(['emulator', 'other']));
     expect(entries.every((e) => (e.bytes as number) > 0)).toBe(true);
+  });
+});
+
+describe('start-up', () => {
+  async function startUpLines(argv: string[], env: NodeJS.ProcessEnv = {}): Promise<string[]> {
+    // The start-up text is written in one piece with the "listening on" line startServer waits for.
+    const server = await startServer(argv, env);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    return server.output().split('\n');
+  }
+
+  it("INODE_EMULATOR=on prints the emulator's demo keys, as npm run dev does", async () => {
+    const lines = await startUpLines([], { INODE_EMULATOR: 'on' });
+    expect(lines).toContain(`${DEMO_KEYS_PREFIX}${DEMO_USERS.map((u) => u.openIdKey).join(', ')}`);
+  });
+
+  it('prints no demo keys when no emulator runs', async () => {
+    const lines = await startUpLines(['--target', remote.origin]);
+    expect(lines.some((line) => line.includes('demo keys'))).toBe(false);
+    expect(lines.join('\n')).not.toContain(DEMO_USERS[0]!.openIdKey);
   });
 });
 

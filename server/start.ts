@@ -1,4 +1,5 @@
 // `npm start`: the production entry point (compiled to dist-server/start.js by npm run build).
+import { demoKeysLine } from './demo-keys.ts';
 import { createProductionServer } from './production-server.ts';
 import { helpText, serverSettings } from './settings.ts';
 
@@ -37,8 +38,6 @@ async function main(): Promise<void> {
         `${t.id === app.targets.defaultId ? '*' : ' '} ${t.id}: ${t.kind === 'remote' ? t.url : 'embedded emulator'}`,
     )
     .join('\n  ');
-  console.error(`Inode Console listening on ${url}\n  targets (* = default):\n  ${targets}`);
-
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
@@ -53,6 +52,13 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+
+  const keys = await demoKeysLine(await app.stack.emulator);
+  // Said last and in one write: whoever reads "listening on" has the targets and the demo keys,
+  // and may already stop the server gracefully.
+  console.error(
+    `Inode Console listening on ${url}\n  targets (* = default):\n  ${targets}${keys ? `\n${keys}` : ''}`,
+  );
 }
 
 void main();

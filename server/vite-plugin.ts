@@ -10,6 +10,7 @@ import { createConsoleStack } from './console-stack.ts';
 import { BUILD_INFO_FILE, normalizeBasePath } from './base-path.ts';
 import { listFromEnv } from './settings.ts';
 import { DEFAULT_MAX_BODY_BYTES, DEFAULT_PROXY_TIMEOUT_MS } from './proxy.ts';
+import { demoKeysLine } from './demo-keys.ts';
 
 export { TARGETS_PATH } from './console-routes.ts';
 
@@ -61,13 +62,8 @@ export function inodeTargets(env: NodeJS.ProcessEnv = process.env): Plugin {
     const logger = server.config.logger;
     const announce = async (): Promise<void> => {
       logger.info(describe(targets, emulatorOptions.db ?? DEFAULT_DB_FILE));
-      const handler = await stack.emulator;
-      if (handler && !handler.options.referenceMode) {
-        const { DEMO_USERS, SEED_STUBS_KEY } = await import('../emulator/demo-users.ts');
-        logger.info(
-          `  emulator demo keys: ${DEMO_USERS.map((u) => u.openIdKey).join(', ')}${handler.options.seedStubs ? `, ${SEED_STUBS_KEY} (${handler.options.seedStubs} stubs)` : ''}`,
-        );
-      }
+      const keys = await demoKeysLine(await stack.emulator);
+      if (keys) logger.info(keys);
     };
     if (server.httpServer?.listening) void announce();
     else server.httpServer?.once('listening', () => void announce());
