@@ -136,3 +136,38 @@ describe('History writes', () => {
     expect((await history.listCalls()).some((entry) => entry.id === outcome)).toBe(true);
   });
 });
+
+describe('History entries: who, where and how much', () => {
+  it('reads back target, UserID, stubs and the key fingerprint, and older entries without them', async () => {
+    const id = await history.addCall({
+      ...call(30),
+      operation: 'GetAssetStubs',
+      targetId: 'staging',
+      params: { OpenIDKey: 'secret-key', AssetType: 'image', OtherFilterCriteria: '' },
+      userId: 'user-0123456789ab',
+      stubsCount: 3,
+      keyFingerprint: 'f'.repeat(64),
+    });
+    const raw = await openDB(history.DB_NAME);
+    // An entry written before these facts were recorded.
+    const olderId = (await raw.add('calls', {
+      ...call(31),
+      params: { ServiceURI: 'http://svc/31', MediaType: 'image' },
+    })) as number;
+    raw.close();
+    const calls = await history.listCalls();
+    const entry = calls.find((c) => c.id === id);
+    expect(entry).toMatchObject({
+      targetId: 'staging',
+      userId: 'user-0123456789ab',
+      stubsCount: 3,
+      keyFingerprint: 'f'.repeat(64),
+      params: { AssetType: 'image', OtherFilterCriteria: '' },
+    });
+    expect(JSON.stringify(entry)).not.toContain('secret-key');
+    const older = calls.find((c) => c.id === olderId);
+    expect(older).toBeDefined();
+    for (const fact of ['userId', 'stubsCount', 'result', 'keyFingerprint'])
+      expect(older).not.toHaveProperty(fact);
+  });
+});

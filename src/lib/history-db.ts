@@ -40,6 +40,18 @@ export interface CallRecord {
   at: number;
   /** Present when the entry is a parity run; `binding` is then its first binding. */
   parity?: ParityRecord;
+  /**
+   * The facts below are absent from entries written before History recorded them: absent means
+   * "not recorded", never a value.
+   */
+  /** The UserID the answer carried (GetAssetStubs); null when the answer had none. */
+  userId?: string | null;
+  /** Records in DataStubs (GetAssetStubs); null when there were none to count or no count. */
+  stubsCount?: number | null;
+  /** The string AddUserAssetIndex returned; null when no answer came. */
+  result?: string | null;
+  /** The OpenIDKey's fingerprint (key-fingerprint.ts), never the key; null when none was made. */
+  keyFingerprint?: string | null;
 }
 
 export interface RegistrationRecord {

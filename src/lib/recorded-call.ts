@@ -4,7 +4,8 @@
 import { SERVICE_PATH, type Binding, type OperationName } from '../protocol/operations.ts';
 import { isInodeError } from './error-kinds.ts';
 import { loadProtocol } from './protocol-loader.ts';
-import { addCall, type ExchangeToKeep } from './history-db.ts';
+import { addCall, type CallRecord, type ExchangeToKeep } from './history-db.ts';
+import { keyFingerprint } from './key-fingerprint.ts';
 import { loadStoredResponseLimits } from './stored-response-limits.ts';
 import type { Exchange } from '../protocol/types.ts';
 import type { OutcomeView } from './outcome.ts';
@@ -17,12 +18,33 @@ export interface RecordedCallInput<T> {
   binding: Binding;
   targetId: string | null;
   params: Record<string, string>;
-  /** Values to blank out of the summary: the service may echo the key in its messages. */
+  /**
+   * The OpenIDKey the call is made with (the operations' one secret parameter): blanked out of
+   * the summary, since the service may echo it, and fingerprinted so Re-run can tell keys apart.
+   */
   secrets: string[];
   signal?: AbortSignal | undefined;
   run: () => Promise<T>;
   /** How a successful value reads in History. */
   describe: (value: T) => OutcomeView;
+  /** What History shows of a successful answer: its UserID and stubs, or the returned string. */
+  answer?: (value: T) => AnswerFacts | Promise<AnswerFacts>;
+}
+
+/** The facts of an answer History shows beside its outcome. */
+export type AnswerFacts = Pick<CallRecord, 'userId' | 'stubsCount' | 'result'>;
+
+/** A call that brought no answer has none of its operation's facts (shown as "—"). */
+function noAnswerFacts(operation: OperationName): AnswerFacts {
+  return operation === 'GetAssetStubs' ? { userId: null, stubsCount: null } : { result: null };
+}
+
+/** The returned string may echo the key, as the summary may. */
+function redactFacts(facts: AnswerFacts, secrets: readonly string[]): AnswerFacts {
+  const redacted = { ...facts };
+  if (typeof facts.result === 'string') redacted.result = redactText(facts.result, secrets);
+  if (typeof facts.userId === 'string') redacted.userId = redactText(facts.userId, secrets);
+  return redacted;
 }
 
 /**
@@ -33,7 +55,12 @@ export interface RecordedCallInput<T> {
 export async function recordedCall<T>(input: RecordedCallInput<T>): Promise<T> {
   const started = performance.now();
   const at = Date.now();
-  const record = async (view: OutcomeView, exchange: Exchange | undefined) => {
+  const fingerprint = keyFingerprint(input.secrets[0] ?? '').catch(() => null);
+  const record = async (
+    view: OutcomeView,
+    exchange: Exchange | undefined,
+    facts: () => Promise<AnswerFacts>,
+  ) => {
     const durationMs = performance.now() - started;
     try {
       const kept = exchange ? await toKeep(exchange, input.secrets) : undefined;
@@ -50,6 +77,8 @@ export async function recordedCall<T>(input: RecordedCallInput<T>): Promise<T> {
           ),
           durationMs,
           at,
+          ...redactFacts(await facts().catch(() => ({})), input.secrets),
+          keyFingerprint: await fingerprint,
         },
         kept,
       );
@@ -59,13 +88,18 @@ export async function recordedCall<T>(input: RecordedCallInput<T>): Promise<T> {
   };
   try {
     const value = await input.run();
-    void record(input.describe(value), exchangeIn(value));
+    const answer = input.answer;
+    // Without `answer` the facts are not recorded (absent), rather than recorded as missing.
+    void record(input.describe(value), exchangeIn(value), async () =>
+      answer ? answer(value) : {},
+    );
     return value;
   } catch (thrown) {
     const error = isInodeError(thrown) ? thrown : await asTransportError(input, thrown);
     void record(
       describeError(error, input.signal?.aborted === true),
       isInodeError(error) ? error.exchange : undefined,
+      async () => noAnswerFacts(input.operation),
     );
     throw error;
   }

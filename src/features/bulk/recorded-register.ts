@@ -45,6 +45,7 @@ function recorded(send: RegisterFn, options: RecordedRegisterOptions): RegisterF
       secrets: [options.openIdKey],
       signal,
       describe: describeRegistrationValue,
+      answer: (value) => ({ result: value }),
       run: () => send(item, signal),
     });
     if (!isErrorString(value)) {

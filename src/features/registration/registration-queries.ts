@@ -46,6 +46,7 @@ export function addUserAssetIndexMutation(queryClient: QueryClient, connection: 
         params: withoutSecrets('AddUserAssetIndex', params),
         secrets: [params.OpenIDKey],
         describe: (result) => describeRegistrationValue(result.value),
+        answer: (result) => ({ result: result.value }),
         run: async () =>
           (await openClient(queryClient, connection, binding)).addUserAssetIndex(params),
       }),

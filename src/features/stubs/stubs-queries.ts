@@ -13,6 +13,7 @@ import { openClient, type Connection } from '../../lib/connection.ts';
 import { recordedCall } from '../../lib/recorded-call.ts';
 import { describeStubsRecord } from '../../lib/outcome.ts';
 import { withoutSecrets } from '../../lib/history-db.ts';
+import { countStubs } from '../../lib/stubs-count.ts';
 
 export interface StubsRequest {
   /** Increments on every submit, so submitting the same values calls again. */
@@ -63,6 +64,10 @@ export async function callGetAssetStubs(
     secrets: [request.params.OpenIDKey],
     signal,
     describe: (result) => describeStubsRecord(result.record),
+    answer: async ({ record }) => ({
+      userId: record.UserID,
+      stubsCount: record.DataStubs === null ? null : await countStubs(record.DataStubs),
+    }),
     run: async () =>
       (await openClient(queryClient, connection, request.binding)).getAssetStubs(request.params, {
         signal,

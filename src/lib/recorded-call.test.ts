@@ -1,0 +1,112 @@
+import * as fakeIndexedDb from 'fake-indexeddb';
+import { openDB } from 'idb';
+import { describe, expect, it } from 'vitest';
+import type { Exchange } from '../protocol/types.ts';
+
+Object.assign(globalThis, fakeIndexedDb);
+const page = new EventTarget();
+Object.assign(globalThis, { addEventListener: page.addEventListener.bind(page) });
+const { recordedCall } = await import('./recorded-call.ts');
+const history = await import('./history-db.ts');
+const { keyFingerprint, FINGERPRINT_DB_NAME } = await import('./key-fingerprint.ts');
+
+const KEY = 'demo-alice-key';
+
+function exchange(): Exchange {
+  return {
+    request: { method: 'POST', url: '/Inode.asmx', headers: {}, body: `<k>${KEY}</k>` },
+    response: { status: 200, statusText: 'OK', headers: {}, bodyText: `<r>echo ${KEY}</r>` },
+    timings: { startedAt: 0, headersMs: 1, totalMs: 2 },
+  } as unknown as Exchange;
+}
+
+/** Resolves once the entry written after `before` entries is there (History writes in the background). */
+async function entryAfter(before: number) {
+  for (let i = 0; i < 200; i++) {
+    const calls = await history.listCalls();
+    if (calls.length > before) return calls[0]!;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('no History entry was written');
+}
+
+async function everythingStored(): Promise<string> {
+  const db = await openDB(history.DB_NAME);
+  const stores = await Promise.all(
+    ['calls', 'registrations', 'exchanges'].map((name) => db.getAll(name)),
+  );
+  db.close();
+  const withBodies = await Promise.all(
+    stores.flat().map(async (item: { exchange?: { response: { bodyBlob?: Blob } } }) => ({
+      item,
+      body: await item.exchange?.response.bodyBlob?.text(),
+    })),
+  );
+  return JSON.stringify(withBodies);
+}
+
+describe('recordedCall', () => {
+  it('writes the answer’s UserID and stubs and the key’s fingerprint, never the key', async () => {
+    const before = (await history.listCalls()).length;
+    await recordedCall({
+      operation: 'GetAssetStubs',
+      binding: 'soap11',
+      targetId: 'emulator',
+      params: { AssetType: 'image', OtherFilterCriteria: '' },
+      secrets: [KEY],
+      describe: () => ({ kind: 'success', title: 'Success', message: '', facts: [], detail: null }),
+      answer: () => ({ userId: 'user-0123456789ab', stubsCount: 2 }),
+      run: async () => ({ exchange: exchange() }),
+    });
+    const entry = await entryAfter(before);
+    expect(entry).toMatchObject({
+      targetId: 'emulator',
+      userId: 'user-0123456789ab',
+      stubsCount: 2,
+      keyFingerprint: await keyFingerprint(KEY),
+    });
+    expect(await everythingStored()).not.toContain(KEY);
+    // The fingerprint's secret lives apart from History, so no History export can reach it.
+    const names = (await indexedDB.databases()).map((d) => d.name);
+    expect(names).toContain(FINGERPRINT_DB_NAME);
+  });
+
+  it('records a failed call’s facts as missing, and a returned string redacted', async () => {
+    let before = (await history.listCalls()).length;
+    await expect(
+      recordedCall({
+        operation: 'GetAssetStubs',
+        binding: 'soap11',
+        targetId: null,
+        params: {},
+        secrets: [KEY],
+        describe: () => {
+          throw new Error('not reached');
+        },
+        run: () => Promise.reject(new Error('socket hang up')),
+      }),
+    ).rejects.toBeDefined();
+    expect(await entryAfter(before)).toMatchObject({ userId: null, stubsCount: null });
+
+    before = (await history.listCalls()).length;
+    await recordedCall({
+      operation: 'AddUserAssetIndex',
+      binding: 'soap11',
+      targetId: null,
+      params: { ServiceURI: 'http://x/', MediaType: 'image' },
+      secrets: [KEY],
+      describe: () => ({
+        kind: 'business-failure',
+        title: 'No',
+        message: '',
+        facts: [],
+        detail: null,
+      }),
+      answer: (value: string) => ({ result: value }),
+      run: async () => `ERROR: ${KEY} is not recognised`,
+    });
+    const entry = await entryAfter(before);
+    expect(entry.result).toMatch(/^ERROR: .+ is not recognised$/);
+    expect(entry.result).not.toContain(KEY);
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * How many records a DataStubs payload holds, for History: the children of its root when they
+ * all share one element name (a record list), counted with the summary's linear scan.
+ */
+import { XmlSummaryScan, type XmlSummary } from './xml-summary.ts';
+
+/** Characters scanned per task, so a 50 MB payload never holds the page for long. */
+const SLICE = 500_000;
+
+/**
+ * The record count a summary shows, or null when it shows no record list: no single root,
+ * children of several names, or not well-formed.
+ * @example recordCount(summarizeXml('<Stubs><Stub/><Stub/></Stubs>')) // 2
+ */
+export function recordCount(summary: XmlSummary): number | null {
+  if (!summary.wellFormed || summary.root === null) return null;
+  if (summary.counts.length === 0) return 0;
+  return summary.counts.length === 1 ? (summary.counts[0]?.count ?? null) : null;
+}
+
+/**
+ * Counts in slices between tasks (setTimeout rather than idle time: the History entry waits for it).
+ * @example await countStubs('<Stubs><Stub/></Stubs>') // 1
+ */
+export async function countStubs(xml: string): Promise<number | null> {
+  const scan = new XmlSummaryScan(xml);
+  while (!scan.step(SLICE)) await new Promise((resolve) => setTimeout(resolve, 0));
+  return recordCount(scan.result());
+}
