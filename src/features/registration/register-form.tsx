@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import {
   OPERATIONS,
@@ -24,10 +25,19 @@ export interface RegisterFormProps {
   serverError?: string | undefined;
   /** "Register on all bindings": one registration per binding, compared (asks first). */
   onCallAllBindings?(values: AddUserAssetIndexParams): void;
+  /** Shown under the fields as they are typed: e.g. that this pair was registered before. */
+  renderNotice?(values: AddUserAssetIndexParams): ReactNode;
+}
+
+/**
+ * @example requiredMessage('OpenIDKey') // 'Enter an OpenIDKey: it cannot be empty.'
+ */
+export function requiredMessage(name: string): string {
+  return `Enter ${/^[aeiou]/i.test(name) ? 'an' : 'a'} ${name}: it cannot be empty.`;
 }
 
 const required = (name: string) => ({
-  validate: (value: string) => value.trim() !== '' || `Enter a ${name}: it cannot be empty.`,
+  validate: (value: string) => value.trim() !== '' || requiredMessage(name),
 });
 
 /**
@@ -43,6 +53,7 @@ export function RegisterForm({
   mediaTypeSuggestions,
   serverError,
   onCallAllBindings,
+  renderNotice,
 }: RegisterFormProps) {
   const {
     register,
@@ -51,7 +62,11 @@ export function RegisterForm({
     formState: { errors },
   } = useForm<AddUserAssetIndexParams>({ defaultValues });
   const submit = handleSubmit(onSubmit);
-  const uriWarning = serviceUriWarning(useWatch({ control, name: 'ServiceURI' }));
+  const [watchedKey, watchedUri, watchedMedia] = useWatch({
+    control,
+    name: ['OpenIDKey', 'ServiceURI', 'MediaType'],
+  });
+  const uriWarning = serviceUriWarning(watchedUri);
   const e = {
     key: errors.OpenIDKey?.message,
     uri: errors.ServiceURI?.message,
@@ -108,6 +123,11 @@ export function RegisterForm({
           <option key={m} value={m} />
         ))}
       </datalist>
+      {renderNotice?.({
+        OpenIDKey: watchedKey,
+        ServiceURI: watchedUri,
+        MediaType: watchedMedia,
+      })}
       {serverError && (
         <p className="error" id="reg-server-error">
           {serverError}

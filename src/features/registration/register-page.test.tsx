@@ -85,4 +85,57 @@ describe('RegisterPage', () => {
     expect(db.registrations).toEqual([]);
     await vi.waitFor(() => expect(db.calls).toBe(1)); // History still records the call
   });
+  it('says before Register that this console registered the pair already, and still registers', async () => {
+    db.registrations = [
+      {
+        id: 1,
+        binding: 'soap12',
+        targetId: 'emulator',
+        ServiceURI: 'https://x.test/a.png',
+        MediaType: 'image',
+        result: 'first-id',
+        at: Date.UTC(2026, 10, 24),
+      },
+    ];
+    renderPage();
+    await userEvent.type(screen.getByLabelText('ServiceURI'), 'https://x.test/a.png');
+    await userEvent.type(screen.getByLabelText('MediaType'), 'IMAGE');
+    const notice = await screen.findByTestId('duplicate-notice');
+    expect(notice).toHaveTextContent(
+      'This console registered this ServiceURI with this MediaType once before, last on emulator (SOAP 1.2,',
+    );
+    expect(notice).toHaveTextContent('returned first-id');
+    await userEvent.clear(screen.getByLabelText('MediaType'));
+    await userEvent.type(screen.getByLabelText('MediaType'), 'audio');
+    expect(screen.queryByTestId('duplicate-notice')).toBeNull();
+    await userEvent.type(screen.getByLabelText('OpenIDKey'), 'k');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await vi.waitFor(() => expect(server.calls).toHaveLength(1));
+  });
+
+  it("says when the service's stubs for the key already list the pair", async () => {
+    renderPage();
+    await userEvent.type(screen.getByLabelText('OpenIDKey'), 'k');
+    await userEvent.type(
+      screen.getByLabelText('ServiceURI'),
+      'http://media.example.org/vault/photo-2',
+    );
+    await userEvent.type(screen.getByLabelText('MediaType'), 'image');
+    // Once the values settle, one read-only GetAssetStubs for this MediaType.
+    await vi.waitFor(() => expect(server.calls).toHaveLength(1), { timeout: 3_000 });
+    expect(server.calls[0]).toContain('GetAssetStubs');
+    expect(server.calls[0]).toContain('<AssetType>image</AssetType>');
+    server.respond(answer(captured('get_soap11_success')));
+    expect(await screen.findByTestId('duplicate-notice')).toHaveTextContent(
+      "The service's stubs for this key already list this ServiceURI with this MediaType.",
+    );
+    expect(screen.getByRole('button', { name: 'Register' })).toBeEnabled();
+  });
+
+  it('names an empty OpenIDKey with "an"', async () => {
+    renderPage();
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Enter an OpenIDKey: it cannot be empty.')).toBeVisible();
+    expect(server.calls).toEqual([]);
+  });
 });

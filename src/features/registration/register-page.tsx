@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { OPERATIONS, type AddUserAssetIndexParams } from '../../protocol/operations.ts';
-import { useConnection } from '../../lib/connection.ts';
+import { useConnection, type Connection } from '../../lib/connection.ts';
+import type { RegistrationRecord } from '../../lib/history-db.ts';
 import { preloadProtocol } from '../../lib/protocol-loader.ts';
 import { useKeyMemory } from '../../lib/key-memory.tsx';
 import { useSettings } from '../../lib/settings-context.tsx';
@@ -21,6 +22,9 @@ import { ParityPanel } from '../../components/parity/parity-panel.tsx';
 import type { ParityParams } from '../../lib/parity/run-parity.ts';
 import { RegisterForm } from './register-form.tsx';
 import { RegistrationsList } from './registrations-list.tsx';
+import { registeredBefore } from './already-registered.ts';
+import { DuplicateNotice } from './duplicate-notice.tsx';
+import { useListedOnService } from './use-listed-on-service.ts';
 import { addUserAssetIndexMutation, registrationsQueryOptions } from './registration-queries.ts';
 
 /** What History's "Re-run" passes in router state (never the key). */
@@ -29,6 +33,35 @@ function rerunValues(state: unknown): Partial<AddUserAssetIndexParams> & { bindi
   const s = state as Record<string, unknown>;
   const pick = (k: string) => (typeof s[k] === 'string' ? { [k]: s[k] } : {});
   return { ...pick('ServiceURI'), ...pick('MediaType'), ...pick('binding') };
+}
+
+/** The duplicate notice for the form's values: History's registrations and the service's stubs. */
+function AlreadyRegistered({
+  values,
+  registrations,
+  connection,
+}: {
+  values: AddUserAssetIndexParams;
+  registrations: RegistrationRecord[];
+  connection: Connection;
+}) {
+  const { binding } = useSettings();
+  const onService = useListedOnService(
+    {
+      key: values.OpenIDKey,
+      serviceUri: values.ServiceURI,
+      mediaType: values.MediaType,
+      binding,
+    },
+    connection,
+  );
+  return (
+    <DuplicateNotice
+      before={registeredBefore(registrations, values.ServiceURI, values.MediaType)}
+      onService={onService}
+      targetId={connection.targetId}
+    />
+  );
 }
 
 /** The Register page: AddUserAssetIndex by form, its answer, and this browser's registrations. */
@@ -82,6 +115,13 @@ export function RegisterPage() {
           onSubmit={submit}
           busy={mutation.isPending}
           mediaTypeSuggestions={suggestions}
+          renderNotice={(values) => (
+            <AlreadyRegistered
+              values={values}
+              registrations={registrations.data ?? []}
+              connection={connection}
+            />
+          )}
           onCallAllBindings={(params) => {
             setKey(params.OpenIDKey);
             setParity((last) => ({
