@@ -18,6 +18,8 @@ import { buildBin, runBin } from './test-support.ts';
 
 const GOOD_KEY = DEMO_USERS[2]?.openIdKey ?? 'demo-empty-key';
 const WRONG_KEY = 'no-such-key-for-this-service';
+/** The emulator's namespace, given so the command needs no ?WSDL while every answer is an error. */
+let NAMESPACE = '';
 const PARSER_WORDS = /Quoted field unterminated|auto-detect|delimiting character/i;
 let bin: string;
 let emulator: RunningEmulator;
@@ -31,6 +33,7 @@ beforeAll(async () => {
   emulator.server.on('request', (req: { method?: string }) => {
     if (req.method === 'POST') requests += 1;
   });
+  NAMESPACE = emulator.handler.options.namespace;
   work = mkdtempSync(join(tmpdir(), 'inode-cli-bulk-safeguards-'));
 }, 60_000);
 
@@ -102,6 +105,25 @@ describe('inode-console bulk safeguards', () => {
     expect(stopped.code).toBe(3);
     expect(requests).toBe(SAME_FAILURE_LIMIT);
     expect(stopped.stderr).toMatch(/first 10 rows all failed the same way.*SOAP fault/);
+  });
+
+  it('the same HTTP error on every row stops the job the same way', async () => {
+    const file = csvFile(
+      'http-error.csv',
+      uriRows('https://safeguards.example/http/', 100).join('\n'),
+    );
+    emulator.handler.setFaultInjection({
+      latencyMs: 0,
+      errorShare: 1,
+      truncateShare: 0,
+      resetShare: 0,
+    });
+    const stopped = await bulk([file, '--concurrency', '8', '--namespace', NAMESPACE]).finally(() =>
+      emulator.handler.setFaultInjection(null),
+    );
+    expect(stopped.code).toBe(3);
+    expect(requests).toBe(SAME_FAILURE_LIMIT);
+    expect(stopped.stderr).toMatch(/first 10 rows all failed the same way.*500/);
   });
 
   it('--max-failures N stops after N failed rows even when they fail in different ways', async () => {

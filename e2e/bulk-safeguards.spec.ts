@@ -93,7 +93,9 @@ test('Check only: the key checked with one read-only call, nothing registered; a
   await expect(page.getByTestId('bulk-dry-run')).toHaveText(
     'The service refused the key: “OpenIDKey is not recognised” (ErrorCode 401). 2 of 2 rows would be sent. Nothing was registered.',
   );
+  // Another key: the verdict on the first one is no longer shown.
   await page.getByLabel('OpenIDKey', { exact: true }).fill(BOB_KEY);
+  await expect(page.getByTestId('bulk-dry-run')).toHaveCount(0);
   await page.getByRole('button', { name: 'Check only' }).click();
   await expect(page.getByTestId('bulk-dry-run')).toHaveText(
     /^The key was accepted \(UserID [\w-]+\)\. 2 of 2 rows would be sent\. Nothing was registered\.$/,

@@ -91,6 +91,7 @@ export function BulkPage({ store: givenStore }: BulkPageProps) {
   };
 
   const parsed = state.parsed;
+  const verdict = dryRun.verdictFor(parsed, openIdKey);
   // Read at each repaint: the relay may close during a job, and later rows then go direct.
   const transport = currentTransport();
   return (
@@ -129,13 +130,9 @@ export function BulkPage({ store: givenStore }: BulkPageProps) {
         }}
         onRetry={() => void launch('retry')}
       />
-      {dryRun.verdict && (
-        <p
-          role="status"
-          className={dryRun.verdict.ok ? 'ok-text' : 'error'}
-          data-testid="bulk-dry-run"
-        >
-          {dryRun.verdict.words}
+      {verdict && (
+        <p role="status" className={verdict.ok ? 'ok-text' : 'error'} data-testid="bulk-dry-run">
+          {verdict.words}
         </p>
       )}
       {startError !== null && (

@@ -7,12 +7,15 @@ import type { InodeClient } from '../../protocol/index.ts';
 import { checkKey, dryRunCounts, dryRunInWords } from '../../bulk-job/key-check.ts';
 import { initialResults } from '../../bulk-job/bulk-rows.ts';
 import { failureLine } from '../../lib/outcome-line.ts';
-import type { BulkJobStore } from './job-store.ts';
+import type { BulkJobStore, ParsedInput } from './job-store.ts';
 
 export interface DryRunVerdict {
   /** The key was accepted and no row has an error. */
   ok: boolean;
   words: string;
+  /** What was checked: the verdict holds only while the rows and the key are these. */
+  parsed: ParsedInput | null;
+  openIdKey: string;
 }
 
 /** @example const { verdict, checking, check } = useDryRun(store); await check(openClient, key); */
@@ -26,6 +29,7 @@ export function useDryRun(store: BulkJobStore) {
     try {
       await store.checkNow();
       const { input, parsed } = store.getState();
+      const checked = { parsed, openIdKey };
       const rows = parsed?.rows ?? [];
       const starting = initialResults(rows, input.skipDuplicates);
       const counts = dryRunCounts(rows, input.skipDuplicates, starting);
@@ -35,11 +39,13 @@ export function useDryRun(store: BulkJobStore) {
         setVerdict({
           ok: result.accepted && counts.invalid === 0,
           words: dryRunInWords(counts, result),
+          ...checked,
         });
       } catch (error) {
         setVerdict({
           ok: false,
           words: `The key could not be checked: ${failureLine(error, [openIdKey])}. Nothing was registered.`,
+          ...checked,
         });
       }
     } finally {
@@ -47,5 +53,9 @@ export function useDryRun(store: BulkJobStore) {
     }
   };
 
-  return { verdict, checking, check, clear: () => setVerdict(null) };
+  /** The verdict for these rows and this key, or null (never an earlier check's). */
+  const verdictFor = (parsed: ParsedInput | null, openIdKey: string) =>
+    verdict && verdict.parsed === parsed && verdict.openIdKey === openIdKey ? verdict : null;
+
+  return { verdictFor, checking, check, clear: () => setVerdict(null) };
 }
