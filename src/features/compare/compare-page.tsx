@@ -1,7 +1,6 @@
 import './compare.css';
 import { useEffect, useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BINDINGS } from '../../protocol/operations.ts';
 import { compareInWorker } from '../../components/xml-viewer/core/compare/compare-client.ts';
 import {
   listCalls,
@@ -10,6 +9,8 @@ import {
   type CallRecord,
 } from '../../lib/history-db.ts';
 import { useConnection } from '../../lib/connection.ts';
+import { factsLine } from '../../lib/history-facts.ts';
+import { historyKeys } from '../../lib/history-keys.ts';
 import { useKeyMemory } from '../../lib/key-memory.tsx';
 import { useLastStubsResult } from '../../lib/last-result.ts';
 import { useSettings } from '../../lib/settings-context.tsx';
@@ -23,11 +24,9 @@ const TEXT_VIEW_LIMIT = 2_000_000;
 const CURRENT = 'current';
 const TARGET_PREFIX = 'target:';
 
+/** The same facts History shows (time, target, operation, binding, UserID, stubs), so entries differ. */
 function historyLabel(call: CallRecord): string {
-  const params = Object.entries(call.params)
-    .map(([k, v]) => `${k}="${v}"`)
-    .join(' ');
-  return `History: ${new Date(call.at).toLocaleString()} · ${BINDINGS[call.binding].label} · ${params} · ${call.summary}`;
+  return `History: ${factsLine(call)}`;
 }
 
 function SourceSelect({
@@ -74,7 +73,7 @@ function SourceSelect({
 export function ComparePage() {
   const current = useLastStubsResult();
   const history = useQuery({
-    queryKey: ['history', 'comparable'],
+    queryKey: historyKeys.comparable(),
     queryFn: async () => {
       const [calls, stored] = await Promise.all([listCalls(), listExchangeSizes()]);
       const kept = new Set(stored.map((s) => s.id));
@@ -87,7 +86,7 @@ export function ComparePage() {
   useEffect(
     () =>
       onExchangeKept(() => {
-        void queryClient.invalidateQueries({ queryKey: ['history', 'comparable'] });
+        void queryClient.invalidateQueries({ queryKey: historyKeys.comparable() });
       }),
     [queryClient],
   );

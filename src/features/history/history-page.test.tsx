@@ -21,6 +21,16 @@ vi.mock('../../lib/history-db.ts', () => ({
   getExchange: async () => null,
 }));
 
+// The real fingerprint needs IndexedDB (tested in key-fingerprint.test.ts); here an entry's
+// fingerprint is `fp:` and its key, compared the way the real one is.
+vi.mock('../../lib/key-fingerprint.ts', () => ({
+  compareKeyWith: async (formKey: string, fingerprint: string | null | undefined) => {
+    if (formKey === '') return 'no-key';
+    if (!fingerprint) return 'unknown';
+    return fingerprint === `fp:${formKey}` ? 'same' : 'other';
+  },
+}));
+
 function call(patch: Partial<CallRecord>): CallRecord {
   return {
     id: 1,
@@ -61,6 +71,7 @@ function renderHistory() {
 const rows = () => screen.getAllByRole('row').slice(1);
 
 beforeEach(() => {
+  sessionStorage.clear();
   db.calls = [
     call({
       id: 3,
@@ -151,5 +162,96 @@ describe('HistoryPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Clear all' }));
     await userEvent.click(screen.getByRole('button', { name: 'Yes, clear all history' }));
     expect(await screen.findByText('0 of 0 calls shown')).toBeVisible();
+  });
+
+  it('shows target, UserID and stubs or result, and "not recorded" for older entries', async () => {
+    db.calls = [
+      call({ id: 5, userId: 'user-0123456789ab', stubsCount: 3, targetId: 'staging' }),
+      call({ id: 4, userId: null, stubsCount: null, targetId: null }),
+      call({
+        id: 3,
+        operation: 'AddUserAssetIndex',
+        params: { ServiceURI: 'https://x/', MediaType: 'audio' },
+        result: 'idx-42',
+      }),
+      call({ id: 2 }),
+    ];
+    renderHistory();
+    await screen.findByText('4 of 4 calls shown');
+    const cells = (row: number, label: string) =>
+      (rows()[row] as HTMLElement).querySelector(`td[data-label="${label}"]`)?.textContent;
+    expect([cells(0, 'Target'), cells(0, 'UserID'), cells(0, 'Stubs or result')]).toEqual([
+      'staging',
+      'user-0123456789ab',
+      '3 stubs',
+    ]);
+    expect([cells(1, 'Target'), cells(1, 'UserID'), cells(1, 'Stubs or result')]).toEqual([
+      'server default',
+      '—',
+      '—',
+    ]);
+    expect(cells(2, 'Stubs or result')).toBe('idx-42');
+    expect([cells(3, 'UserID'), cells(3, 'Stubs or result')]).toEqual([
+      'not recorded',
+      'not recorded',
+    ]);
+  });
+
+  it('searches over operation, target, parameters, UserID and outcome', async () => {
+    db.calls.push(call({ id: 7, targetId: 'staging', userId: 'user-bbbbbbbbbbbb' }));
+    renderHistory();
+    await screen.findByText('4 of 4 calls shown');
+    const search = screen.getByLabelText('Search');
+    await userEvent.type(search, 'user-bbbb');
+    expect(rows()).toHaveLength(1);
+    await userEvent.clear(search);
+    await userEvent.type(search, 'video a=1');
+    expect(screen.getByText('1 of 4 calls shown')).toBeVisible();
+    expect(within(rows()[0] as HTMLElement).getByText('HTTP GET')).toBeVisible();
+    await userEvent.clear(search);
+    await userEvent.type(search, 'business failure');
+    expect(rows()).toHaveLength(1);
+    await userEvent.clear(search);
+    await userEvent.type(search, 'nothing like this');
+    expect(screen.getByText('0 of 4 calls shown')).toBeVisible();
+  });
+
+  it('stops a re-run made with another key until the operator chooses, and can clear the key', async () => {
+    sessionStorage.setItem('inode-console.openid-key', 'demo-bob-key');
+    db.calls = [call({ id: 9, keyFingerprint: 'fp:demo-alice-key' })];
+    renderHistory();
+    await screen.findByText('1 of 1 calls shown');
+    await userEvent.click(screen.getByRole('button', { name: /^Re-run/ }));
+    const check = await screen.findByRole('alert');
+    expect(check).toHaveTextContent(
+      'This entry was made with another OpenIDKey than the one in the form.',
+    );
+    expect(check).toHaveTextContent('Nothing has been sent.');
+    expect(screen.queryByTestId('where')).toBeNull();
+    await userEvent.click(within(check).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: /^Re-run/ }));
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Clear the key and fill the form' }),
+    );
+    expect(screen.getByTestId('where')).toHaveTextContent('/stubs?AssetType=image');
+    expect(sessionStorage.getItem('inode-console.openid-key')).toBe('');
+  });
+
+  it('fills the form at once when the key is the entry’s, and says an older entry’s key is unknown', async () => {
+    sessionStorage.setItem('inode-console.openid-key', 'demo-alice-key');
+    db.calls = [call({ id: 9, keyFingerprint: 'fp:demo-alice-key' }), call({ id: 8 })];
+    renderHistory();
+    await screen.findByText('2 of 2 calls shown');
+    await userEvent.click(
+      within(rows()[1] as HTMLElement).getByRole('button', { name: /^Re-run/ }),
+    );
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The OpenIDKey this entry was made with is unknown',
+    );
+    await userEvent.click(
+      within(rows()[0] as HTMLElement).getByRole('button', { name: /^Re-run/ }),
+    );
+    expect(await screen.findByTestId('where')).toHaveTextContent('/stubs?AssetType=image');
   });
 });

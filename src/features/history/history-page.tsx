@@ -1,43 +1,50 @@
+import './history.css';
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { BINDINGS, OPERATION_NAMES, isOperationName } from '../../protocol/operations.ts';
+import { OPERATION_NAMES, isOperationName } from '../../protocol/operations.ts';
 import { getExchange, listExchangeSizes, type CallRecord } from '../../lib/history-db.ts';
+import { historyKeys } from '../../lib/history-keys.ts';
+import { matchesSearch } from '../../lib/history-facts.ts';
+import { compareKeyWith } from '../../lib/key-fingerprint.ts';
+import { useKeyMemory } from '../../lib/key-memory.tsx';
 import type { HarSourceCall } from '../../lib/har/build-har.ts';
 import { HarExport } from '../../components/har-export/har-export.tsx';
 import { OUTCOME_KINDS, OUTCOME_LABELS, isOutcomeKind } from '../../lib/outcome-kind.ts';
-import { formatDuration } from '../../lib/format.ts';
 import {
   clearHistoryMutation,
   deleteCallMutation,
   historyQueryOptions,
 } from './history-queries.ts';
+import { HistoryList } from './history-list.tsx';
+import { RerunKeyCheck, type PendingRerun } from './rerun-key-check.tsx';
+import { StoredResponse } from './stored-response.tsx';
 
-function paramsText(params: Record<string, string>): string {
-  const entries = Object.entries(params);
-  return entries.length === 0
-    ? '(none)'
-    : entries.map(([k, v]) => `${k}=${v === '' ? '(empty)' : v}`).join(', ');
-}
-
-/** Every call made from this browser: filter, re-run into the form, delete, clear. */
+/** Every call made from this browser: search, filter, open, re-run into the form, delete, clear. */
 export function HistoryPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { key, setKey } = useKeyMemory();
   const history = useQuery(historyQueryOptions());
   const remove = useMutation(deleteCallMutation(queryClient));
   const clear = useMutation(clearHistoryMutation(queryClient));
+  const [search, setSearch] = useState('');
   const [operation, setOperation] = useState('');
   const [outcome, setOutcome] = useState('');
   const [confirming, setConfirming] = useState(false);
+  const [pendingRerun, setPendingRerun] = useState<PendingRerun | null>(null);
+  const [opened, setOpened] = useState<CallRecord | null>(null);
   const stored = useQuery({
-    queryKey: ['history', 'stored-responses'],
+    queryKey: historyKeys.storedResponses(),
     queryFn: listExchangeSizes,
   });
   const storedIds = new Set((stored.data ?? []).map((s) => s.id));
 
   const calls = (history.data ?? []).filter(
-    (c) => (!operation || c.operation === operation) && (!outcome || c.outcome === outcome),
+    (c) =>
+      (!operation || c.operation === operation) &&
+      (!outcome || c.outcome === outcome) &&
+      matchesSearch(c, search),
   );
 
   const exportable = calls.filter((c) => !c.parity && storedIds.has(c.id));
@@ -45,6 +52,7 @@ export function HistoryPage() {
     const loaded = await Promise.all(
       exportable.map(async (call) => ({ call, exchange: await getExchange(call.id) })),
     );
+    // Only what a HAR entry needs: the entry's key fingerprint stays in History.
     return loaded.flatMap(({ call, exchange }) =>
       exchange
         ? [
@@ -66,7 +74,8 @@ export function HistoryPage() {
     );
   };
 
-  const rerun = (call: CallRecord) => {
+  const fillForm = (call: CallRecord) => {
+    setPendingRerun(null);
     if (call.operation === 'GetAssetStubs') {
       const params = new URLSearchParams();
       params.set('AssetType', call.params.AssetType ?? '');
@@ -84,14 +93,33 @@ export function HistoryPage() {
     }
   };
 
+  // The form is filled at once only when its key is the entry's, or when it has none (the
+  // operator then types one); otherwise the operator chooses first.
+  const rerun = async (call: CallRecord) => {
+    const match = await compareKeyWith(key, call.keyFingerprint);
+    if (match === 'same' || match === 'no-key') fillForm(call);
+    else setPendingRerun({ call, match });
+  };
+
   return (
     <>
       <h1>History</h1>
       <p className="lead">
-        Every call made from this browser, kept in IndexedDB. Keys are never stored: re-running
-        fills the form, and you enter the key again.
+        Every call made from this browser, kept in IndexedDB: where it went, who answered and how
+        much came back. Keys are never stored, only a fingerprint that tells Re-run whether the key
+        in the form is the one the call was made with.
       </p>
       <div className="filters" role="group" aria-label="Filters">
+        <div className="field history-search">
+          <label htmlFor="history-search">Search</label>
+          <input
+            id="history-search"
+            type="search"
+            value={search}
+            placeholder="operation, target, parameter, UserID, outcome…"
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
         <div className="field">
           <label htmlFor="history-operation">Operation</label>
           <select
@@ -131,6 +159,7 @@ export function HistoryPage() {
                 onClick={() => {
                   clear.mutate();
                   setConfirming(false);
+                  setOpened(null);
                 }}
               >
                 Yes, clear all history
@@ -158,6 +187,18 @@ export function HistoryPage() {
             ? 'History could not be read from IndexedDB in this browser.'
             : `${calls.length} of ${history.data.length} calls shown`}
       </p>
+      {pendingRerun && (
+        <RerunKeyCheck
+          pending={pendingRerun}
+          onClearKey={() => {
+            setKey('');
+            fillForm(pendingRerun.call);
+          }}
+          onKeepKey={() => fillForm(pendingRerun.call)}
+          onCancel={() => setPendingRerun(null)}
+        />
+      )}
+      {opened && <StoredResponse key={opened.id} call={opened} onClose={() => setOpened(null)} />}
       {exportable.length > 0 && (
         <HarExport
           calls={harCalls}
@@ -167,70 +208,16 @@ export function HistoryPage() {
         />
       )}
       {calls.length > 0 && (
-        <div className="table-scroll">
-          <table className="history-table">
-            <caption className="visually-hidden">Calls, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Operation</th>
-                <th scope="col">Binding</th>
-                <th scope="col">Parameters</th>
-                <th scope="col">Outcome</th>
-                <th scope="col">Duration</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {calls.map((call) => (
-                <tr key={call.id} data-outcome={call.outcome}>
-                  <td>{new Date(call.at).toLocaleString()}</td>
-                  <td>{call.operation}</td>
-                  <td>{call.parity ? 'All bindings (parity)' : BINDINGS[call.binding].label}</td>
-                  <td className="mono break">{paramsText(call.params)}</td>
-                  <td>
-                    <span className={`badge outcome-badge-${call.outcome}`}>
-                      {OUTCOME_LABELS[call.outcome]}
-                    </span>
-                    <div className="muted small">{call.summary}</div>
-                    {call.parity && (
-                      <ul className="muted small parity-history">
-                        {call.parity.bindings.map((b) => (
-                          <li key={b.binding}>
-                            {BINDINGS[b.binding].label}:{' '}
-                            {b.state === 'answered' ? (b.outcome ?? '') : b.state}
-                            {b.status !== null ? ` (${b.status})` : ''}
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
-                  <td>{formatDuration(call.durationMs)}</td>
-                  <td className="row-actions">
-                    <button
-                      type="button"
-                      className="secondary"
-                      aria-label={`Re-run ${call.operation} from ${new Date(call.at).toLocaleTimeString()}`}
-                      onClick={() => rerun(call)}
-                    >
-                      Re-run
-                    </button>
-                    <button
-                      type="button"
-                      className="secondary"
-                      aria-label={`Delete ${call.operation} from ${new Date(call.at).toLocaleTimeString()}`}
-                      onClick={() => remove.mutate(call.id)}
-                    >
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <HistoryList
+          calls={calls}
+          storedIds={storedIds}
+          onRerun={(call) => void rerun(call)}
+          onOpen={setOpened}
+          onDelete={(call) => {
+            if (opened?.id === call.id) setOpened(null);
+            remove.mutate(call.id);
+          }}
+        />
       )}
     </>
   );

@@ -1,11 +1,7 @@
 /** History (IndexedDB via lib/history-db.ts) as TanStack Query state. */
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { clearCalls, deleteCall, listCalls } from '../../lib/history-db.ts';
-
-export const historyKeys = {
-  all: ['history'] as const,
-  list: () => [...historyKeys.all, 'list'] as const,
-};
+import { historyKeys } from '../../lib/history-keys.ts';
 
 export function historyQueryOptions() {
   return queryOptions({
@@ -19,13 +15,13 @@ export function historyQueryOptions() {
 export function deleteCallMutation(queryClient: QueryClient) {
   return mutationOptions({
     mutationFn: (id: number) => deleteCall(id),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: historyKeys.list() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: historyKeys.all }),
   });
 }
 
 export function clearHistoryMutation(queryClient: QueryClient) {
   return mutationOptions({
     mutationFn: () => clearCalls(),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: historyKeys.list() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: historyKeys.all }),
   });
 }
