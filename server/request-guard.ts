@@ -2,6 +2,8 @@
 // resolves to this server's address); the cross-site check stops other web pages from driving
 // the proxy with the operator's browser (CSRF). Requests without browser provenance headers
 // (curl, scripts, SOAP tool kits) pass the cross-site check: they are not a browser being abused.
+// X-Forwarded-Host and -For are believed only with INODE_TRUST_PROXY=on (`trustProxy`): without a
+// reverse proxy that sets them, any client could write them.
 import type { IncomingMessage } from 'node:http';
 import net from 'node:net';
 
@@ -38,7 +40,10 @@ export function createHostCheck(allowed: readonly string[]): (host: string | und
  * trusted when present (every current browser sends it); otherwise Origin must name this host.
  * @example crossSiteReason({ headers: { 'sec-fetch-site': 'cross-site' } }) // 'Sec-Fetch-Site: cross-site'
  */
-export function crossSiteReason(req: Pick<IncomingMessage, 'headers'>): string | null {
+export function crossSiteReason(
+  req: Pick<IncomingMessage, 'headers'>,
+  trustProxy = false,
+): string | null {
   const site = req.headers['sec-fetch-site'];
   // same-site is refused too: another port or subdomain of the same site is another origin.
   if (site !== undefined) {
@@ -46,7 +51,7 @@ export function crossSiteReason(req: Pick<IncomingMessage, 'headers'>): string |
   }
   const origin = req.headers.origin;
   if (origin === undefined) return null;
-  return foreignOrigin(req, origin);
+  return foreignOrigin(req, origin, trustProxy);
 }
 
 /**
@@ -54,13 +59,50 @@ export function crossSiteReason(req: Pick<IncomingMessage, 'headers'>): string |
  * upgrade (the bulk relay), which a browser always sends with Origin: a missing Origin is refused.
  * @example crossOriginReason({ headers: { host: 'a:1', origin: 'http://a:1' } }) // null
  */
-export function crossOriginReason(req: Pick<IncomingMessage, 'headers'>): string | null {
+export function crossOriginReason(
+  req: Pick<IncomingMessage, 'headers'>,
+  trustProxy = false,
+): string | null {
   const origin = req.headers.origin;
   if (origin === undefined) return 'no Origin header';
-  return foreignOrigin(req, origin);
+  return foreignOrigin(req, origin, trustProxy);
 }
 
-function foreignOrigin(req: Pick<IncomingMessage, 'headers'>, origin: string): string | null {
+/** The first value of a forwarded header (a proxy chain lists the client's side first). */
+function firstValue(value: string | string[] | undefined): string {
+  return (Array.isArray(value) ? value[0] : value)?.split(',')[0]?.trim() ?? '';
+}
+
+/**
+ * The host name the browser used: X-Forwarded-Host when a trusted reverse proxy set it, else Host.
+ * @example publicHost({ headers: { host: '127.0.0.1:8080', 'x-forwarded-host': 'c.example' } }, true) // 'c.example'
+ */
+export function publicHost(req: Pick<IncomingMessage, 'headers'>, trustProxy: boolean): string {
+  const forwarded = trustProxy ? firstValue(req.headers['x-forwarded-host']) : '';
+  return (forwarded || (req.headers.host ?? '')).toLowerCase();
+}
+
+/**
+ * The caller's address: behind a trusted reverse proxy, the last X-Forwarded-For entry (the one
+ * the proxy itself added; entries before it are whatever the client sent); otherwise the peer.
+ * @example clientAddress({ headers: { 'x-forwarded-for': 'spoof, 203.0.113.9' }, socket: { remoteAddress: '127.0.0.1' } }, true) // '203.0.113.9'
+ */
+export function clientAddress(
+  req: Pick<IncomingMessage, 'headers'> & { socket: { remoteAddress?: string | undefined } },
+  trustProxy: boolean,
+): string {
+  const peer = req.socket.remoteAddress ?? '';
+  if (!trustProxy) return peer;
+  const header = req.headers['x-forwarded-for'];
+  const chain = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',');
+  return chain.at(-1)?.trim() || peer;
+}
+
+function foreignOrigin(
+  req: Pick<IncomingMessage, 'headers'>,
+  origin: string,
+  trustProxy: boolean,
+): string | null {
   if (origin === 'null') return 'Origin: null';
   let originHost: string;
   try {
@@ -68,13 +110,9 @@ function foreignOrigin(req: Pick<IncomingMessage, 'headers'>, origin: string): s
   } catch {
     return `Origin: ${origin}`;
   }
-  // Behind a reverse proxy the browser's origin is the proxy's public host, which it forwards.
-  const forwarded = String(req.headers['x-forwarded-host'] ?? '')
-    .split(',')[0]
-    ?.trim()
-    .toLowerCase();
+  // Behind a reverse proxy that rewrites Host, the browser's origin is the public host it forwards.
   const host = (req.headers.host ?? '').toLowerCase();
-  return originHost === host || (forwarded !== '' && originHost === forwarded)
+  return originHost === host || originHost === publicHost(req, trustProxy)
     ? null
     : `Origin: ${origin}`;
 }
