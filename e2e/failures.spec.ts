@@ -60,8 +60,10 @@ test('service down: a clear message, and the form keeps what was typed', async (
   await expectAccessible(page, 'settings');
   await settings.target(/unreachable/).check();
   await expect(shell.currentTarget()).toContainText('unreachable');
-  // Discovery fails against a dead target: the page says so and offers the manual override.
-  await expect(page.getByText(/could not be read from \?WSDL/)).toBeVisible();
+  // Discovery fails against a dead target: the page says the target is not answering.
+  await expect(page.getByTestId('namespace-failure')).toHaveText(
+    /^Target unreachable is not answering/,
+  );
   await expectAccessible(page, 'settings: namespace discovery failed');
 
   await stubs.goto();
