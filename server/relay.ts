@@ -22,6 +22,15 @@ import { isServicePath } from './console-routes.ts';
 import type { Middleware } from './middleware.ts';
 import { crossOriginReason } from './request-guard.ts';
 import { relayedExchange, type RelayedExchange } from './relayed-exchange.ts';
+import {
+  DEFAULT_RELAY_LIMITS,
+  socketAdmission,
+  socketFlow,
+  type RelayLimits,
+  type SocketFlow,
+} from './relay-limits.ts';
+import { RELAY_CLOSE } from '../src/lib/relay/relay-close.ts';
+import { framingRefusal, mayCarryBody } from './relay-framing.ts';
 
 /** Head bytes allowed on top of the body limit (method, path, headers). */
 const HEAD_ALLOWANCE_BYTES = 64 * 1024;
@@ -48,6 +57,10 @@ export interface RelayOptions {
   readonly dispatch: Middleware;
   /** The proxy's request body limit; a larger message closes the socket (1009). */
   readonly maxBodyBytes: number;
+  /** X-Forwarded-Host is believed in the Origin check (INODE_TRUST_PROXY). */
+  readonly trustProxy?: boolean;
+  /** Sockets, answer size, back-pressure and idle timeout (relay-limits.ts); defaults otherwise. */
+  readonly limits?: Partial<RelayLimits>;
 }
 
 export interface Relay {
@@ -75,12 +88,15 @@ function toBytes(data: RawData): Uint8Array {
 
 /** @example const relay = createRelay({ basePath: '/', isAllowedHost, dispatch, maxBodyBytes }); */
 export function createRelay(options: RelayOptions): Relay {
+  const limits: RelayLimits = { ...DEFAULT_RELAY_LIMITS, ...options.limits };
+  const admission = socketAdmission(limits);
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: options.maxBodyBytes + HEAD_ALLOWANCE_BYTES,
     perMessageDeflate: false,
   });
   const sockets = new Map<WebSocket, Map<number, RelayedExchange>>();
+  const flows = new Map<WebSocket, SocketFlow>();
   let draining = false;
   let drained: (() => void) | null = null;
 
@@ -89,7 +105,7 @@ export function createRelay(options: RelayOptions): Relay {
   };
 
   const fail = (ws: WebSocket, head: RelayFailureHead): void => {
-    if (ws.readyState === ws.OPEN) ws.send(encodeFrame(head));
+    flows.get(ws)?.send(encodeFrame(head));
   };
 
   const startCall = (
@@ -125,6 +141,11 @@ export function createRelay(options: RelayOptions): Relay {
       });
       return;
     }
+    const refusal = framingRefusal(head, body);
+    if (refusal !== null) {
+      fail(ws, { id: head.id, error: refusal, notSent: true, refused: true });
+      return;
+    }
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(head.headers)) {
       const lower = name.toLowerCase();
@@ -134,7 +155,9 @@ export function createRelay(options: RelayOptions): Relay {
       const value = upgrade.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    if (head.method !== 'GET' && head.method !== 'HEAD')
+    // The one framing the stack sees: the message's own byte count (framingRefusal already
+    // refused a body on a method that carries none).
+    if (body.byteLength > 0 || mayCarryBody(head.method))
       headers['content-length'] = String(body.byteLength);
     const exchange = relayedExchange({
       method: head.method,
@@ -142,6 +165,7 @@ export function createRelay(options: RelayOptions): Relay {
       headers,
       body,
       remoteAddress: upgrade.socket.remoteAddress,
+      maxAnswerBytes: limits.maxAnswerBytes,
     });
     calls.set(head.id, exchange);
     const settle = (): void => {
@@ -151,14 +175,14 @@ export function createRelay(options: RelayOptions): Relay {
     };
     exchange.answer.then(
       (answer) => {
-        if (calls.get(head.id) === exchange && ws.readyState === ws.OPEN) {
+        if (calls.get(head.id) === exchange) {
           const response: RelayResponseHead = {
             id: head.id,
             status: answer.status,
             statusText: answer.statusText,
             headers: answer.headers,
           };
-          ws.send(encodeFrame(response, answer.body));
+          flows.get(ws)?.send(encodeFrame(response, answer.body));
         }
         settle();
       },
@@ -179,12 +203,28 @@ export function createRelay(options: RelayOptions): Relay {
   };
 
   const attach = (ws: WebSocket, upgrade: IncomingMessage): void => {
+    const address = upgrade.socket.remoteAddress ?? '';
+    const full = admission.admit(address);
+    if (full !== null) {
+      // Accepted then closed, so the page can read why (a refused upgrade tells it nothing).
+      ws.close(
+        full === 'server' ? RELAY_CLOSE.serverFull : RELAY_CLOSE.addressFull,
+        full === 'server'
+          ? `at most ${limits.maxSockets} relay connections`
+          : `at most ${limits.maxSocketsPerAddress} per address`,
+      );
+      return;
+    }
     const calls = new Map<number, RelayedExchange>();
+    const flow = socketFlow(ws, limits);
     sockets.set(ws, calls);
+    flows.set(ws, flow);
+    ws.on('pong', () => flow.alive());
     ws.on('message', (data, isBinary) => {
+      flow.alive();
       const frame = isBinary ? decodeFrame(toBytes(data)) : null;
       if (frame === null) {
-        ws.close(1003, 'Not a relay message');
+        ws.close(RELAY_CLOSE.notRelayMessage, 'Not a relay message');
         return;
       }
       if (isCancelHead(frame.head)) {
@@ -195,7 +235,7 @@ export function createRelay(options: RelayOptions): Relay {
       } else if (isRequestHead(frame.head)) {
         startCall(ws, upgrade, calls, frame.head, frame.body);
       } else {
-        ws.close(1003, 'Not a relay message');
+        ws.close(RELAY_CLOSE.notRelayMessage, 'Not a relay message');
       }
     });
     ws.on('close', () => {
@@ -203,10 +243,32 @@ export function createRelay(options: RelayOptions): Relay {
       for (const exchange of calls.values()) exchange.abort();
       calls.clear();
       sockets.delete(ws);
+      flows.delete(ws);
+      admission.release(address);
       if (drained && sockets.size === 0) drained();
     });
     ws.on('error', () => ws.terminate());
   };
+
+  // One timer for every socket: ping each, close those silent for the idle timeout (4003). A
+  // page that stops reading gets no ping through either, and is closed the same way.
+  const heartbeat = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [ws, flow] of flows) {
+        if (ws.readyState !== ws.OPEN) continue;
+        if (flow.stillAlive(now)) {
+          ws.ping();
+          continue;
+        }
+        ws.close(RELAY_CLOSE.idle, `no answer for ${limits.idleTimeoutMs} ms`);
+        // A page that reads nothing never completes the closing handshake.
+        setTimeout(() => ws.terminate(), 1_000).unref();
+      }
+    },
+    Math.max(10, Math.floor(limits.idleTimeoutMs / 3)),
+  );
+  heartbeat.unref();
 
   return {
     upgrade(req, socket, head) {
@@ -221,7 +283,7 @@ export function createRelay(options: RelayOptions): Relay {
         );
         return true;
       }
-      const crossOrigin = crossOriginReason(req);
+      const crossOrigin = crossOriginReason(req, options.trustProxy);
       if (crossOrigin !== null) {
         refuse(
           socket,
@@ -248,6 +310,7 @@ export function createRelay(options: RelayOptions): Relay {
       return done;
     },
     terminate() {
+      clearInterval(heartbeat);
       for (const ws of sockets.keys()) ws.terminate();
       wss.close();
     },

@@ -18,6 +18,18 @@ export interface RelayedRequestInit {
   readonly headers: Record<string, string>;
   readonly body: Uint8Array;
   readonly remoteAddress: string | undefined;
+  /** A larger answer is cut off and the call fails with AnswerTooLargeError (none: no cap). */
+  readonly maxAnswerBytes?: number;
+}
+
+/** The target's answer outgrew the relay's cap; the target connection was closed. */
+export class AnswerTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(
+      `the answer is larger than the relay carries (${limit} bytes, INODE_RELAY_MAX_ANSWER_BYTES); the call was cut off`,
+    );
+    this.name = 'AnswerTooLargeError';
+  }
 }
 
 /** The request side: its body is the message's body, read once. */
@@ -58,6 +70,10 @@ class RelayedResponse extends Writable {
   private readonly headers = new Map<string, { name: string; value: HeaderValue }>();
   private readonly chunks: Buffer[] = [];
 
+  constructor(private readonly maxBytes: number) {
+    super();
+  }
+
   setHeader(name: string, value: HeaderValue): this {
     this.headers.set(name.toLowerCase(), { name, value });
     return this;
@@ -92,6 +108,12 @@ class RelayedResponse extends Writable {
   override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error) => void): void {
     this.headersSent = true;
     this.bytesOut += chunk.length;
+    if (this.bytesOut > this.maxBytes) {
+      // Dropped at once: the cap bounds what one call holds, whatever the target sends.
+      this.chunks.length = 0;
+      done(new AnswerTooLargeError(this.maxBytes));
+      return;
+    }
     this.chunks.push(chunk);
     done();
   }
@@ -131,7 +153,11 @@ export interface RelayedExchange {
  * @example const exchange = relayedExchange(init); middleware(exchange.req, exchange.res, next);
  */
 export function relayedExchange(init: RelayedRequestInit): RelayedExchange {
-  const res = new RelayedResponse();
+  const res = new RelayedResponse(init.maxAnswerBytes ?? Number.POSITIVE_INFINITY);
+  let failure: Error | null = null;
+  res.once('error', (error) => {
+    failure = error;
+  });
   const abort = (): void => {
     if (!res.writableFinished) res.destroy();
   };
@@ -152,7 +178,8 @@ export function relayedExchange(init: RelayedRequestInit): RelayedExchange {
       }),
     );
     res.once('close', () => {
-      if (!res.writableFinished) reject(new Error('the connection to the target was cut off'));
+      if (!res.writableFinished)
+        reject(failure ?? new Error('the connection to the target was cut off'));
     });
   });
   answer.catch(() => undefined);

@@ -13,6 +13,7 @@ import {
   isResponseHead,
   type RelayRequestHead,
 } from './relay-frame.ts';
+import { relayCloseMessage } from './relay-close.ts';
 
 /** The browser WebSocket's parts used here (also met by the `ws` package's client in tests). */
 export interface RelaySocket {
@@ -20,8 +21,15 @@ export interface RelaySocket {
   readonly readyState: number;
   send(data: Uint8Array): void;
   close(code?: number, reason?: string): void;
-  addEventListener(type: 'open' | 'close' | 'error', listener: () => void): void;
+  addEventListener(type: 'open' | 'error', listener: () => void): void;
+  addEventListener(type: 'close', listener: (event: RelayCloseEvent) => void): void;
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+}
+
+/** The close event's parts the page reads (the browser's CloseEvent and `ws` both give them). */
+export interface RelayCloseEvent {
+  readonly code: number;
+  readonly reason: string;
 }
 
 export type RelayTransport =
@@ -188,8 +196,10 @@ export async function openRelay(url: string, options: OpenRelayOptions): Promise
       const call = pending.get(head.id);
       if (!call) return;
       pending.delete(head.id);
+      if (head.refused === true)
+        call.reject(new TypeError(`The console server refused the call: ${head.error}`));
       // Nothing was forwarded: the request can safely go the direct way instead.
-      if (head.notSent) call.resolve(call.retryDirect());
+      else if (head.notSent) call.resolve(call.retryDirect());
       else call.reject(new TypeError(`The console server lost the call: ${head.error}`));
     }
   });
@@ -202,8 +212,8 @@ export async function openRelay(url: string, options: OpenRelayOptions): Promise
       close() {},
     };
   }
-  socket.addEventListener('close', () => {
-    closedReason = 'the relay connection to the console server closed';
+  socket.addEventListener('close', (event) => {
+    closedReason = relayCloseMessage(event.code, event.reason);
     for (const call of pending.values()) call.reject(new TypeError(closedReason));
     pending.clear();
   });

@@ -38,6 +38,8 @@ export interface RelayFailureHead {
   readonly error: string;
   /** True when nothing was forwarded (server draining, too many calls): safe to send again. */
   readonly notSent: boolean;
+  /** The call itself is malformed (sending it any other way is refused too): the page says so. */
+  readonly refused?: boolean;
 }
 
 const encoder = new TextEncoder();
