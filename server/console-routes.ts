@@ -5,11 +5,14 @@ import type { Agent, IncomingMessage, ServerResponse } from 'node:http';
 import { SERVICE_PATH } from '../src/protocol/operations.ts';
 import type { EmulatorHandler } from '../emulator/handler.ts';
 import { noteTarget } from './access-log.ts';
+import { publicTargetHealth, sendJson, type Health } from './health.ts';
 import { plainAnswer, type Next } from './middleware.ts';
 import { isSafeServiceTarget, proxyToTarget, type ProxyOptions } from './proxy.ts';
 import type { Target, TargetConfig } from './targets.ts';
 
 export const TARGETS_PATH = '/__console/targets';
+/** Each target's readiness for the console's pages (ids, ready, status, problem; nothing else). */
+export const TARGET_HEALTH_PATH = '/__console/health';
 export const CONSOLE_PREFIX = '/__console/';
 
 /** Whether a base-relative path is the service or one of its operations. */
@@ -28,13 +31,15 @@ export interface ConsoleRoutes {
 }
 
 /**
- * @example const routes = createConsoleRoutes(config, agents, emulator, { timeoutMs: 60_000 });
+ * @example const routes = createConsoleRoutes(config, agents, emulator, { timeoutMs: 60_000 }, health);
  */
 export function createConsoleRoutes(
   config: TargetConfig,
   agents: ReadonlyMap<string, Agent>,
   emulator: Promise<EmulatorHandler> | null,
-  proxyOptions: Omit<ProxyOptions, 'agent'>,
+  proxyOptions: Omit<ProxyOptions, 'agent' | 'passCredentials'>,
+  health: Pick<Health, 'readiness'>,
+  passCredentialsTo: ReadonlySet<string> = new Set(),
 ): ConsoleRoutes {
   const byId = new Map<string, Target>(config.targets.map((t) => [t.id, t]));
   const targetList = JSON.stringify({ targets: config.targets, defaultId: config.defaultId });
@@ -43,16 +48,30 @@ export function createConsoleRoutes(
   const proxyOptionsById = new Map<string, ProxyOptions>(
     config.targets.map((t) => {
       const agent = agents.get(t.id);
-      return [t.id, agent ? { ...proxyOptions, agent } : proxyOptions];
+      return [
+        t.id,
+        {
+          ...proxyOptions,
+          ...(agent ? { agent } : {}),
+          passCredentials: passCredentialsTo.has(t.id),
+        },
+      ];
     }),
   );
 
   return (req, res, localUrl, next) => {
     const question = localUrl.indexOf('?');
     const path = question < 0 ? localUrl : localUrl.slice(0, question);
-    if (path === TARGETS_PATH) {
+    if (path === TARGETS_PATH || path === TARGET_HEALTH_PATH) {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         plainAnswer(res, 405, 'method-not-allowed', 'Use GET\n');
+        return;
+      }
+      if (path === TARGET_HEALTH_PATH) {
+        health
+          .readiness()
+          .then((readiness) => sendJson(res, 200, publicTargetHealth(readiness)))
+          .catch((error: unknown) => next(error));
         return;
       }
       res.writeHead(200, {

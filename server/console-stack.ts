@@ -8,11 +8,11 @@ import type { EmulatorHandler } from '../emulator/handler.ts';
 import { accessLog } from './access-log.ts';
 import { stripBasePath } from './base-path.ts';
 import { createConsoleRoutes, isConsoleRoute } from './console-routes.ts';
-import { createHealth } from './health.ts';
+import { createHealth, type HealthOptions } from './health.ts';
 import { compose, plainAnswer, type Middleware } from './middleware.ts';
 import { DEFAULT_MAX_BODY_BYTES, type ProxyOptions } from './proxy.ts';
 import { createRelay, type Relay } from './relay.ts';
-import { createTargetAgent } from './target-agent.ts';
+import { createTargetAgent, IDLE_CONNECTION_TIMEOUT_MS } from './target-agent.ts';
 import { createHostCheck, crossSiteReason } from './request-guard.ts';
 import { securityHeaders, type SecurityHeaderOptions } from './security-headers.ts';
 import type { TargetConfig } from './targets.ts';
@@ -23,8 +23,16 @@ export interface ConsoleStackOptions {
   readonly basePath: string;
   /** Host names besides localhost and IP literals (INODE_ALLOWED_HOSTS). */
   readonly allowedHosts: readonly string[];
-  readonly proxy: Omit<ProxyOptions, 'agent'>;
+  /** X-Forwarded-Host and -For are believed (INODE_TRUST_PROXY; request-guard.ts). */
+  readonly trustProxy?: boolean;
+  readonly proxy: Omit<ProxyOptions, 'agent' | 'passCredentials'>;
+  /** Connections to one target at most (INODE_UPSTREAM_MAX_SOCKETS). */
+  readonly maxSocketsPerTarget?: number;
+  /** Target ids that receive the caller's Authorization and Cookie (INODE_PASS_CREDENTIALS). */
+  readonly passCredentialsTo?: readonly string[];
   readonly headers?: SecurityHeaderOptions;
+  /** Probe timeout and cache, and INODE_HEALTH_TOKEN for the detailed /readyz. */
+  readonly health?: HealthOptions;
   /** Loads the embedded emulator; called once, at creation, when a target needs it. */
   readonly loadEmulator: () => Promise<EmulatorHandler>;
   /** Access log line sink; no access log without it. */
@@ -58,7 +66,18 @@ export function createConsoleStack(options: ConsoleStackOptions): ConsoleStack {
   const { targets, basePath } = options;
   const agents = new Map<string, Agent>();
   for (const target of targets.targets) {
-    if (target.kind === 'remote') agents.set(target.id, createTargetAgent(target));
+    if (target.kind === 'remote')
+      agents.set(
+        target.id,
+        createTargetAgent(target, IDLE_CONNECTION_TIMEOUT_MS, options.maxSocketsPerTarget),
+      );
+  }
+  const passCredentialsTo = new Set(options.passCredentialsTo ?? []);
+  for (const id of passCredentialsTo) {
+    if (!agents.has(id))
+      throw new Error(
+        `INODE_PASS_CREDENTIALS: "${id}" is not a remote target (remote targets: ${[...agents.keys()].join(', ') || 'none'})`,
+      );
   }
   const emulator = targets.targets.some((t) => t.kind === 'emulator')
     ? options.loadEmulator()
@@ -71,9 +90,16 @@ export function createConsoleStack(options: ConsoleStackOptions): ConsoleStack {
   ready.catch(() => undefined);
 
   const headers = securityHeaders(options.headers);
-  const health = createHealth(targets, agents, () => emulatorLoaded);
+  const health = createHealth(targets, agents, () => emulatorLoaded, options.health);
   const isAllowedHost = createHostCheck(options.allowedHosts);
-  const routes = createConsoleRoutes(targets, agents, emulator, options.proxy);
+  const routes = createConsoleRoutes(
+    targets,
+    agents,
+    emulator,
+    options.proxy,
+    health,
+    passCredentialsTo,
+  );
 
   const setSecurityHeaders: Middleware = (_req, res, next) => {
     for (const [name, value] of headers) res.setHeader(name, value);
@@ -83,7 +109,9 @@ export function createConsoleStack(options: ConsoleStackOptions): ConsoleStack {
   const serve: Middleware = (req: IncomingMessage, res: ServerResponse, next) => {
     const url = req.url ?? '/';
     const local = stripBasePath(url, basePath);
-    // Load balancers probe at the root; behind a path-routing proxy they reach the base path.
+    // Health comes before the Host check: load balancers probe by IP or by an internal name the
+    // console does not list, and the public answer says nothing but ready or not. Load balancers
+    // probe at the root; behind a path-routing proxy they reach the base path.
     if (health.handle(req, res, pathOf(url)) || (local && health.handle(req, res, pathOf(local))))
       return;
     if (!isAllowedHost(req.headers.host)) {
@@ -99,7 +127,7 @@ export function createConsoleStack(options: ConsoleStackOptions): ConsoleStack {
       next();
       return;
     }
-    const crossSite = crossSiteReason(req);
+    const crossSite = crossSiteReason(req, options.trustProxy);
     if (crossSite) {
       plainAnswer(
         res,
@@ -120,6 +148,7 @@ export function createConsoleStack(options: ConsoleStackOptions): ConsoleStack {
     isAllowedHost,
     dispatch: middleware,
     maxBodyBytes: options.proxy.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    trustProxy: options.trustProxy ?? false,
   });
 
   return {

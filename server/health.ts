@@ -1,7 +1,10 @@
-// GET /healthz: the process is up. GET /readyz: whether each target's ?WSDL answers, with its
-// latency; 503 when the default target does not (a load balancer then stops sending traffic).
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Agent } from 'node:http';
+// GET /healthz: the process is up. GET /readyz: whether the default target's ?WSDL answers (503
+// when it does not, so a load balancer stops sending traffic). Everyone gets the status code and
+// {"ready":bool}; the per-target detail (ids, latency, error) only a caller on this machine that
+// came through no proxy, or one presenting INODE_HEALTH_TOKEN. Probe rounds are cached and shared,
+// so a flood of /readyz (or of the console's own health polling) never floods the targets.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Agent, IncomingMessage, ServerResponse } from 'node:http';
 import http from 'node:http';
 import https from 'node:https';
 import { SERVICE_PATH } from '../src/protocol/operations.ts';
@@ -10,13 +13,21 @@ import type { RemoteTarget, Target, TargetConfig } from './targets.ts';
 export const HEALTH_PATH = '/healthz';
 export const READY_PATH = '/readyz';
 export const DEFAULT_PROBE_TIMEOUT_MS = 3_000;
+/** How long one round of probes answers every readiness question. */
+export const DEFAULT_PROBE_CACHE_MS = 3_000;
+
+/** Why a target is not ready, in the words of the /__console/health contract. */
+export type TargetProblem = 'no-answer' | 'timeout' | 'http-status';
 
 export interface TargetReadiness {
   id: string;
   kind: Target['kind'];
   ready: boolean;
   status: number | null;
+  problem: TargetProblem | null;
   latencyMs: number;
+  checkedAt: string;
+  /** The network error's text: for the detailed /readyz only, never the console route. */
   error?: string;
 }
 
@@ -26,6 +37,15 @@ export interface Readiness {
   targets: TargetReadiness[];
 }
 
+export interface HealthOptions {
+  readonly probeTimeoutMs?: number;
+  readonly cacheMs?: number;
+  /** INODE_HEALTH_TOKEN: `Authorization: Bearer <token>` on /readyz gets the detail. */
+  readonly token?: string;
+}
+
+class ProbeTimeout extends Error {}
+
 /** GETs <target>/Inode.asmx?WSDL; ready when it answers 200 within the timeout. */
 function probe(
   target: RemoteTarget,
@@ -33,16 +53,30 @@ function probe(
   timeoutMs: number,
 ): Promise<TargetReadiness> {
   const started = performance.now();
+  const checkedAt = new Date().toISOString();
   const base = new URL(target.url);
   const transport = base.protocol === 'https:' ? https : http;
-  const result = (status: number | null, error?: string): TargetReadiness => ({
-    id: target.id,
-    kind: 'remote',
-    ready: status === 200,
-    status,
-    latencyMs: Math.round(performance.now() - started),
-    ...(error ? { error } : {}),
-  });
+  const result = (status: number | null, failure?: Error): TargetReadiness => {
+    const problem: TargetProblem | null =
+      status === 200
+        ? null
+        : failure instanceof ProbeTimeout
+          ? 'timeout'
+          : status === null
+            ? 'no-answer'
+            : 'http-status';
+    const code = (failure as NodeJS.ErrnoException | undefined)?.code;
+    return {
+      id: target.id,
+      kind: 'remote',
+      ready: status === 200,
+      status,
+      problem,
+      latencyMs: Math.round(performance.now() - started),
+      checkedAt,
+      ...(failure ? { error: code ? `${code} ${failure.message}` : failure.message } : {}),
+    };
+  };
   return new Promise((resolve) => {
     const request = transport.get(
       {
@@ -56,59 +90,116 @@ function probe(
       (answer) => {
         answer.resume();
         answer.on('end', () => resolve(result(answer.statusCode ?? null)));
-        answer.on('error', (e) => resolve(result(null, e.message)));
+        answer.on('error', (e) => resolve(result(null, e)));
       },
     );
-    request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    request.on('error', (e: NodeJS.ErrnoException) =>
-      resolve(result(null, e.code ? `${e.code} ${e.message}` : e.message)),
+    request.on('timeout', () =>
+      request.destroy(new ProbeTimeout(`no answer within ${timeoutMs} ms`)),
     );
+    request.on('error', (e) => resolve(result(null, e)));
   });
 }
 
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
 /**
- * Answers /healthz and /readyz; concurrent readiness requests share one round of probes.
- * @example const health = createHealth(config, agents); health.handle(req, res, '/readyz')
+ * Whether a request comes from this machine directly: a loopback peer that no reverse proxy
+ * relayed (a proxy on the same host is loopback too, and would hand the detail to anyone).
+ */
+export function isDirectLoopback(req: IncomingMessage): boolean {
+  const h = req.headers;
+  if (h['x-forwarded-for'] || h.forwarded || h['x-real-ip']) return false;
+  return LOOPBACK.test(req.socket.remoteAddress ?? '');
+}
+
+const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
+
+/** Compares the Bearer token in constant time (digests of equal length, whatever was sent). */
+function bearerMatches(req: IncomingMessage, token: string | undefined): boolean {
+  if (!token) return false;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+  return timingSafeEqual(digest(match?.[1] ?? ''), digest(token)) && match !== null;
+}
+
+/** The /__console/health answer: what a browser may know (no address, URL or error text). */
+export function publicTargetHealth(readiness: Readiness) {
+  return {
+    targets: readiness.targets.map(({ id, ready, status, problem, checkedAt }) => ({
+      id,
+      ready,
+      status,
+      problem,
+      checkedAt,
+    })),
+  };
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = `${JSON.stringify(body)}\n`;
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Cache-Control': 'no-store',
+    'Content-Length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+export interface Health {
+  /** Handles the request when `path` is a health path; false otherwise. */
+  handle(req: IncomingMessage, res: ServerResponse, path: string): boolean;
+  /** The latest probe round, at most `cacheMs` old (shared by every caller). */
+  readiness(): Promise<Readiness>;
+}
+
+/**
+ * @example const health = createHealth(config, agents, () => true); health.handle(req, res, '/readyz')
  */
 export function createHealth(
   config: TargetConfig,
   agents: ReadonlyMap<string, Agent>,
   emulatorReady: () => boolean,
-  timeoutMs = DEFAULT_PROBE_TIMEOUT_MS,
-) {
-  let inFlight: Promise<Readiness> | null = null;
+  options: HealthOptions = {},
+): Health {
+  const timeoutMs = options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS;
+  const cacheMs = options.cacheMs ?? DEFAULT_PROBE_CACHE_MS;
+  let latest: { settledAt: number | null; round: Promise<Readiness> } | null = null;
 
-  async function readiness(): Promise<Readiness> {
+  async function probeAll(): Promise<Readiness> {
     const targets = await Promise.all(
-      config.targets.map((target) =>
-        target.kind === 'remote'
-          ? probe(target, agents.get(target.id), timeoutMs)
-          : Promise.resolve<TargetReadiness>({
-              id: target.id,
-              kind: target.kind,
-              ready: emulatorReady(),
-              status: null,
-              latencyMs: 0,
-            }),
-      ),
+      config.targets.map((target) => {
+        if (target.kind === 'remote') return probe(target, agents.get(target.id), timeoutMs);
+        const ready = emulatorReady();
+        return Promise.resolve<TargetReadiness>({
+          id: target.id,
+          kind: target.kind,
+          ready,
+          status: null,
+          problem: ready ? null : 'no-answer',
+          latencyMs: 0,
+          checkedAt: new Date().toISOString(),
+        });
+      }),
     );
     const ready = targets.find((t) => t.id === config.defaultId)?.ready ?? false;
     return { ready, defaultId: config.defaultId, targets };
   }
 
-  function json(res: ServerResponse, status: number, body: unknown): void {
-    const text = `${JSON.stringify(body)}\n`;
-    res.writeHead(status, {
-      'Content-Type': 'application/json',
-      'Cache-Control': 'no-store',
-      'Content-Length': Buffer.byteLength(text),
-    });
-    res.end(text);
+  function readiness(): Promise<Readiness> {
+    // A round in flight is shared; a finished one is reused until it is `cacheMs` old.
+    const stale = latest?.settledAt != null && performance.now() - latest.settledAt >= cacheMs;
+    if (!latest || stale) latest = startRound();
+    return latest.round;
+  }
+
+  function startRound() {
+    const entry = { settledAt: null as number | null, round: probeAll() };
+    void entry.round.then(() => (entry.settledAt = performance.now()));
+    return entry;
   }
 
   return {
-    /** Handles the request when `path` is a health path; false otherwise. */
-    handle(req: IncomingMessage, res: ServerResponse, path: string): boolean {
+    readiness,
+    handle(req, res, path) {
       if (path !== HEALTH_PATH && path !== READY_PATH) return false;
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Length': 0 });
@@ -116,11 +207,13 @@ export function createHealth(
         return true;
       }
       if (path === HEALTH_PATH) {
-        json(res, 200, { status: 'ok' });
+        sendJson(res, 200, { status: 'ok' });
         return true;
       }
-      inFlight ??= readiness().finally(() => (inFlight = null));
-      void inFlight.then((result) => json(res, result.ready ? 200 : 503, result));
+      const detailed = isDirectLoopback(req) || bearerMatches(req, options.token);
+      void readiness().then((result) =>
+        sendJson(res, result.ready ? 200 : 503, detailed ? result : { ready: result.ready }),
+      );
       return true;
     },
   };

@@ -3,6 +3,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { normalizeBasePath } from './base-path.ts';
+import { limitConnections } from './connection-limits.ts';
 import { createConsoleStack, type ConsoleStack } from './console-stack.ts';
 import { loggedPath } from './access-log.ts';
 import { plainAnswer } from './middleware.ts';
@@ -64,7 +65,16 @@ export function createProductionServer(
       settings.host === '0.0.0.0' || settings.host === '::'
         ? settings.allowedHosts
         : [settings.host, ...settings.allowedHosts],
-    proxy: { timeoutMs: settings.upstreamTimeoutMs, maxBodyBytes: settings.maxBodyBytes },
+    proxy: {
+      timeoutMs: settings.upstreamTimeoutMs,
+      maxBodyBytes: settings.maxBodyBytes,
+      deadlineMs: settings.callDeadlineMs,
+      queueTimeoutMs: settings.queueTimeoutMs,
+    },
+    maxSocketsPerTarget: settings.upstreamMaxSockets,
+    passCredentialsTo: settings.passCredentialsTo,
+    trustProxy: settings.trustProxy,
+    health: settings.healthToken ? { token: settings.healthToken } : {},
     loadEmulator: async () => {
       const { optionsFromEnv } = await import('../emulator/options.ts');
       const { createEmulatorHandler } = await import('../emulator/handler.ts');
@@ -74,20 +84,29 @@ export function createProductionServer(
   });
   const files = staticFiles(settings.distDir, basePath);
   let draining = false;
-  const server = http.createServer((req, res) => {
-    // While draining, every answer closes its connection so the process can exit.
-    if (draining) res.setHeader('Connection', 'close');
-    stack.middleware(req, res, (error) => {
-      if (error !== undefined) internalError(req, res, error);
-      else files(req, res, () => undefined);
-    });
-  });
+  const server = http.createServer(
+    // Node checks the request and headers deadlines this often (its default is 30 s).
+    { connectionsCheckingInterval: Math.min(1_000, settings.headersTimeoutMs) },
+    (req, res) => {
+      // While draining, every answer closes its connection so the process can exit.
+      if (draining) res.setHeader('Connection', 'close');
+      stack.middleware(req, res, (error) => {
+        if (error !== undefined) internalError(req, res, error);
+        else files(req, res, () => undefined);
+      });
+    },
+  );
   server.on('upgrade', (req: IncomingMessage, socket, head: Buffer) => {
     if (!stack.upgrade(req, socket, head)) socket.destroy();
   });
-  // Slow-loris guard: a client must send its headers within this time.
-  server.headersTimeout = 30_000;
-  server.requestTimeout = 0;
+  // Slow-loris guards: headers, then the whole request, within their deadlines; caps on the
+  // connections one address, and everyone, may hold.
+  server.headersTimeout = settings.headersTimeoutMs;
+  server.requestTimeout = settings.requestTimeoutMs;
+  limitConnections(server, {
+    total: settings.maxConnections,
+    perClient: settings.maxConnectionsPerClient,
+  });
 
   return {
     server,

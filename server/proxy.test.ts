@@ -190,15 +190,18 @@ describe('the proxy reaches only /Inode.asmx on its target', () => {
 });
 
 describe('the proxy is faithful', () => {
-  it('drops hop-by-hop headers both ways, including those Connection names', async () => {
+  it('forwards only allowlisted request headers, and drops hop-by-hop answer headers', async () => {
     const answer = await rawRequest(
-      'POST /Inode.asmx/teapot HTTP/1.1\r\nContent-Length: 2\r\nConnection: close, X-Hop-Request\r\nX-Hop-Request: no\r\nProxy-Authorization: Basic eA==\r\nKeep-Alive: timeout=5\r\nX-End-To-End: yes',
+      'POST /Inode.asmx/teapot HTTP/1.1\r\nContent-Length: 2\r\nConnection: close, X-Hop-Request\r\nX-Hop-Request: no\r\nProxy-Authorization: Basic eA==\r\nKeep-Alive: timeout=5\r\nX-End-To-End: yes\r\nSOAPAction: "urn:x"\r\nContent-Type: text/xml',
       'ok',
     );
     expect(seen[0]?.headers['x-hop-request']).toBeUndefined();
     expect(seen[0]?.headers['proxy-authorization']).toBeUndefined();
     expect(seen[0]?.headers['keep-alive']).toBeUndefined();
-    expect(seen[0]?.headers['x-end-to-end']).toBe('yes');
+    expect(seen[0]?.headers['x-end-to-end']).toBeUndefined();
+    expect(seen[0]?.headers.soapaction).toBe('"urn:x"');
+    expect(seen[0]?.headers['content-type']).toBe('text/xml');
+    expect(seen[0]?.headers['content-length']).toBe('2');
     expect(seen[0]?.body.toString()).toBe('ok');
     expect(answer).toMatch(/^HTTP\/1\.1 418 Short And Stout\r\n/);
     const head = answer.slice(0, answer.indexOf('\r\n\r\n')).toLowerCase();

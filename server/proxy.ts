@@ -1,50 +1,22 @@
-// Forwards one /Inode.asmx request to a remote target, unchanged apart from Host and hop-by-hop
-// headers, and streams the answer back. Unreachable, reset or timed-out targets become a 502
-// the console can recognise (X-Inode-Console-Error: target-unreachable).
+// Forwards one /Inode.asmx request to a remote target and streams the answer back. The request
+// is read whole first (bounded by INODE_MAX_BODY_BYTES and the call deadline) and sent with its
+// own Content-Length, so a slow sender holds no upstream connection and every request on a pooled
+// connection is framed one way only (framing.ts); only allowlisted headers cross
+// (forwarded-headers.ts). Unreachable, reset or timed-out targets become a 502 the console can
+// recognise (X-Inode-Console-Error: target-unreachable); a full pool, after a bounded wait, 503.
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
+import { downstreamHeaders, upstreamHeaders } from './forwarded-headers.ts';
+import { framingProblem } from './framing.ts';
+import { plainAnswer } from './middleware.ts';
+import { securityHeaders } from './security-headers.ts';
 import type { RemoteTarget } from './targets.ts';
 
-// RFC 9110 §7.6.1 hop-by-hop fields (plus the proxy credentials, meant for a proxy that this
-// server is not), Host (rewritten) and the console's own target header.
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-connection',
-  'proxy-authorization',
-  'proxy-authenticate',
-  'transfer-encoding',
-  'upgrade',
-  'te',
-  'trailer',
-  'host',
-  'x-inode-target',
+/** Answer headers that are the console's own: a target's header of the same name is dropped. */
+const CONSOLE_HEADER_NAMES: ReadonlySet<string> = new Set([
+  ...securityHeaders().map(([name]) => name.toLowerCase()),
+  'x-inode-console-error',
 ]);
-
-const NOTHING_NAMED: ReadonlySet<string> = new Set();
-
-/** Header names a Connection header lists (besides the usual keep-alive / close). */
-function namedByConnection(connection: string | undefined): ReadonlySet<string> {
-  if (connection === undefined || /^\s*(keep-alive|close)\s*$/i.test(connection))
-    return NOTHING_NAMED;
-  return new Set(
-    connection
-      .split(',')
-      .map((token) => token.trim().toLowerCase())
-      .filter(Boolean),
-  );
-}
-
-/** The end-to-end headers: without hop-by-hop ones, including those the Connection header names. */
-function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
-  const named = namedByConnection(headers.connection);
-  const kept: http.OutgoingHttpHeaders = {};
-  for (const name in headers) {
-    const value = headers[name];
-    if (value !== undefined && !HOP_BY_HOP.has(name) && !named.has(name)) kept[name] = value;
-  }
-  return kept;
-}
 
 /** A target's URL, parsed once rather than on every call (the proxy's hot path). */
 interface Route {
@@ -96,47 +68,73 @@ export function isSafeServiceTarget(url: string, servicePath: string): boolean {
 }
 
 export const DEFAULT_PROXY_TIMEOUT_MS = 60_000;
+export const DEFAULT_CALL_DEADLINE_MS = 120_000;
+export const DEFAULT_QUEUE_TIMEOUT_MS = 5_000;
 export const DEFAULT_MAX_BODY_BYTES = 10 * 1024 * 1024;
 
 export interface ProxyOptions {
   /** No answer (or no further bytes) from the target within this time: 502. */
   readonly timeoutMs?: number;
+  /** The whole call (body received, wait for a connection, answer sent) within this time. */
+  readonly deadlineMs?: number;
+  /** Longest wait for a free connection to the target when its pool is full: then 503. */
+  readonly queueTimeoutMs?: number;
   /** Larger request bodies are refused with 413 (declared) or cut off (streamed). */
   readonly maxBodyBytes?: number;
   /** A keep-alive agent for the target: reusing connections is most of the proxy's speed. */
   readonly agent?: http.Agent;
+  /** Forward Authorization and Cookie (INODE_PASS_CREDENTIALS names the target). */
+  readonly passCredentials?: boolean;
 }
 
 /** What node:http accepts in a reason phrase it writes (its checkInvalidHeaderChar). */
 const WRITABLE_REASON = /^[\t\x20-\x7e\x80-\xff]*$/;
 
+/** A refusal after which the connection closes: what is left of the request is not read. */
+function refuse(res: ServerResponse, status: number, code: string, message: string): void {
+  if (!res.headersSent) res.setHeader('Connection', 'close');
+  plainAnswer(res, status, code, message);
+}
+
 function unreachable(res: ServerResponse, target: RemoteTarget, cause: string): void {
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  const body = `Inode target "${target.id}" at ${target.url} could not be reached: ${cause}\n`;
-  res.writeHead(502, {
-    'Content-Type': 'text/plain; charset=utf-8',
-    'X-Inode-Console-Error': 'target-unreachable',
-    'Content-Length': Buffer.byteLength(body),
-  });
-  res.end(body);
+  plainAnswer(
+    res,
+    502,
+    'target-unreachable',
+    `Inode target "${target.id}" at ${target.url} could not be reached: ${cause}\n`,
+  );
 }
 
 function tooLarge(res: ServerResponse, maxBodyBytes: number): void {
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  const body = `The request body is larger than the console server accepts (${maxBodyBytes} bytes; INODE_MAX_BODY_BYTES)\n`;
-  res.writeHead(413, {
-    'Content-Type': 'text/plain; charset=utf-8',
-    'X-Inode-Console-Error': 'body-too-large',
-    'Content-Length': Buffer.byteLength(body),
-    Connection: 'close',
-  });
-  res.end(body);
+  refuse(
+    res,
+    413,
+    'body-too-large',
+    `The request body is larger than the console server accepts (${maxBodyBytes} bytes; INODE_MAX_BODY_BYTES)\n`,
+  );
+}
+
+/** Reads the request body whole, or calls `over` once it passes the limit (null then). */
+function readBody(
+  req: IncomingMessage,
+  maxBodyBytes: number,
+  done: (body: Buffer | null) => void,
+): void {
+  const chunks: Buffer[] = [];
+  let received = 0;
+  const onData = (chunk: Buffer) => {
+    received += chunk.length;
+    if (received > maxBodyBytes) {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      done(null);
+      return;
+    }
+    chunks.push(chunk);
+  };
+  const onEnd = () => done(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received));
+  req.on('data', onData);
+  req.on('end', onEnd);
 }
 
 /**
@@ -149,15 +147,68 @@ export function proxyToTarget(
   target: RemoteTarget,
   options: ProxyOptions = {},
 ): void {
-  const timeoutMs = options.timeoutMs ?? DEFAULT_PROXY_TIMEOUT_MS;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const framing = framingProblem(req.method, req.headers);
+  if (framing) {
+    refuse(res, 400, framing.code, framing.message);
+    return;
+  }
   if (Number(req.headers['content-length'] ?? 0) > maxBodyBytes) {
     tooLarge(res, maxBodyBytes);
     return;
   }
+  const deadlineMs = options.deadlineMs ?? DEFAULT_CALL_DEADLINE_MS;
+  let upstream: http.ClientRequest | null = null;
+  const deadline = setTimeout(() => {
+    if (upstream) {
+      upstream.destroy(
+        new Error(`no complete answer within the call deadline of ${deadlineMs} ms`),
+      );
+      return;
+    }
+    refuse(
+      res,
+      408,
+      'request-timeout',
+      `The request body did not arrive within the call deadline (${deadlineMs} ms; INODE_CALL_DEADLINE_MS)\n`,
+    );
+  }, deadlineMs);
+  // The caller went away (mid-upload or mid-download): free the target's connection now rather
+  // than leave it stalled on back-pressure until the timeout.
+  res.on('close', () => {
+    clearTimeout(deadline);
+    if (!res.writableFinished) upstream?.destroy();
+  });
+  readBody(req, maxBodyBytes, (body) => {
+    if (res.headersSent || res.destroyed) return;
+    if (body === null) tooLarge(res, maxBodyBytes);
+    else upstream = forward(req, res, target, options, body);
+  });
+}
+
+function forward(
+  req: IncomingMessage,
+  res: ServerResponse,
+  target: RemoteTarget,
+  options: ProxyOptions,
+  body: Buffer,
+): http.ClientRequest | null {
+  if (body.length > 0 && (req.method === 'GET' || req.method === 'HEAD')) {
+    refuse(
+      res,
+      400,
+      'body-not-allowed',
+      `A ${req.method} request to the service carries no body\n`,
+    );
+    return null;
+  }
+  const timeoutMs = options.timeoutMs ?? DEFAULT_PROXY_TIMEOUT_MS;
+  const queueTimeoutMs = options.queueTimeoutMs ?? DEFAULT_QUEUE_TIMEOUT_MS;
   const route = routeTo(target);
-  const headers = endToEnd(req.headers);
+  const headers = upstreamHeaders(req.headers, options.passCredentials ?? false);
   headers.host = route.host;
+  if (body.length > 0 || (req.method !== 'GET' && req.method !== 'HEAD'))
+    headers['content-length'] = body.length;
   const upstream = route.transport.request({
     protocol: route.protocol,
     hostname: route.hostname,
@@ -168,41 +219,39 @@ export function proxyToTarget(
     timeout: timeoutMs,
     agent: options.agent,
   });
+  let busy = false;
+  const queued = setTimeout(() => {
+    busy = true;
+    upstream.destroy(new Error('no free connection'));
+  }, queueTimeoutMs);
+  upstream.once('socket', () => clearTimeout(queued));
   upstream.on('timeout', () => upstream.destroy(new Error(`no answer within ${timeoutMs} ms`)));
   upstream.on('error', (error: NodeJS.ErrnoException) => {
-    if (res.headersSent && res.statusCode === 413) return;
+    clearTimeout(queued);
+    if (busy) {
+      if (!res.headersSent)
+        res.setHeader('Retry-After', Math.max(1, Math.ceil(queueTimeoutMs / 1000)));
+      plainAnswer(
+        res,
+        503,
+        'upstream-busy',
+        `Every connection to Inode target "${target.id}" stayed busy for ${queueTimeoutMs} ms (INODE_QUEUE_TIMEOUT_MS); try again shortly\n`,
+      );
+      return;
+    }
     unreachable(res, target, error.code ? `${error.code} ${error.message}` : error.message);
   });
   upstream.on('response', (answer) => {
     const status = answer.statusCode ?? 502;
-    const headers = endToEnd(answer.headers);
+    const kept = downstreamHeaders(answer.headers, CONSOLE_HEADER_NAMES);
     // node:http reads reason phrases that it then refuses to write (control characters) and
     // would throw out of this event, killing the server: such a phrase becomes the standard one.
     const reason = answer.statusMessage ?? '';
-    if (WRITABLE_REASON.test(reason)) res.writeHead(status, reason, headers);
-    else res.writeHead(status, headers);
+    if (WRITABLE_REASON.test(reason)) res.writeHead(status, reason, kept);
+    else res.writeHead(status, kept);
     answer.pipe(res);
     answer.on('error', () => res.destroy());
   });
-  // The caller went away (mid-upload or mid-download): free the target's connection now rather
-  // than leave it stalled on back-pressure until the timeout.
-  res.on('close', () => {
-    if (!res.writableFinished) upstream.destroy();
-  });
-  if (
-    req.headers['content-length'] === undefined &&
-    req.headers['transfer-encoding'] !== undefined
-  ) {
-    // A streamed body declares no size: count it, and stop at the limit.
-    let received = 0;
-    req.on('data', (chunk: Buffer) => {
-      received += chunk.length;
-      if (received > maxBodyBytes) {
-        req.unpipe(upstream);
-        upstream.destroy();
-        tooLarge(res, maxBodyBytes);
-      }
-    });
-  }
-  req.pipe(upstream);
+  upstream.end(body);
+  return upstream;
 }

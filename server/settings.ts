@@ -1,7 +1,17 @@
 // The production server's settings: every option is an environment variable, and each has a
 // command-line flag that overrides it. `npm start -- --help` prints this table.
 import { parseArgs } from 'node:util';
-import { DEFAULT_MAX_BODY_BYTES, DEFAULT_PROXY_TIMEOUT_MS } from './proxy.ts';
+import {
+  DEFAULT_MAX_CONNECTIONS,
+  DEFAULT_MAX_CONNECTIONS_PER_CLIENT,
+} from './connection-limits.ts';
+import {
+  DEFAULT_CALL_DEADLINE_MS,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_PROXY_TIMEOUT_MS,
+  DEFAULT_QUEUE_TIMEOUT_MS,
+} from './proxy.ts';
+import { MAX_CONNECTIONS_PER_TARGET } from './target-agent.ts';
 
 interface Setting {
   readonly flag: string;
@@ -72,6 +82,66 @@ export const SETTINGS: readonly Setting[] = [
     help: 'Larger request bodies to /Inode.asmx are refused with 413.',
   },
   {
+    flag: 'call-deadline-ms',
+    env: 'INODE_CALL_DEADLINE_MS',
+    fallback: String(DEFAULT_CALL_DEADLINE_MS),
+    help: 'A call to /Inode.asmx (body received, wait for a connection, answer sent) must finish within this time: 408 while the body is still arriving, 502 after.',
+  },
+  {
+    flag: 'queue-timeout-ms',
+    env: 'INODE_QUEUE_TIMEOUT_MS',
+    fallback: String(DEFAULT_QUEUE_TIMEOUT_MS),
+    help: 'When every connection to a target is busy, a call waits this long for one, then gets 503 with Retry-After (upstream-busy).',
+  },
+  {
+    flag: 'upstream-max-sockets',
+    env: 'INODE_UPSTREAM_MAX_SOCKETS',
+    fallback: String(MAX_CONNECTIONS_PER_TARGET),
+    help: 'Connections to one target at most (calls in flight to it).',
+  },
+  {
+    flag: 'request-timeout-ms',
+    env: 'INODE_REQUEST_TIMEOUT_MS',
+    fallback: '30000',
+    help: 'A client must send its whole request (headers and body) within this time, or gets 408 and is disconnected.',
+  },
+  {
+    flag: 'headers-timeout-ms',
+    env: 'INODE_HEADERS_TIMEOUT_MS',
+    fallback: '10000',
+    help: 'A client must send its request headers within this time (slow-loris guard; at most the request timeout).',
+  },
+  {
+    flag: 'max-connections',
+    env: 'INODE_MAX_CONNECTIONS',
+    fallback: String(DEFAULT_MAX_CONNECTIONS),
+    help: 'Open client connections at most; more get 503 and are closed.',
+  },
+  {
+    flag: 'max-connections-per-client',
+    env: 'INODE_MAX_CONNECTIONS_PER_CLIENT',
+    fallback: String(DEFAULT_MAX_CONNECTIONS_PER_CLIENT),
+    help: 'Open connections from one client address at most (behind a reverse proxy, that proxy is one client).',
+  },
+  {
+    flag: 'pass-credentials',
+    env: 'INODE_PASS_CREDENTIALS',
+    fallback: '',
+    help: "Target ids (comma-separated) that receive the caller's Authorization and Cookie headers; no other target ever does.",
+  },
+  {
+    flag: 'health-token',
+    env: 'INODE_HEALTH_TOKEN',
+    fallback: '',
+    help: 'A secret: /readyz with "Authorization: Bearer <token>" answers per-target detail (otherwise only from this machine, not through a proxy). Prefer the variable: a flag shows in the process list.',
+  },
+  {
+    flag: 'trust-proxy',
+    env: 'INODE_TRUST_PROXY',
+    fallback: 'off',
+    help: 'on: believe X-Forwarded-Host and X-Forwarded-For, as a reverse proxy in front sets them (deploy/nginx/in-front.conf). Only when no client can reach this server but through that proxy.',
+  },
+  {
     flag: 'shutdown-timeout-ms',
     env: 'INODE_SHUTDOWN_TIMEOUT_MS',
     fallback: '10000',
@@ -95,6 +165,18 @@ export interface ServerSettings {
   readonly maxBodyBytes: number;
   readonly shutdownTimeoutMs: number;
   readonly accessLog: boolean;
+  /** X-Forwarded-Host and -For are believed (INODE_TRUST_PROXY). */
+  readonly trustProxy: boolean;
+  readonly callDeadlineMs: number;
+  readonly queueTimeoutMs: number;
+  readonly upstreamMaxSockets: number;
+  readonly requestTimeoutMs: number;
+  readonly headersTimeoutMs: number;
+  readonly maxConnections: number;
+  readonly maxConnectionsPerClient: number;
+  readonly passCredentialsTo: readonly string[];
+  /** Empty: no token, the /readyz detail only from this machine. */
+  readonly healthToken: string;
   /** The environment with the flags folded in, for the targets and the emulator's options. */
   readonly env: NodeJS.ProcessEnv;
 }
@@ -121,6 +203,27 @@ function onOff(env: string, value: string): boolean {
   throw new Error(`${env}: "${value}" must be on or off`);
 }
 
+/** The deadlines and caps (docs/security.md, "Deadlines and limits"). */
+function limitSettings(read: (name: string) => string) {
+  const ms = (name: string, min: number) => integer(name, read(name), min, 3_600_000);
+  const requestTimeoutMs = ms('INODE_REQUEST_TIMEOUT_MS', 1);
+  const headersTimeoutMs = ms('INODE_HEADERS_TIMEOUT_MS', 1);
+  if (headersTimeoutMs > requestTimeoutMs)
+    throw new Error(
+      `INODE_HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not exceed INODE_REQUEST_TIMEOUT_MS (${requestTimeoutMs})`,
+    );
+  const count = (name: string) => integer(name, read(name), 1, 1_000_000);
+  return {
+    callDeadlineMs: ms('INODE_CALL_DEADLINE_MS', 1),
+    queueTimeoutMs: ms('INODE_QUEUE_TIMEOUT_MS', 0),
+    upstreamMaxSockets: count('INODE_UPSTREAM_MAX_SOCKETS'),
+    requestTimeoutMs,
+    headersTimeoutMs,
+    maxConnections: count('INODE_MAX_CONNECTIONS'),
+    maxConnectionsPerClient: count('INODE_MAX_CONNECTIONS_PER_CLIENT'),
+  };
+}
+
 export function helpText(): string {
   const rows = SETTINGS.map(
     (s) =>
@@ -138,7 +241,8 @@ export function helpText(): string {
     '',
     'The embedded emulator (INODE_EMULATOR=on) also reads INODE_EMULATOR_DB, INODE_EMULATOR_NAMESPACE,',
     'INODE_EMULATOR_SEED_STUBS and the other INODE_EMULATOR_* variables of docs/emulator.md.',
-    'Endpoints: GET /healthz (process up), GET /readyz (targets answer ?WSDL; 503 when the default does not).',
+    'Endpoints: GET /healthz (process up), GET /readyz (503 when the default target does not answer ?WSDL;',
+    'per-target detail only from this machine or with INODE_HEALTH_TOKEN). docs/security.md: the limits.',
     'Deployment recipes: docs/deploy.md.',
   ].join('\n');
 }
@@ -193,6 +297,10 @@ export function serverSettings(
       600_000,
     ),
     accessLog: onOff('INODE_ACCESS_LOG', read('INODE_ACCESS_LOG')),
+    trustProxy: onOff('INODE_TRUST_PROXY', read('INODE_TRUST_PROXY')),
+    ...limitSettings(read),
+    passCredentialsTo: listFromEnv(read('INODE_PASS_CREDENTIALS')),
+    healthToken: read('INODE_HEALTH_TOKEN'),
     env: merged,
   };
 }

@@ -14,8 +14,13 @@ import type { RemoteTarget } from './targets.ts';
  */
 export const IDLE_CONNECTION_TIMEOUT_MS = 4_000;
 
-/** Calls in flight to one target at most; more wait in the agent's queue. */
-export const MAX_CONNECTIONS_PER_TARGET = 256;
+/**
+ * Calls in flight to one target at most (INODE_UPSTREAM_MAX_SOCKETS); more wait in the agent's
+ * queue for INODE_QUEUE_TIMEOUT_MS at most. Bodies are read before a connection is taken, so a
+ * connection is busy only while the target works: 64 is far above what one internal SOAP service
+ * usually serves at once, and low enough that the console never floods it.
+ */
+export const MAX_CONNECTIONS_PER_TARGET = 64;
 
 /**
  * One keep-alive agent per target, so calls reuse their TCP (and TLS) connections. A call's own
@@ -25,11 +30,12 @@ export const MAX_CONNECTIONS_PER_TARGET = 256;
 export function createTargetAgent(
   target: RemoteTarget,
   idleTimeoutMs = IDLE_CONNECTION_TIMEOUT_MS,
+  maxSockets = MAX_CONNECTIONS_PER_TARGET,
 ): http.Agent {
   const options = {
     keepAlive: true,
     timeout: idleTimeoutMs,
-    maxSockets: MAX_CONNECTIONS_PER_TARGET,
+    maxSockets,
     maxFreeSockets: 64,
     scheduling: 'lifo' as const,
   };
