@@ -1,7 +1,12 @@
 // The forwarded headers are believed only with INODE_TRUST_PROXY=on: off (the default), a client
 // that writes X-Forwarded-Host or -For itself changes nothing.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { createConsoleStack } from './console-stack.ts';
 import { clientAddress, crossOriginReason, crossSiteReason, publicHost } from './request-guard.ts';
+import { serverSettings } from './settings.ts';
+import { targetsFromEnv } from './targets.ts';
 
 const behindProxy = {
   host: '127.0.0.1:8080',
@@ -59,5 +64,51 @@ describe('X-Forwarded-For', () => {
   it('trusted but absent or empty: the peer address', () => {
     expect(clientAddress(request(undefined), true)).toBe('127.0.0.1');
     expect(clientAddress(request(' '), true)).toBe('127.0.0.1');
+  });
+});
+
+describe('INODE_TRUST_PROXY through the server', () => {
+  it('is off by default, on when set, and a bad value is refused by name', () => {
+    const settings = (env: NodeJS.ProcessEnv) => serverSettings([], env);
+    expect(settings({})).toMatchObject({ trustProxy: false });
+    expect(settings({ INODE_TRUST_PROXY: 'on' })).toMatchObject({ trustProxy: true });
+    expect(serverSettings(['--trust-proxy', 'off'], { INODE_TRUST_PROXY: 'on' })).toMatchObject({
+      trustProxy: false,
+    });
+    expect(() => settings({ INODE_TRUST_PROXY: 'maybe' })).toThrow(
+      'INODE_TRUST_PROXY: "maybe" must be on or off',
+    );
+  });
+
+  it('a browser call behind a Host-rewriting proxy passes only when the proxy is trusted', async () => {
+    const statusWith = async (trustProxy: boolean): Promise<number> => {
+      const stack = createConsoleStack({
+        targets: targetsFromEnv(
+          { INODE_TARGET: 'http://127.0.0.1:9' },
+          { emulatorByDefault: false },
+        ),
+        basePath: '/',
+        allowedHosts: [],
+        proxy: {},
+        trustProxy,
+        loadEmulator: () => Promise.reject(new Error('no emulator in this test')),
+      });
+      const server = http.createServer((req, res) =>
+        stack.middleware(req, res, () => res.writeHead(404).end()),
+      );
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as AddressInfo;
+      try {
+        const answer = await fetch(`http://127.0.0.1:${port}/__console/targets`, {
+          headers: behindProxy,
+        });
+        return answer.status;
+      } finally {
+        server.close();
+        await stack.close();
+      }
+    };
+    expect(await statusWith(false)).toBe(403);
+    expect(await statusWith(true)).toBe(200);
   });
 });
