@@ -47,35 +47,44 @@ const NAV = [
   { to: '/settings', label: 'Settings' },
 ] as const;
 
-function ConnectionStatus() {
-  const { settings, binding } = useSettings();
+/** The target calls go to now, and how it is named to the user. */
+function useCurrentTarget() {
+  const { settings } = useSettings();
   const targets = useQuery(targetsQueryOptions());
   const id = effectiveTargetId(settings.targetId, targets.data);
   const target = targets.data?.targets.find((t) => t.id === id);
+  return { id, target, pending: targets.isPending, name: target?.label ?? id ?? 'server default' };
+}
+
+function ConnectionStatus() {
+  const { binding } = useSettings();
+  const { id, target, pending, name } = useCurrentTarget();
   const targetText = target
     ? `${target.label}${target.url ? ` (${target.url})` : ''}`
-    : targets.isPending
+    : pending
       ? 'loading…'
       : 'server default';
-  const name = target?.label ?? id ?? 'server default';
   return (
-    <>
-      <dl className="connection" aria-label="Connection">
-        <div>
-          <dt>Target</dt>
-          <dd>
-            <span data-testid="current-target">{targetText}</span>{' '}
-            <TargetHealthBadge targetId={id} name={name} />
-          </dd>
-        </div>
-        <div>
-          <dt>Binding</dt>
-          <dd data-testid="current-binding">{BINDINGS[binding].label}</dd>
-        </div>
-      </dl>
-      <TargetHealthNotice targetId={id} name={name} />
-    </>
+    <dl className="connection" aria-label="Connection">
+      <div>
+        <dt>Target</dt>
+        <dd>
+          <span data-testid="current-target">{targetText}</span>{' '}
+          <TargetHealthBadge targetId={id} name={name} />
+        </dd>
+      </div>
+      <div>
+        <dt>Binding</dt>
+        <dd data-testid="current-binding">{BINDINGS[binding].label}</dd>
+      </div>
+    </dl>
   );
+}
+
+/** Above every page: the current target is not answering (said before any call). */
+function CurrentTargetDown() {
+  const { id, name } = useCurrentTarget();
+  return <TargetHealthNotice targetId={id} name={name} />;
 }
 
 /** The shell: skip link, navigation, the current target and binding, then the page. */
@@ -103,6 +112,7 @@ export function Layout() {
         <ConnectionStatus />
       </header>
       <main id="main" tabIndex={-1} ref={main}>
+        <CurrentTargetDown />
         <ErrorBoundary
           key={pathname}
           fallback={(error, retry) => (
