@@ -1,6 +1,6 @@
 /**
  * The `inode-console` program: its commands, and the mapping of every way it can end to an exit
- * code (0/1/2 by outcome, 64 for bad usage, 130 after Ctrl-C).
+ * code (0/1/2 by outcome, 3 when a bulk safeguard stopped, 64 for bad usage, 130 after Ctrl-C).
  */
 import { Command, CommanderError } from 'commander';
 import { EXIT, UsageError } from './exit-codes.ts';
