@@ -220,25 +220,25 @@ function forward(
     agent: options.agent,
   });
   let busy = false;
+  // node:http reports a queued request's destruction only once a connection frees up, so the
+  // 503 is answered here, not from the 'error' event.
   const queued = setTimeout(() => {
     busy = true;
-    upstream.destroy(new Error('no free connection'));
+    upstream.destroy();
+    if (!res.headersSent)
+      res.setHeader('Retry-After', Math.max(1, Math.ceil(queueTimeoutMs / 1000)));
+    plainAnswer(
+      res,
+      503,
+      'upstream-busy',
+      `Every connection to Inode target "${target.id}" stayed busy for ${queueTimeoutMs} ms (INODE_QUEUE_TIMEOUT_MS); try again shortly\n`,
+    );
   }, queueTimeoutMs);
   upstream.once('socket', () => clearTimeout(queued));
   upstream.on('timeout', () => upstream.destroy(new Error(`no answer within ${timeoutMs} ms`)));
   upstream.on('error', (error: NodeJS.ErrnoException) => {
     clearTimeout(queued);
-    if (busy) {
-      if (!res.headersSent)
-        res.setHeader('Retry-After', Math.max(1, Math.ceil(queueTimeoutMs / 1000)));
-      plainAnswer(
-        res,
-        503,
-        'upstream-busy',
-        `Every connection to Inode target "${target.id}" stayed busy for ${queueTimeoutMs} ms (INODE_QUEUE_TIMEOUT_MS); try again shortly\n`,
-      );
-      return;
-    }
+    if (busy) return;
     unreachable(res, target, error.code ? `${error.code} ${error.message}` : error.message);
   });
   upstream.on('response', (answer) => {

@@ -48,3 +48,10 @@ export function rssMb(): number {
   (globalThis as { gc?: () => void }).gc?.();
   return Math.round(process.memoryUsage().rss / 1024 / 1024);
 }
+
+/** Prints a suite's figures as a short table (docs/security.md quotes them). */
+export function printFigures(title: string, rows: ReadonlyArray<readonly [string, string]>): void {
+  console.info(
+    `\nHardening figures (${title})\n${rows.map(([k, v]) => `  ${k.padEnd(46)} ${v}`).join('\n')}`,
+  );
+}

@@ -4,7 +4,7 @@
 // keep-alive connections each get the answer to their own request.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startConsole, rssMb, type Console } from './harness.ts';
+import { printFigures, startConsole, rssMb, type Console } from './harness.ts';
 import { countResponses, rawExchange, startRawUpstream, type RawUpstream } from './raw-upstream.ts';
 
 let upstream: RawUpstream;
@@ -19,9 +19,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await console_.close();
   await upstream.close();
-  console.log(
-    `\nHardening figures (smuggling)\n${figures.map(([k, v]) => `  ${k.padEnd(44)} ${v}`).join('\n')}`,
-  );
+  printFigures('smuggling', figures);
 });
 
 const SMUGGLED = 'GET /secret/other HTTP/1.1\r\nHost: internal\r\n\r\n';
