@@ -12,6 +12,7 @@ import { createHealth, type HealthOptions } from './health.ts';
 import { compose, plainAnswer, type Middleware } from './middleware.ts';
 import { DEFAULT_MAX_BODY_BYTES, type ProxyOptions } from './proxy.ts';
 import { createRelay, type Relay } from './relay.ts';
+import type { RelayLimits } from './relay-limits.ts';
 import { createTargetAgent, IDLE_CONNECTION_TIMEOUT_MS } from './target-agent.ts';
 import { createHostCheck, crossSiteReason } from './request-guard.ts';
 import { securityHeaders, type SecurityHeaderOptions } from './security-headers.ts';
@@ -33,6 +34,8 @@ export interface ConsoleStackOptions {
   readonly headers?: SecurityHeaderOptions;
   /** Probe timeout and cache, and INODE_HEALTH_TOKEN for the detailed /readyz. */
   readonly health?: HealthOptions;
+  /** The bulk relay's caps (INODE_RELAY_*; relay-limits.ts); defaults otherwise. */
+  readonly relayLimits?: Partial<RelayLimits>;
   /** Loads the embedded emulator; called once, at creation, when a target needs it. */
   readonly loadEmulator: () => Promise<EmulatorHandler>;
   /** Access log line sink; no access log without it. */
@@ -149,6 +152,7 @@ export function createConsoleStack(options: ConsoleStackOptions): ConsoleStack {
     dispatch: middleware,
     maxBodyBytes: options.proxy.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     trustProxy: options.trustProxy ?? false,
+    ...(options.relayLimits ? { limits: options.relayLimits } : {}),
   });
 
   return {

@@ -75,6 +75,7 @@ export function createProductionServer(
     passCredentialsTo: settings.passCredentialsTo,
     trustProxy: settings.trustProxy,
     health: settings.healthToken ? { token: settings.healthToken } : {},
+    relayLimits: settings.relay,
     loadEmulator: async () => {
       const { optionsFromEnv } = await import('../emulator/options.ts');
       const { createEmulatorHandler } = await import('../emulator/handler.ts');

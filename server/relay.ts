@@ -20,7 +20,7 @@ import {
 import { stripBasePath } from './base-path.ts';
 import { isServicePath } from './console-routes.ts';
 import type { Middleware } from './middleware.ts';
-import { crossOriginReason } from './request-guard.ts';
+import { clientAddress, crossOriginReason } from './request-guard.ts';
 import { relayedExchange, type RelayedExchange } from './relayed-exchange.ts';
 import {
   DEFAULT_RELAY_LIMITS,
@@ -203,7 +203,8 @@ export function createRelay(options: RelayOptions): Relay {
   };
 
   const attach = (ws: WebSocket, upgrade: IncomingMessage): void => {
-    const address = upgrade.socket.remoteAddress ?? '';
+    // Behind a trusted reverse proxy every page shares the proxy's address: count the client's.
+    const address = clientAddress(upgrade, options.trustProxy ?? false);
     const full = admission.admit(address);
     if (full !== null) {
       // Accepted then closed, so the page can read why (a refused upgrade tells it nothing).

@@ -12,6 +12,7 @@ import {
   DEFAULT_QUEUE_TIMEOUT_MS,
 } from './proxy.ts';
 import { MAX_CONNECTIONS_PER_TARGET } from './target-agent.ts';
+import { DEFAULT_RELAY_LIMITS, type RelayLimits } from './relay-limits.ts';
 
 interface Setting {
   readonly flag: string;
@@ -142,6 +143,36 @@ export const SETTINGS: readonly Setting[] = [
     help: 'on: believe X-Forwarded-Host and X-Forwarded-For, as a reverse proxy in front sets them (deploy/nginx/in-front.conf). Only when no client can reach this server but through that proxy.',
   },
   {
+    flag: 'relay-max-sockets',
+    env: 'INODE_RELAY_MAX_SOCKETS',
+    fallback: String(DEFAULT_RELAY_LIMITS.maxSockets),
+    help: 'Bulk relay WebSockets open at once, all clients together; one more is closed (4001) and that page sends its calls as plain requests.',
+  },
+  {
+    flag: 'relay-max-sockets-per-client',
+    env: 'INODE_RELAY_MAX_SOCKETS_PER_CLIENT',
+    fallback: String(DEFAULT_RELAY_LIMITS.maxSocketsPerAddress),
+    help: 'Bulk relay WebSockets from one client address (4002 beyond; behind a reverse proxy, set INODE_TRUST_PROXY or that proxy is one client).',
+  },
+  {
+    flag: 'relay-max-answer-bytes',
+    env: 'INODE_RELAY_MAX_ANSWER_BYTES',
+    fallback: String(DEFAULT_RELAY_LIMITS.maxAnswerBytes),
+    help: "A larger answer to a relayed call fails that call and closes the target's connection.",
+  },
+  {
+    flag: 'relay-high-water-bytes',
+    env: 'INODE_RELAY_HIGH_WATER_BYTES',
+    fallback: String(DEFAULT_RELAY_LIMITS.highWaterBytes),
+    help: 'Answers queued for a page that does not read beyond this: its socket is not read (no new calls) until it catches up.',
+  },
+  {
+    flag: 'relay-idle-timeout-ms',
+    env: 'INODE_RELAY_IDLE_TIMEOUT_MS',
+    fallback: String(DEFAULT_RELAY_LIMITS.idleTimeoutMs),
+    help: 'A relay page that answers no ping and reads nothing for this long is closed (4003).',
+  },
+  {
     flag: 'shutdown-timeout-ms',
     env: 'INODE_SHUTDOWN_TIMEOUT_MS',
     fallback: '10000',
@@ -177,6 +208,8 @@ export interface ServerSettings {
   readonly passCredentialsTo: readonly string[];
   /** Empty: no token, the /readyz detail only from this machine. */
   readonly healthToken: string;
+  /** The bulk relay's caps (docs/security.md, "Relay limits (WebSocket)"). */
+  readonly relay: RelayLimits;
   /** The environment with the flags folded in, for the targets and the emulator's options. */
   readonly env: NodeJS.ProcessEnv;
 }
@@ -221,6 +254,23 @@ function limitSettings(read: (name: string) => string) {
     headersTimeoutMs,
     maxConnections: count('INODE_MAX_CONNECTIONS'),
     maxConnectionsPerClient: count('INODE_MAX_CONNECTIONS_PER_CLIENT'),
+  };
+}
+
+/** The bulk relay's caps (docs/security.md, "Relay limits (WebSocket)"). */
+function relaySettings(read: (name: string) => string): RelayLimits {
+  const count = (name: string, max: number) => integer(name, read(name), 1, max);
+  return {
+    maxSockets: count('INODE_RELAY_MAX_SOCKETS', 1_000_000),
+    maxSocketsPerAddress: count('INODE_RELAY_MAX_SOCKETS_PER_CLIENT', 1_000_000),
+    maxAnswerBytes: count('INODE_RELAY_MAX_ANSWER_BYTES', 2 ** 31),
+    highWaterBytes: count('INODE_RELAY_HIGH_WATER_BYTES', 2 ** 31),
+    idleTimeoutMs: integer(
+      'INODE_RELAY_IDLE_TIMEOUT_MS',
+      read('INODE_RELAY_IDLE_TIMEOUT_MS'),
+      100,
+      3_600_000,
+    ),
   };
 }
 
@@ -301,6 +351,7 @@ export function serverSettings(
     ...limitSettings(read),
     passCredentialsTo: listFromEnv(read('INODE_PASS_CREDENTIALS')),
     healthToken: read('INODE_HEALTH_TOKEN'),
+    relay: relaySettings(read),
     env: merged,
   };
 }
