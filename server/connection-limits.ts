@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 
 export const DEFAULT_MAX_CONNECTIONS = 1024;
-export const DEFAULT_MAX_CONNECTIONS_PER_CLIENT = 128;
+export const DEFAULT_MAX_CONNECTIONS_PER_CLIENT = 256;
 
 export interface ConnectionLimits {
   readonly total: number;

@@ -1,0 +1,100 @@
+// Credentials and headers across the proxy: the target sees only allowlisted request headers,
+// Authorization and Cookie only when configured for it; the caller never gets the target's
+// Set-Cookie, and the console's own security headers win over the target's.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startConsole, type Console } from './harness.ts';
+import { startRawUpstream, type RawUpstream } from './raw-upstream.ts';
+
+let plain: RawUpstream;
+let trusted: RawUpstream;
+let app: Console;
+
+beforeAll(async () => {
+  plain = await startRawUpstream();
+  trusted = await startRawUpstream();
+  app = await startConsole([
+    '--target',
+    plain.origin,
+    '--targets',
+    `sso=${trusted.origin}`,
+    '--pass-credentials',
+    'sso',
+  ]);
+});
+
+afterAll(async () => {
+  await app.close();
+  await plain.close();
+  await trusted.close();
+});
+
+const CALLER_HEADERS = {
+  Authorization: 'Basic c2VjcmV0OnNlY3JldA==',
+  Cookie: 'console_session=abc',
+  'Content-Type': 'text/xml; charset=utf-8',
+  SOAPAction: '"http://tempuri.org/GetAssetStubs"',
+  'Accept-Language': 'en',
+  'X-Forwarded-For': '10.9.9.9',
+  'X-Custom-Trace': 'abc',
+  'Sec-Fetch-Site': 'same-origin',
+};
+
+describe('request headers', () => {
+  it('forwards the SOAP headers and nothing else to a target not configured for credentials', async () => {
+    const answer = await fetch(`${app.origin}/Inode.asmx?t=plain`, {
+      method: 'POST',
+      headers: CALLER_HEADERS,
+      body: '<x/>',
+    });
+    expect(answer.status).toBe(200);
+    const seen = plain.seen.at(-1)?.headers ?? {};
+    expect(Object.keys(seen).sort()).toEqual(
+      [
+        'accept',
+        'accept-encoding',
+        'accept-language',
+        'content-length',
+        'content-type',
+        'host',
+        'soapaction',
+        'user-agent',
+        'connection',
+      ].sort(),
+    );
+    expect(seen.soapaction).toBe('"http://tempuri.org/GetAssetStubs"');
+  });
+
+  it('forwards Authorization and Cookie only to the target INODE_PASS_CREDENTIALS names', async () => {
+    await fetch(`${app.origin}/Inode.asmx?t=sso`, {
+      headers: { ...CALLER_HEADERS, 'X-Inode-Target': 'sso' },
+    });
+    const seen = trusted.seen.at(-1)?.headers ?? {};
+    expect(seen.authorization).toBe(CALLER_HEADERS.Authorization);
+    expect(seen.cookie).toBe(CALLER_HEADERS.Cookie);
+    expect(seen['x-custom-trace']).toBeUndefined();
+  });
+
+  it('refuses to start when INODE_PASS_CREDENTIALS names no remote target', async () => {
+    await expect(
+      startConsole(['--target', plain.origin, '--pass-credentials', 'nope']),
+    ).rejects.toThrow(
+      'INODE_PASS_CREDENTIALS: "nope" is not a remote target (remote targets: remote)',
+    );
+  });
+});
+
+describe('answer headers', () => {
+  it('drops Set-Cookie and keeps the console security headers over the target’s', async () => {
+    const answer = await fetch(`${app.origin}/Inode.asmx/cookie?t=c`);
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toBe('c|');
+    expect(answer.headers.get('set-cookie')).toBeNull();
+    expect(answer.headers.get('content-security-policy')).toMatch(
+      /^default-src 'none'; script-src 'self'/,
+    );
+    expect(answer.headers.get('x-frame-options')).toBe('DENY');
+    expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(answer.headers.get('x-inode-console-error')).toBeNull();
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
