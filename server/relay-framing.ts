@@ -4,18 +4,12 @@
 // anything is forwarded: a body on a method that carries none, and a method, path or header that
 // is not plain HTTP (a CR or LF would let a value end a line of its own).
 import type { RelayRequestHead } from '../src/lib/relay/relay-frame.ts';
+import { mayCarryBody } from './framing.ts';
 
-/** Methods whose requests carry no body here: one would be a second request in disguise. */
-const BODILESS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE']);
 const METHOD = /^[A-Z]{1,16}$/;
 const PATH = /^\/[\x21-\x7e]*$/;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9a-z-]+$/;
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\uffff]*$/;
-
-/** Whether a method's request may carry a body at all. */
-export function mayCarryBody(method: string): boolean {
-  return !BODILESS.has(method);
-}
 
 /**
  * Why a relayed call is refused before sending, or null when it is one well-framed request.

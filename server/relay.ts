@@ -30,7 +30,8 @@ import {
   type SocketFlow,
 } from './relay-limits.ts';
 import { RELAY_CLOSE } from '../src/lib/relay/relay-close.ts';
-import { framingRefusal, mayCarryBody } from './relay-framing.ts';
+import { framingRefusal } from './relay-framing.ts';
+import { mayCarryBody } from './framing.ts';
 
 /** Head bytes allowed on top of the body limit (method, path, headers). */
 const HEAD_ALLOWANCE_BYTES = 64 * 1024;
