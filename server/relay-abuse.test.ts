@@ -264,7 +264,7 @@ describe('relay limits', () => {
     await expect.poll(() => answers.get(7)?.body).toBe('n=7;');
     again.close();
     console.info(
-      `[relay-abuse] sockets: 6 admitted (3 per address), 202 refused with 4001/4002, all admitted still answered`,
+      `[relay-abuse] sockets: 6 admitted (3 per address), 203 refused with 4001/4002, all admitted still answered`,
     );
   });
 
