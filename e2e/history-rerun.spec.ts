@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { expectAccessible } from './support/a11y.ts';
 import { expect, test } from './fixtures.ts';
@@ -12,6 +13,17 @@ function countServiceCalls(page: Page): () => number {
     if (new URL(request.url()).pathname.endsWith('/Inode.asmx')) calls += 1;
   });
   return () => calls;
+}
+
+/** The key fingerprints History holds (read straight from IndexedDB; e2e code has no DOM types). */
+async function storedFingerprints(page: Page): Promise<string[]> {
+  const json = await page.evaluate(`(async () => {
+    const db = await new Promise((ok, ko) => { const r = indexedDB.open('inode-console'); r.onsuccess = () => ok(r.result); r.onerror = () => ko(r.error); });
+    const calls = await new Promise((ok, ko) => { const r = db.transaction('calls').objectStore('calls').getAll(); r.onsuccess = () => ok(r.result); r.onerror = () => ko(r.error); });
+    db.close();
+    return JSON.stringify(calls.map((c) => c.keyFingerprint));
+  })()`);
+  return JSON.parse(String(json)) as string[];
 }
 
 /** One History entry's labelled cell (a column on wide screens, a line of a card on narrow). */
@@ -99,6 +111,19 @@ test('a stored response opens in the viewer from History, and History fits 390 p
   await history.goto();
   await expect(history.rows).toHaveCount(2);
   const aliceRow = history.rows.nth(1);
+
+  // The HAR export holds the responses, never the key nor the entries' key fingerprints.
+  const fingerprints = await storedFingerprints(page);
+  expect(fingerprints).toHaveLength(2);
+  for (const fingerprint of fingerprints) expect(fingerprint).toMatch(/^[0-9a-f]{64}$/);
+  const download = page.waitForEvent('download');
+  await page
+    .getByRole('button', { name: 'Export the 2 shown with a stored response as HAR' })
+    .click();
+  const har = readFileSync((await (await download).path()) ?? '', 'utf8');
+  expect(har).toContain('GetAssetStubs');
+  for (const secret of [ALICE, 'no-such-key', ...fingerprints]) expect(har).not.toContain(secret);
+
   await aliceRow.getByRole('button', { name: /^Open the stored response/ }).click();
   const opened = page.getByRole('region', { name: /^Stored response of GetAssetStubs/ });
   await expect(opened.getByText(/^Stored in History: .*Nothing was sent\.$/)).toBeVisible();
