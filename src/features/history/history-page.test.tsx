@@ -133,7 +133,7 @@ describe('HistoryPage', () => {
     await userEvent.click(
       within(rows()[2] as HTMLElement).getByRole('button', { name: /^Re-run/ }),
     );
-    expect(screen.getByTestId('where')).toHaveTextContent(
+    expect(await screen.findByTestId('where')).toHaveTextContent(
       '/stubs?AssetType=video&OtherFilterCriteria=a%3D1&binding=http-get',
     );
   });
@@ -144,7 +144,7 @@ describe('HistoryPage', () => {
     await userEvent.click(
       within(rows()[0] as HTMLElement).getByRole('button', { name: /^Re-run/ }),
     );
-    expect(screen.getByTestId('where')).toHaveTextContent(
+    expect(await screen.findByTestId('where')).toHaveTextContent(
       '/register{"ServiceURI":"https://x/","MediaType":"audio","binding":"http-post"}',
     );
   });
@@ -234,7 +234,7 @@ describe('HistoryPage', () => {
     await userEvent.click(
       await screen.findByRole('button', { name: 'Clear the key and fill the form' }),
     );
-    expect(screen.getByTestId('where')).toHaveTextContent('/stubs?AssetType=image');
+    expect(await screen.findByTestId('where')).toHaveTextContent('/stubs?AssetType=image');
     expect(sessionStorage.getItem('inode-console.openid-key')).toBe('');
   });
 
