@@ -161,9 +161,10 @@ export function proxyToTarget(
   let upstream: http.ClientRequest | null = null;
   const deadline = setTimeout(() => {
     if (upstream) {
-      upstream.destroy(
-        new Error(`no complete answer within the call deadline of ${deadlineMs} ms`),
-      );
+      const cause = `no complete answer within the call deadline of ${deadlineMs} ms`;
+      // Answered here too: a call still queued for a connection hears of its end only later.
+      if (!res.headersSent) unreachable(res, target, cause);
+      upstream.destroy(new Error(cause));
       return;
     }
     refuse(
@@ -238,7 +239,7 @@ function forward(
   upstream.on('timeout', () => upstream.destroy(new Error(`no answer within ${timeoutMs} ms`)));
   upstream.on('error', (error: NodeJS.ErrnoException) => {
     clearTimeout(queued);
-    if (busy) return;
+    if (busy || res.writableEnded) return;
     unreachable(res, target, error.code ? `${error.code} ${error.message}` : error.message);
   });
   upstream.on('response', (answer) => {

@@ -78,7 +78,7 @@ export async function startRawUpstream(options: { slowMs?: number } = {}): Promi
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => undefined);
-    let buffer = Buffer.alloc(0);
+    let buffer: Buffer = Buffer.alloc(0);
     // Answers go out in request order, whatever each one waits for.
     let queue = Promise.resolve();
     socket.on('data', (chunk: Buffer) => {
