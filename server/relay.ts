@@ -81,6 +81,16 @@ function refuse(socket: Duplex, status: number, code: string, message: string): 
   socket.destroy();
 }
 
+/**
+ * Closes with a code and reason the page can read, and drops the connection a second later if
+ * the peer does not complete the closing handshake (a page that reads nothing never does), so a
+ * refused or idle socket does not linger for ws's 30 s close timeout.
+ */
+function closeSoon(ws: WebSocket, code: number, reason: string): void {
+  ws.close(code, reason);
+  setTimeout(() => ws.terminate(), 1_000).unref();
+}
+
 function toBytes(data: RawData): Uint8Array {
   if (Buffer.isBuffer(data)) return data;
   if (Array.isArray(data)) return Buffer.concat(data);
@@ -209,7 +219,9 @@ export function createRelay(options: RelayOptions): Relay {
     const full = admission.admit(address);
     if (full !== null) {
       // Accepted then closed, so the page can read why (a refused upgrade tells it nothing).
-      ws.close(
+      ws.on('error', () => ws.terminate());
+      closeSoon(
+        ws,
         full === 'server' ? RELAY_CLOSE.serverFull : RELAY_CLOSE.addressFull,
         full === 'server'
           ? `at most ${limits.maxSockets} relay connections`
@@ -263,9 +275,7 @@ export function createRelay(options: RelayOptions): Relay {
           ws.ping();
           continue;
         }
-        ws.close(RELAY_CLOSE.idle, `no answer for ${limits.idleTimeoutMs} ms`);
-        // A page that reads nothing never completes the closing handshake.
-        setTimeout(() => ws.terminate(), 1_000).unref();
+        closeSoon(ws, RELAY_CLOSE.idle, `no answer for ${limits.idleTimeoutMs} ms`);
       }
     },
     Math.max(10, Math.floor(limits.idleTimeoutMs / 3)),
