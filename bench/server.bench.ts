@@ -1,14 +1,17 @@
 // Production proxy benchmark (npm run bench -- server): requests/s of a small SOAP call sent
 // straight to a target versus through the production server's /Inode.asmx proxy to that same
-// target, in one run. Target (the embedded emulator's CLI), console server (server/start.ts, as
-// `npm start` runs it, access log on) and load (autocannon, here) are three processes on
-// loopback. The cases alternate, twice each, so drift on this shared machine hits both sides.
-// Goal (issue 8): the proxy keeps at least 80 % of the direct rate.
+// target, beside a bare node:http proxy (bench/bare-proxy.mjs) and nginx proxy_pass (started
+// unprivileged on loopback, the anchor), in one run. Target (the embedded emulator's CLI), console
+// server (server/start.ts, as `npm start` runs it, access log on) and load (autocannon, here) are
+// separate processes on loopback. The cases alternate, round after round, so drift on this shared
+// machine hits every side. Goals: the proxy keeps at least 80 % of the direct rate (issue 8) and
+// 95 % of the bare proxy's (issue 21: the hardening costs at most 5 %).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import net from 'node:net';
 import autocannon from 'autocannon';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -17,6 +20,8 @@ const CONNECTIONS = 10;
 const ROUNDS = 3;
 const NS = 'http://emulator.inode.example/';
 const GOAL = 0.8;
+const BARE_GOAL = 0.95;
+const NGINX = '/usr/sbin/nginx';
 const children: ChildProcess[] = [];
 
 /** CPU time (user + system, ms) a process has used so far; NaN where /proc is missing. */
@@ -63,6 +68,55 @@ function minimalDist(dir: string): string {
   return dist;
 }
 
+/** nginx as a plain keep-alive reverse proxy to the target, in `dir`, on a free port. */
+async function startNginx(
+  dir: string,
+  target: string,
+): Promise<{ url: string; pid: number | undefined } | null> {
+  if (!existsSync(NGINX)) return null;
+  const probe = net.createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => probe.once('listening', resolve));
+  const port = (probe.address() as net.AddressInfo).port;
+  await new Promise((resolve) => probe.close(resolve));
+  const home = join(dir, 'nginx');
+  mkdirSync(home);
+  const conf = join(home, 'nginx.conf');
+  writeFileSync(
+    conf,
+    `worker_processes 1;
+daemon off;
+master_process off;
+pid ${home}/nginx.pid;
+error_log ${home}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${home}/body; proxy_temp_path ${home}/proxy;
+  fastcgi_temp_path ${home}/fastcgi; uwsgi_temp_path ${home}/uwsgi; scgi_temp_path ${home}/scgi;
+  upstream target { server ${new URL(target).host}; keepalive 64; }
+  server {
+    listen 127.0.0.1:${port};
+    location / { proxy_pass http://target; proxy_http_version 1.1; proxy_set_header Connection ""; }
+  }
+}
+`,
+  );
+  const child = spawn(NGINX, ['-p', home, '-c', conf], { stdio: 'ignore' });
+  children.push(child);
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 50; i++) {
+    if (
+      await fetch(`${url}/Inode.asmx?WSDL`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { url, pid: child.pid };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`nginx did not start: ${readFileSync(join(home, 'error.log'), 'utf8')}`);
+}
+
 async function requestsPerSecond(url: string): Promise<{ rps: number; p99: number; bad: number }> {
   const result = await autocannon({
     url,
@@ -101,14 +155,18 @@ async function main(): Promise<void> {
     console.log(
       `${'case'.padEnd(40)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'target CPU µs/call'.padStart(19)} ${'proxy CPU µs/call'.padStart(18)}`,
     );
-    const totals = { direct: 0, proxy: 0, bare: 0 };
+    const nginx = await startNginx(dir, target.url);
+    const totals = { direct: 0, proxy: 0, bare: 0, nginx: 0 };
     for (let round = 1; round <= ROUNDS; round++) {
       for (const [kind, label, url] of [
         ['direct', 'direct to the target', `${target.url}/Inode.asmx`],
         ['proxy', 'through the production proxy', `${proxy.url}/Inode.asmx`],
         ['bare', 'through a bare node:http proxy', `${bare.url}/Inode.asmx`],
+        ...(nginx
+          ? [['nginx', 'through nginx proxy_pass', `${nginx.url}/Inode.asmx`] as const]
+          : []),
       ] as const) {
-        const proxyPid = kind === 'bare' ? bare.pid : proxy.pid;
+        const proxyPid = kind === 'bare' ? bare.pid : kind === 'nginx' ? nginx?.pid : proxy.pid;
         const before = [cpuMs(target.pid), cpuMs(proxyPid)];
         const r = await requestsPerSecond(url);
         const calls = r.rps * DURATION_S;
@@ -125,9 +183,15 @@ async function main(): Promise<void> {
       `\nproxy / direct: ${(ratio * 100).toFixed(1)} % (mean ${(totals.proxy / ROUNDS).toFixed(0)} vs ${(totals.direct / ROUNDS).toFixed(0)} req/s); goal >= ${GOAL * 100} %: ${ratio >= GOAL ? 'met' : 'NOT met'}`,
     );
     // The hop itself (one more process on the same cores) versus what the console's server adds.
+    const bareRatio = totals.proxy / totals.bare;
     console.log(
-      `bare proxy / direct: ${((totals.bare / totals.direct) * 100).toFixed(1)} %; production proxy / bare proxy: ${((totals.proxy / totals.bare) * 100).toFixed(1)} %`,
+      `bare proxy / direct: ${((totals.bare / totals.direct) * 100).toFixed(1)} %; production proxy / bare proxy: ${(bareRatio * 100).toFixed(1)} %; goal >= ${BARE_GOAL * 100} %: ${bareRatio >= BARE_GOAL ? 'met' : 'NOT met'}`,
     );
+    if (nginx)
+      console.log(
+        `nginx proxy_pass / direct: ${((totals.nginx / totals.direct) * 100).toFixed(1)} %; production proxy / nginx: ${((totals.proxy / totals.nginx) * 100).toFixed(1)} %`,
+      );
+    else console.log(`nginx proxy_pass: not measured (${NGINX} missing)`);
   } finally {
     for (const child of children) child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
