@@ -1,4 +1,4 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type Project } from '@playwright/test';
 import { CHROMIUM_ARGS } from './scripts/find-chromium.mjs';
 
 const PORT = Number(process.env.E2E_PORT ?? 5181);
@@ -58,7 +58,7 @@ export default defineConfig({
   ],
 });
 
-function productionProjects() {
+function productionProjects(): Project[] {
   return [
     {
       name: 'production',
