@@ -8,13 +8,16 @@ import { expect, test } from '../fixtures.ts';
 import { registerThenRead, smallBulkJob } from './flow.ts';
 import {
   htpasswdLine,
+  listenAt,
   recipe,
   startConsoleServer,
   startNginx,
   subPathBuild,
   SUB_PATH,
   type Running,
+  type RunningConsoleServer,
 } from './servers.ts';
+import { startRecordingService, type RecordingService } from './stand-ins.ts';
 
 const USER = 'operator';
 const PASSWORD = 'correct horse battery staple';
@@ -26,7 +29,7 @@ test.describe('nginx alone (deploy/nginx/static.conf)', () => {
     test.setTimeout(180_000);
     const dist = subPathBuild();
     service = await startEmulator({ port: 0, db: ':memory:' });
-    nginx = await startNginx(({ dir, headers, port }) => {
+    nginx = await startNginx(({ dir, port }) => {
       const config = join(dir, 'console-config.json');
       writeFileSync(
         config,
@@ -35,13 +38,16 @@ test.describe('nginx alone (deploy/nginx/static.conf)', () => {
           defaultId: 'remote',
         }),
       );
-      return recipe('static.conf', {
-        'listen 80;': `listen 127.0.0.1:${port};`,
-        '/srv/inode-console/dist': dist,
-        '/etc/inode-console/console-config.json': config,
-        '/etc/nginx/snippets/inode-console-headers.conf': headers,
-        'inode.internal:8080': new URL(service.origin).host,
-      });
+      return recipe(
+        'static.conf',
+        {
+          ...listenAt(port),
+          '/srv/inode-console/dist': dist,
+          '/etc/inode-console/console-config.json': config,
+          'inode.internal:8080': new URL(service.origin).host,
+        },
+        dir,
+      );
     });
   });
   test.afterAll(async () => {
@@ -90,38 +96,55 @@ test.describe('nginx alone (deploy/nginx/static.conf)', () => {
 });
 
 test.describe('nginx in front of npm start, basic auth (deploy/nginx/in-front.conf)', () => {
-  let server: Running;
+  let service: RecordingService;
+  let server: RunningConsoleServer;
   let nginx: Running;
   test.beforeAll(async () => {
     test.setTimeout(180_000);
+    service = await startRecordingService();
+    // As the recipe says: the proxy's X-Forwarded-* believed, the access log on.
     server = await startConsoleServer(subPathBuild(), {
-      INODE_EMULATOR: 'on',
-      INODE_EMULATOR_DB: ':memory:',
+      INODE_TARGET: service.origin,
+      INODE_TRUST_PROXY: 'on',
+      INODE_ACCESS_LOG: 'on',
     });
     nginx = await startNginx(
       ({ dir, port }) =>
-        recipe('in-front.conf', {
-          'listen 80;': `listen 127.0.0.1:${port};`,
-          'server 127.0.0.1:8080;': `server ${new URL(server.origin).host};`,
-          '/etc/nginx/inode-console.htpasswd': join(dir, 'htpasswd'),
-        }),
+        recipe(
+          'in-front.conf',
+          {
+            ...listenAt(port),
+            'server 127.0.0.1:8080;': `server ${new URL(server.origin).host};`,
+            '/etc/nginx/inode-console.htpasswd': join(dir, 'htpasswd'),
+          },
+          dir,
+        ),
       { htpasswd: htpasswdLine(USER, PASSWORD) },
     );
   });
   test.afterAll(async () => {
     await nginx?.stop();
     await server?.stop();
+    await service?.stop();
   });
 
   test('asks for a password: 401 without, wrong one refused; probes need none', async ({
     request,
   }) => {
-    expect((await request.get(`${nginx.origin}${SUB_PATH}stubs`)).status()).toBe(401);
-    const wrong = await request.get(`${nginx.origin}${SUB_PATH}stubs`, {
-      headers: { Authorization: `Basic ${Buffer.from(`${USER}:nope`).toString('base64')}` },
-    });
+    const refused = await request.get(`${nginx.origin}${SUB_PATH}stubs?unauthenticated-page`);
+    expect(refused.status()).toBe(401);
+    expect(refused.headers()['x-frame-options']).toBe('DENY');
+    const wrong = await request.get(
+      `${nginx.origin}${SUB_PATH}Inode.asmx/GetAssetStubs?unauthenticated-call`,
+      { headers: { Authorization: `Basic ${Buffer.from(`${USER}:nope`).toString('base64')}` } },
+    );
     expect(wrong.status()).toBe(401);
     expect((await request.get(`${nginx.origin}${SUB_PATH}healthz`)).status()).toBe(200);
+    // Neither refused request reached the console server (its access log) nor the service.
+    await expect.poll(() => server.stdout()).toContain('"path":"/tools/inode/healthz"');
+    expect(server.stdout()).not.toContain('/tools/inode/stubs');
+    expect(server.stdout()).not.toContain('GetAssetStubs');
+    expect(service.seen).toHaveLength(0);
   });
 
   test('register then read through nginx and npm start, logged in', async ({ browser }) => {
@@ -136,6 +159,12 @@ test.describe('nginx in front of npm start, basic auth (deploy/nginx/in-front.co
       await registerThenRead(page, `${nginx.origin}${SUB_PATH}`);
       // The relay's location passes the WebSocket upgrade (and the password) through.
       expect(await smallBulkJob(page, `${nginx.origin}${SUB_PATH}`)).toBe('relay');
+      // The operator's password went no further than nginx; every answer has one CSP.
+      expect(service.seen.length).toBeGreaterThan(20);
+      for (const { headers } of service.seen) expect(headers.authorization).toBeUndefined();
+      expect(
+        document.headersArray().filter((h) => h.name.toLowerCase() === 'content-security-policy'),
+      ).toHaveLength(1);
     } finally {
       await context.close();
     }

@@ -31,6 +31,28 @@ export interface Running {
   stop(): Promise<void>;
 }
 
+export interface RunningConsoleServer extends Running {
+  /** What the server wrote on stdout so far (its access log, when INODE_ACCESS_LOG is on). */
+  stdout(): string;
+}
+
+export interface RunningNginx extends Running {
+  /** nginx's access log (the recipe's log_format) and error log so far. */
+  accessLog(): string;
+  errorLog(): string;
+}
+
+/** The install paths the recipes use for their snippets and logs, and the files they include. */
+const SNIPPETS = {
+  '/etc/nginx/snippets/inode-console-headers.conf': 'security-headers.conf',
+  '/etc/nginx/snippets/inode-console-limits.conf': 'limits.conf',
+  '/etc/nginx/snippets/inode-console-proxy.conf': 'console-proxy.conf',
+} as const;
+const LOGS = {
+  '/var/log/nginx/inode-console.access.log': 'access.log',
+  '/var/log/nginx/inode-console.error.log': 'error.log',
+} as const;
+
 /** The console built for /tools/inode/, rebuilt whenever this run rebuilt the root build. */
 export function subPathBuild(): string {
   const info = join(SUB_PATH_DIST, 'console-build.json');
@@ -57,18 +79,24 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /** `npm start` on a build (dist-e2e-server/start.js is what `npm run build` makes). */
-export function startConsoleServer(dist: string, env: NodeJS.ProcessEnv = {}): Promise<Running> {
+export function startConsoleServer(
+  dist: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<RunningConsoleServer> {
   const child = spawn(process.execPath, [SERVER_ENTRY, '--port', '0', '--dist', dist], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, INODE_ACCESS_LOG: 'off', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let stdout = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   return new Promise((resolve, reject) => {
     child.stderr?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening on (http:\/\/[\d.:]+)/.exec(output);
-      if (match?.[1]) resolve({ origin: match[1], stop: () => stopChild(child) });
+      if (match?.[1])
+        resolve({ origin: match[1], stop: () => stopChild(child), stdout: () => stdout });
     });
     child.on('exit', (code) => reject(new Error(`console server exited (${code}): ${output}`)));
   });
@@ -76,16 +104,34 @@ export function startConsoleServer(dist: string, env: NodeJS.ProcessEnv = {}): P
 
 /**
  * Reads a recipe and replaces its example values; every one must be found, so the recipe and
- * this test cannot drift apart unnoticed.
+ * this test cannot drift apart unnoticed. The snippets' and logs' install paths become the files
+ * startNginx put in `dir`.
  */
-export function recipe(name: string, replacements: Record<string, string>): string {
+export function recipe(name: string, replacements: Record<string, string>, dir: string): string {
   let text = readFileSync(join(ROOT, 'deploy', 'nginx', name), 'utf8');
   for (const [example, value] of Object.entries(replacements)) {
     if (!text.includes(example))
       throw new Error(`deploy/nginx/${name} no longer contains ${example}`);
     text = text.split(example).join(value);
   }
-  return text;
+  return withPathsIn(dir, text);
+}
+
+/** `text` with the snippets' and logs' install paths turned into files in `dir`. */
+function withPathsIn(dir: string, text: string): string {
+  let result = text;
+  for (const [installed, file] of Object.entries({ ...SNIPPETS, ...LOGS }))
+    result = result.split(installed).join(join(dir, file));
+  return result;
+}
+
+/** The example values every recipe has: its listen lines and public host name. */
+export function listenAt(port: number): Record<string, string> {
+  return {
+    'listen 80;': `listen 127.0.0.1:${port};`,
+    'listen 80 default_server;': `listen 127.0.0.1:${port} default_server;`,
+    'server_name console.example.org;': 'server_name 127.0.0.1;',
+  };
 }
 
 /** An htpasswd line made with the command docs/deploy.md gives (openssl passwd -apr1). */
@@ -99,16 +145,19 @@ export function htpasswdLine(user: string, password: string): string {
  * server, all its files in a temporary folder, as the current user.
  */
 export async function startNginx(
-  site: (paths: { dir: string; headers: string; port: number }) => string,
+  site: (paths: { dir: string; port: number }) => string,
   extraFiles: Record<string, string> = {},
-): Promise<Running> {
+): Promise<RunningNginx> {
   const dir = mkdtempSync(join(tmpdir(), 'inode-nginx-'));
   const port = await freePort();
   for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, temp));
   for (const [name, content] of Object.entries(extraFiles)) writeFileSync(join(dir, name), content);
-  const headers = join(dir, 'security-headers.conf');
-  writeFileSync(headers, readFileSync(join(ROOT, 'deploy', 'nginx', 'security-headers.conf')));
-  writeFileSync(join(dir, 'site.conf'), site({ dir, headers, port }));
+  for (const file of Object.values(SNIPPETS))
+    writeFileSync(
+      join(dir, file),
+      withPathsIn(dir, readFileSync(join(ROOT, 'deploy', 'nginx', file), 'utf8')),
+    );
+  writeFileSync(join(dir, 'site.conf'), site({ dir, port }));
   // As root (CI containers), nginx would hand its workers to "nobody", who cannot read here.
   const user = process.getuid?.() === 0 ? 'user root root;' : '';
   writeFileSync(
@@ -118,7 +167,7 @@ daemon off;
 worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
-events { worker_connections 64; }
+events { worker_connections 256; }
 http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
@@ -161,8 +210,12 @@ http {
     if (Date.now() > deadline) throw new Error(`nginx did not listen on ${port}: ${stderr}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+  const read = (file: string) => () =>
+    existsSync(join(dir, file)) ? readFileSync(join(dir, file), 'utf8') : '';
   return {
     origin,
+    accessLog: read('access.log'),
+    errorLog: read('error.log'),
     async stop() {
       await stopChild(child);
       rmSync(dir, { recursive: true, force: true });
