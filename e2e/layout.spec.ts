@@ -6,36 +6,15 @@
 import type { Page } from '@playwright/test';
 import { DEMO_KEY, expect, test } from './fixtures.ts';
 import { ViewerPage, type ViewName } from './viewer/viewer-page.ts';
+import { PAGE_OVERFLOW, gutterBesideLines } from './support/page-geometry.ts';
 
 const PHONE = { width: 390, height: 844 };
 
-/** How far the page is wider than the window, and the widest element that sticks out. */
-async function pageOverflow(page: Page): Promise<{ overflow: number; widest: string }> {
-  return page.evaluate(() => {
-    const overflow = document.documentElement.scrollWidth - window.innerWidth;
-    let widest = '';
-    let right = window.innerWidth;
-    // Only boxes no scrolling ancestor contains: those are what make the page itself wider.
-    const clipped = (element: Element): boolean => {
-      for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {
-        if (getComputedStyle(up).overflowX !== 'visible') return true;
-      }
-      return false;
-    };
-    for (const element of document.body.querySelectorAll('*')) {
-      const box = element.getBoundingClientRect();
-      if (box.right <= right + 0.5 || clipped(element)) continue;
-      if (box.right > right + 0.5) {
-        right = box.right;
-        widest = `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${(element.textContent ?? '').slice(0, 40)}" (${Math.round(box.right)} px)`;
-      }
-    }
-    return { overflow, widest };
-  });
-}
-
 async function expectNoPageScroll(page: Page, where: string): Promise<void> {
-  const { overflow, widest } = await pageOverflow(page);
+  const { overflow, widest } = (await page.evaluate(PAGE_OVERFLOW)) as {
+    overflow: number;
+    widest: string;
+  };
   expect(overflow, `${where}: the page scrolls sideways; widest: ${widest}`).toBeLessThanOrEqual(0);
 }
 
@@ -101,5 +80,79 @@ test.describe('at 390 px', () => {
     });
     expect(lastColumn.boxRight).toBeLessThanOrEqual(PHONE.width);
     expect(lastColumn.cellRight).toBeLessThanOrEqual(lastColumn.boxRight + 1);
+  });
+});
+
+test('Table: columns as wide as their content, resized by dragging or by the arrow keys', async ({
+  page,
+}) => {
+  const viewer = new ViewerPage(page);
+  await viewer.fetchStubs(DEMO_KEY);
+  const panel = await viewer.open('Table');
+  const table = panel.getByRole('table');
+  await expect(table.getByRole('cell').first()).toBeVisible();
+
+  // Every value on screen reads whole: GUIDs and URIs are under the maximum width.
+  const cut = await table
+    .locator('.xv-grid-scroll [role="cell"]')
+    .evaluateAll((cells) =>
+      cells
+        .filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
+        .map((cell) => cell.textContent ?? ''),
+    );
+  expect(cut).toEqual([]);
+
+  const header = table.getByRole('columnheader').first();
+  const firstCell = table.locator('.xv-grid-scroll [role="row"]').first().getByRole('cell').first();
+  const widthOf = async (target: typeof header) => (await target.boundingBox())?.width ?? NaN;
+  const before = await widthOf(header);
+  const handle = header.getByRole('separator');
+  await expect(handle).toHaveAccessibleName(/^Resize column /);
+
+  await handle.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  expect(Math.abs((await widthOf(header)) - (before + 32))).toBeLessThanOrEqual(1);
+  expect(Math.abs((await widthOf(firstCell)) - (before + 32))).toBeLessThanOrEqual(1);
+
+  const grip = await handle.boundingBox();
+  if (!grip) throw new Error('the resize handle has no box');
+  await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(grip.x + grip.width / 2 + 60, grip.y + grip.height / 2, { steps: 4 });
+  await page.mouse.up();
+  const dragged = await widthOf(header);
+  expect(Math.abs(dragged - (before + 92))).toBeLessThanOrEqual(1);
+  expect(Math.abs((await widthOf(firstCell)) - dragged)).toBeLessThanOrEqual(1);
+
+  // The width stays while the view lives: away to Pretty and back.
+  await viewer.open('Pretty');
+  await viewer.open('Table');
+  expect(Math.abs((await widthOf(header)) - dragged)).toBeLessThanOrEqual(1);
+});
+
+test('Pretty: each line number stands level with its line', async ({ page }, testInfo) => {
+  const viewer = new ViewerPage(page);
+  await viewer.fetchStubs(DEMO_KEY);
+  const panel = viewer.panel();
+  await expect(panel.getByRole('status').filter({ hasText: /lines are in/ })).toBeVisible();
+  const rows = (await page.evaluate(gutterBesideLines(40))) as Array<{
+    number: string;
+    lineTop: number;
+    lineHeight: number;
+    gutterTop: number;
+    gutterHeight: number;
+  }>;
+  await page.screenshot({ path: testInfo.outputPath('pretty-gutter.png') });
+  await testInfo.attach('pretty-gutter', {
+    path: testInfo.outputPath('pretty-gutter.png'),
+    contentType: 'image/png',
+  });
+  expect(rows.length).toBeGreaterThanOrEqual(20);
+  rows.forEach((row, i) => {
+    const where = `line ${i + 1} beside number ${row.number}`;
+    expect(row.number, where).toBe(String(i + 1));
+    expect(Math.abs(row.gutterTop - row.lineTop), where).toBeLessThanOrEqual(1);
+    expect(Math.abs(row.gutterHeight - row.lineHeight), where).toBeLessThanOrEqual(1);
   });
 });

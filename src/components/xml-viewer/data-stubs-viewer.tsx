@@ -123,6 +123,8 @@ export function DataStubsViewer({
     }
   }, [openedWithPath, openedWithXPath]);
   const [revealLine, setRevealLine] = useState<{ line: number } | null>(null);
+  // The Table's resized columns, here so that they outlast a visit to another view.
+  const chosenWidths = useState<Record<string, number>>({});
   const { status, setStatus, copy } = useCopyStatus();
   const showProgress = useDelayedFlag(analysis.status === 'working', PROGRESS_DELAY_MS);
   // Fetch CodeMirror and the other views while the worker is busy rather than after it.
@@ -293,6 +295,7 @@ export function DataStubsViewer({
         onCopy={copy}
         onCopyXPath={xpath.copyXPath}
         onSelectPath={setHashPath}
+        chosenWidths={chosenWidths}
       />
     );
   };

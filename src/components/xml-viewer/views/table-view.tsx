@@ -13,8 +13,12 @@ import { downloadText } from '../clipboard-and-download.ts';
 import type { ViewerWorkerClient } from '../worker/viewer-worker-client.ts';
 import type { TransferredTable } from '../worker/viewer-worker-protocol.ts';
 import { formatCount } from '../format-count.ts';
+import { ColumnResizeHandle } from './column-resize-handle.tsx';
+import { useColumnWidths, type ChosenWidths } from './use-column-widths.ts';
 
 const ROW_HEIGHT = 30;
+/** The header row's right padding (xv-grid-head), over the body's scroll bar. */
+const HEAD_SCROLLBAR_ROOM_PX = 12;
 
 function identityRows(count: number): Uint32Array {
   const rows = new Uint32Array(count);
@@ -46,6 +50,7 @@ export default function TableView({
   onCopy,
   onCopyXPath,
   onSelectPath,
+  chosenWidths,
 }: {
   xml: string;
   table: TransferredTable;
@@ -57,6 +62,8 @@ export default function TableView({
   /** Copies an XPath that selects exactly this record (absent while previewing). */
   onCopyXPath?: (node: number) => void;
   onSelectPath: (path: string) => void;
+  /** Column widths the user chose, kept by the viewer across a switch of views. */
+  chosenWidths?: ChosenWidths;
 }) {
   const recordCount = table.records.length;
   const preview = index === null;
@@ -66,6 +73,8 @@ export default function TableView({
   const [view, setView] = useState<{ rows: Uint32Array; elapsedMs: number } | null>(null);
   const [selectedRow, setSelectedRow] = useState<number | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const headRef = useRef<HTMLDivElement>(null);
+  const { widthOf, resize, gridRef } = useColumnWidths(table, chosenWidths);
   const rows = useMemo(() => view?.rows ?? identityRows(recordCount), [view, recordCount]);
 
   useEffect(() => {
@@ -132,7 +141,23 @@ export default function TableView({
     }
   };
 
-  const template = `repeat(${Math.max(shownColumns.length, 1)}, minmax(9rem, 1fr))`;
+  // Each column as wide as its content (or as the user made it); the last one also takes any
+  // room left. Wider than the box, the body scrolls sideways and the header follows it.
+  const template =
+    shownColumns
+      .map((c, i) =>
+        i === shownColumns.length - 1 ? `minmax(${widthOf(c)}px, 1fr)` : `${widthOf(c)}px`,
+      )
+      .join(' ') || '1fr';
+  const columnsWidth = shownColumns.reduce((sum, c) => sum + widthOf(c), 0);
+  const rowWidth = `max(100%, ${columnsWidth}px)`;
+  // The header row keeps room on its right for the body's vertical scroll bar.
+  const headWidth = `max(100%, ${columnsWidth + HEAD_SCROLLBAR_ROOM_PX}px)`;
+  const followScroll = () => {
+    if (headRef.current && scrollRef.current) {
+      headRef.current.scrollLeft = scrollRef.current.scrollLeft;
+    }
+  };
 
   return (
     <div className="xv-table">
@@ -189,13 +214,14 @@ export default function TableView({
         aria-label={`${table.recordName} records`}
         aria-rowcount={rows.length + 1}
         className="xv-grid"
+        ref={gridRef}
       >
-        <div role="rowgroup">
+        <div role="rowgroup" className="xv-grid-head-box" ref={headRef}>
           <div
             role="row"
             aria-rowindex={1}
             className="xv-grid-row xv-grid-head"
-            style={{ gridTemplateColumns: template }}
+            style={{ gridTemplateColumns: template, width: headWidth }}
           >
             {shownColumns.map((c) => {
               const column = table.columns[c];
@@ -219,13 +245,20 @@ export default function TableView({
                       {direction === 'asc' ? ' ▲' : direction === 'desc' ? ' ▼' : ''}
                     </span>
                   </button>
+                  <ColumnResizeHandle
+                    label={column?.label ?? ''}
+                    width={widthOf(c)}
+                    onResize={(width) => resize(column?.key ?? '', width)}
+                  />
                 </div>
               );
             })}
           </div>
         </div>
-        <div ref={scrollRef} className="xv-grid-scroll" role="rowgroup">
-          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        <div ref={scrollRef} className="xv-grid-scroll" role="rowgroup" onScroll={followScroll}>
+          <div
+            style={{ height: virtualizer.getTotalSize(), width: rowWidth, position: 'relative' }}
+          >
             {virtualizer.getVirtualItems().map((item) => {
               const row = rows[item.index] ?? 0;
               return (
@@ -239,6 +272,7 @@ export default function TableView({
                   style={{
                     transform: `translateY(${item.start}px)`,
                     height: ROW_HEIGHT,
+                    width: rowWidth,
                     gridTemplateColumns: template,
                   }}
                   onClick={() => selectRow(row)}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { TransferredTable } from '../worker/viewer-worker-protocol.ts';
+import {
+  MAX_COLUMN_PX,
+  MIN_COLUMN_PX,
+  contentColumnWidths,
+  textMeasurer,
+} from './column-widths.ts';
+
+function tableOf(columns: Record<string, string[]>): TransferredTable {
+  const entries = Object.entries(columns);
+  const rows = entries[0]?.[1].length ?? 0;
+  return {
+    rootName: 'AssetStubs',
+    recordName: 'Stub',
+    records: Int32Array.from({ length: rows }, (_, i) => i),
+    columns: entries.map(([label]) => ({ key: label, label, source: 'element' as const })),
+    otherChildren: 0,
+    packed: entries.map(([, values]) => {
+      const offsets = new Uint32Array(values.length + 1);
+      values.forEach((v, i) => (offsets[i + 1] = (offsets[i] ?? 0) + v.length));
+      return { text: values.join(''), offsets };
+    }),
+  };
+}
+
+// One pixel per character: widths read as lengths plus the padding.
+const byLength = (text: string) => text.length;
+
+describe('contentColumnWidths', () => {
+  it('makes a column as wide as its longest value, a GUID whole', () => {
+    const guid = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
+    const [width] = contentColumnWidths(
+      tableOf({ ID: ['1', guid, '22'] }),
+      (text) => text.length * 7,
+      byLength,
+    );
+    expect(width).toBe(guid.length * 7 + 16);
+  });
+
+  it('keeps a short column wide enough for its header, a long one under the maximum', () => {
+    const widths = contentColumnWidths(
+      tableOf({ MediaType: ['a', 'b'], ServiceURI: ['x'.repeat(2000), 'y'] }),
+      byLength,
+      (text) => text.length * 10,
+    );
+    expect(widths[0]).toBe(Math.max(MIN_COLUMN_PX, 'MediaType'.length * 10 + 28));
+    expect(widths[1]).toBe(MAX_COLUMN_PX);
+  });
+
+  it('never goes under the minimum for an empty column', () => {
+    expect(contentColumnWidths(tableOf({ X: ['', ''] }), byLength, byLength)).toEqual([
+      MIN_COLUMN_PX,
+    ]);
+  });
+});
+
+describe('textMeasurer', () => {
+  it('estimates from the font size where no canvas can measure', () => {
+    // jsdom has no OffscreenCanvas: 0.6 em per character.
+    expect(textMeasurer('600 20px sans-serif')('abcde')).toBeCloseTo(60);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * The Table view's column widths: each column as wide as its header and the longest of a sample
+ * of its values (a GUID or a URI reads whole), kept between a minimum and a maximum so that one
+ * long text does not push every other column off screen.
+ */
+import type { TransferredTable } from '../worker/viewer-worker-protocol.ts';
+
+export const MIN_COLUMN_PX = 64;
+export const MAX_COLUMN_PX = 480;
+/** Rows measured per column: enough to meet the usual lengths, few enough to stay instant. */
+export const SAMPLED_ROWS = 200;
+/** A cell's padding on both sides (0.5rem each). */
+const CELL_PADDING_PX = 16;
+/** The header's sort arrow and the resize handle beside its label. */
+const HEADER_EXTRA_PX = 28;
+
+/** Width in CSS pixels of a text in one font. */
+export type MeasureText = (text: string) => number;
+
+export function clampColumnWidth(px: number): number {
+  return Math.round(Math.min(MAX_COLUMN_PX, Math.max(MIN_COLUMN_PX, px)));
+}
+
+/**
+ * A measurer for a CSS font shorthand: a canvas's measureText where the page has OffscreenCanvas,
+ * otherwise an estimate of 0.6 em per character (a typical average advance).
+ *
+ * @example textMeasurer('13px system-ui')('3f2504e0-4f89-11d3-9a0c-0305e82c3301') // ≈ 250
+ */
+export function textMeasurer(font: string): MeasureText {
+  const context =
+    typeof OffscreenCanvas === 'undefined' ? null : new OffscreenCanvas(1, 1).getContext('2d');
+  if (context) {
+    context.font = font;
+    return (text) => context.measureText(text).width;
+  }
+  const em = Number.parseFloat(/(\d+(?:\.\d+)?)px/.exec(font)?.[1] ?? '16');
+  return (text) => text.length * em * 0.6;
+}
+
+/**
+ * The width each column's content asks for, by column index.
+ *
+ * @param measureCell measures text in the cells' font
+ * @param measureHeader measures text in the header's font (bold, maybe larger)
+ */
+export function contentColumnWidths(
+  table: TransferredTable,
+  measureCell: MeasureText,
+  measureHeader: MeasureText,
+): number[] {
+  const rows = Math.min(table.records.length, SAMPLED_ROWS);
+  return table.columns.map((column, c) => {
+    let widest = measureHeader(column.label) + HEADER_EXTRA_PX;
+    const packed = table.packed[c];
+    if (packed) {
+      // Only the longest few texts can be the widest: measuring by length first keeps this to
+      // a handful of measureText calls per column.
+      const lengths: Array<{ from: number; to: number }> = [];
+      for (let row = 0; row < rows; row++) {
+        lengths.push({ from: packed.offsets[row] ?? 0, to: packed.offsets[row + 1] ?? 0 });
+      }
+      lengths.sort((a, b) => b.to - b.from - (a.to - a.from));
+      for (const { from, to } of lengths.slice(0, 8)) {
+        widest = Math.max(widest, measureCell(packed.text.slice(from, to)) + CELL_PADDING_PX);
+      }
+    }
+    return clampColumnWidth(widest);
+  });
+}

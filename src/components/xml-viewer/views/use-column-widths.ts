@@ -1,0 +1,50 @@
+import { useCallback, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
+import type { TransferredTable } from '../worker/viewer-worker-protocol.ts';
+import { MIN_COLUMN_PX, contentColumnWidths, textMeasurer } from './column-widths.ts';
+
+function fontOf(element: HTMLElement | null, fallback: string): string {
+  if (!element) return fallback;
+  const style = getComputedStyle(element);
+  return style.fontSize ? `${style.fontWeight} ${style.fontSize} ${style.fontFamily}` : fallback;
+}
+
+/** Widths the user chose, by column key, and their setter: held by whoever outlives the Table. */
+export type ChosenWidths = [
+  Record<string, number>,
+  Dispatch<SetStateAction<Record<string, number>>>,
+];
+
+/**
+ * The Table's column widths: sized to their content in the fonts the grid really uses, and the
+ * widths the user chose by resizing, by column key: kept while the Table lives, or while `kept`'s
+ * holder does (the viewer keeps them across a switch to another view and back).
+ */
+export function useColumnWidths(table: TransferredTable, kept?: ChosenWidths) {
+  const [fonts, setFonts] = useState<{ cell: string; header: string } | null>(null);
+  /** For the grid's element: reads the fonts of its body and header once it is in the page. */
+  const gridRef = useCallback((grid: HTMLElement | null) => {
+    if (!grid) return;
+    setFonts({
+      cell: fontOf(grid.querySelector<HTMLElement>('.xv-grid-scroll'), '13px sans-serif'),
+      header: fontOf(grid.querySelector<HTMLElement>('.xv-grid-head'), '600 16px sans-serif'),
+    });
+  }, []);
+  const content = useMemo(
+    () =>
+      fonts
+        ? contentColumnWidths(table, textMeasurer(fonts.cell), textMeasurer(fonts.header))
+        : null,
+    [table, fonts],
+  );
+  const own = useState<Record<string, number>>({});
+  const [chosen, setChosen] = kept ?? own;
+  const widthOf = (column: number): number => {
+    const key = table.columns[column]?.key ?? '';
+    return chosen[key] ?? content?.[column] ?? MIN_COLUMN_PX;
+  };
+  const resize = useCallback(
+    (key: string, width: number) => setChosen((previous) => ({ ...previous, [key]: width })),
+    [setChosen],
+  );
+  return { widthOf, resize, gridRef };
+}
