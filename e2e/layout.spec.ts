@@ -136,6 +136,11 @@ test('Pretty: each line number stands level with its line', async ({ page }, tes
   await viewer.fetchStubs(DEMO_KEY);
   const panel = viewer.panel();
   await expect(panel.getByRole('status').filter({ hasText: /lines are in/ })).toBeVisible();
+  // As a reader does: the editor measures its lines once it is in the window.
+  await panel.locator('.cm-content').scrollIntoViewIfNeeded();
+  await page.evaluate(
+    'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))',
+  );
   const rows = (await page.evaluate(gutterBesideLines(40))) as Array<{
     number: string;
     lineTop: number;
@@ -150,7 +155,7 @@ test('Pretty: each line number stands level with its line', async ({ page }, tes
   });
   expect(rows.length).toBeGreaterThanOrEqual(20);
   rows.forEach((row, i) => {
-    const where = `line ${i + 1} beside number ${row.number}`;
+    const where = `line ${i + 1} beside number ${row.number}: ${JSON.stringify(row)}`;
     expect(row.number, where).toBe(String(i + 1));
     expect(Math.abs(row.gutterTop - row.lineTop), where).toBeLessThanOrEqual(1);
     expect(Math.abs(row.gutterHeight - row.lineHeight), where).toBeLessThanOrEqual(1);

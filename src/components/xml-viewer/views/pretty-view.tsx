@@ -40,6 +40,7 @@ import type { SearchResult } from '../worker/viewer-worker-protocol.ts';
 import { searchPattern } from '../worker/search-text.ts';
 import { FIRST_SCREEN_CHARS, lineChunks } from './line-chunks.ts';
 import { xmlHighlightStyle } from './xml-highlight-style.ts';
+import { prettyTheme } from './pretty-theme.ts';
 import { formatCount } from '../format-count.ts';
 
 /**
@@ -108,6 +109,7 @@ export function warmUpEditor(later: (step: () => void) => void): void {
   const line = '  <Stub id="1">\n    <Title>warm-up</Title>\n  </Stub>\n';
   const extensions = [
     EditorState.readOnly.of(true),
+    prettyTheme,
     lineNumbers(),
     codeFolding(),
     foldGutter(),
@@ -221,6 +223,7 @@ export default function PrettyView({
             // contenteditable as focusable, which leaves the scroller without keyboard access.
             tabindex: '0',
           }),
+          prettyTheme,
           lineNumbers(),
           codeFolding(),
           foldGutter(),
