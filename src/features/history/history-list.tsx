@@ -59,7 +59,7 @@ export function HistoryList({
                 <td data-label="Parameters" className="mono break">
                   {paramsText(call.params)}
                 </td>
-                <td data-label="UserID" className="mono break">
+                <td data-label="UserID" className="mono">
                   {userIdText(call)}
                 </td>
                 <td data-label="Stubs or result" className="break">
