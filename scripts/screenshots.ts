@@ -34,6 +34,21 @@ async function shoot(page: Page, name: string): Promise<void> {
   console.log(`wrote docs/screenshots/${name}.png`);
 }
 
+/**
+ * CodeMirror measures its lines only once the editor is in the window; a full-page shot of an
+ * editor below the fold would show line numbers placed by its estimate. Scroll it in, let it
+ * measure, and go back to the top.
+ */
+async function measurePretty(page: Page): Promise<void> {
+  const content = page.locator('.cm-content').first();
+  if ((await content.count()) === 0) return;
+  await content.scrollIntoViewIfNeeded();
+  await page.evaluate(
+    'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))',
+  );
+  await page.evaluate('window.scrollTo(0, 0)');
+}
+
 async function callStubs(page: Page, key: string, assetType = ''): Promise<void> {
   await page.goto(`${BASE}/stubs`);
   await page.getByLabel('OpenIDKey', { exact: true }).fill(key);
@@ -140,6 +155,7 @@ try {
         },
       )
       .catch(() => console.warn('the viewer was still loading when the screenshot was taken'));
+    await measurePretty(page);
     await shoot(page, `stubs-success${suffix}`);
 
     if (scheme === 'light') {
