@@ -137,7 +137,7 @@ test('Pretty: each line number stands level with its line', async ({ page }, tes
   const panel = viewer.panel();
   await expect(panel.getByRole('status').filter({ hasText: /lines are in/ })).toBeVisible();
   // As a reader does: the editor measures its lines once it is in the window.
-  await panel.locator('.cm-content').scrollIntoViewIfNeeded();
+  await panel.locator('.cm-editor').scrollIntoViewIfNeeded();
   await page.evaluate(
     'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))',
   );

@@ -40,9 +40,9 @@ async function shoot(page: Page, name: string): Promise<void> {
  * measure, and go back to the top.
  */
 async function measurePretty(page: Page): Promise<void> {
-  const content = page.locator('.cm-content').first();
-  if ((await content.count()) === 0) return;
-  await content.scrollIntoViewIfNeeded();
+  const editor = page.locator('.cm-editor').first();
+  if ((await editor.count()) === 0) return;
+  await editor.scrollIntoViewIfNeeded();
   await page.evaluate(
     'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))',
   );
@@ -183,6 +183,11 @@ try {
       await shootPeers(page);
       await page.setViewportSize({ width: 390, height: 844 });
       await callStubs(page, KEY);
+      await page
+        .getByText(/lines are in/)
+        .first()
+        .waitFor();
+      await measurePretty(page);
       await shoot(page, 'stubs-narrow');
     }
     await context.close();
