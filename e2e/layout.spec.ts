@@ -97,7 +97,7 @@ test('Table: columns as wide as their content, resized by dragging or by the arr
     .locator('.xv-grid-scroll [role="cell"]')
     .evaluateAll((cells) =>
       cells
-        .filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
+        .filter((cell) => cell.scrollWidth > cell.clientWidth)
         .map((cell) => cell.textContent ?? ''),
     );
   expect(cut).toEqual([]);

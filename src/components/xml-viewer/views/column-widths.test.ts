@@ -35,7 +35,7 @@ describe('contentColumnWidths', () => {
       (text) => text.length * 7,
       byLength,
     );
-    expect(width).toBe(guid.length * 7 + 16);
+    expect(width).toBe(guid.length * 7 + 16 + 2);
   });
 
   it('keeps a short column wide enough for its header, a long one under the maximum', () => {

@@ -11,6 +11,8 @@ export const MAX_COLUMN_PX = 480;
 export const SAMPLED_ROWS = 200;
 /** A cell's padding on both sides (0.5rem each). */
 const CELL_PADDING_PX = 16;
+/** Room for a text's fractional width, which the browser may round up where the box is whole. */
+const ROUNDING_PX = 2;
 /** The header's sort arrow and the resize handle beside its label. */
 const HEADER_EXTRA_PX = 28;
 
@@ -22,14 +24,18 @@ export function clampColumnWidth(px: number): number {
 }
 
 /**
- * A measurer for a CSS font shorthand: a canvas's measureText where the page has OffscreenCanvas,
+ * A measurer for a CSS font shorthand: a canvas's measureText where the browser draws canvases,
  * otherwise an estimate of 0.6 em per character (a typical average advance).
  *
  * @example textMeasurer('13px system-ui')('3f2504e0-4f89-11d3-9a0c-0305e82c3301') // ≈ 250
  */
 export function textMeasurer(font: string): MeasureText {
+  // A canvas of the page's document, which resolves font names (system-ui) as the page does; an
+  // OffscreenCanvas may fall back to another font. Only where canvases draw (not in jsdom).
   const context =
-    typeof OffscreenCanvas === 'undefined' ? null : new OffscreenCanvas(1, 1).getContext('2d');
+    typeof OffscreenCanvas === 'undefined'
+      ? null
+      : document.createElement('canvas').getContext('2d');
   if (context) {
     context.font = font;
     return (text) => context.measureText(text).width;
@@ -62,7 +68,8 @@ export function contentColumnWidths(
       }
       lengths.sort((a, b) => b.to - b.from - (a.to - a.from));
       for (const { from, to } of lengths.slice(0, 8)) {
-        widest = Math.max(widest, measureCell(packed.text.slice(from, to)) + CELL_PADDING_PX);
+        const text = packed.text.slice(from, to);
+        widest = Math.max(widest, Math.ceil(measureCell(text)) + CELL_PADDING_PX + ROUNDING_PX);
       }
     }
     return clampColumnWidth(widest);
