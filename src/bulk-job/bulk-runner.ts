@@ -46,6 +46,8 @@ export interface BulkRunnerOptions {
   concurrency?: number;
   /** Starting results (restored from the tab, or 'skipped' for rows that must not be sent). */
   initialResults?: readonly RowResult[];
+  /** With restored results: why a safeguard had stopped that job (its snapshot's stopReason). */
+  initialStopReason?: string | null;
   /** A value that is an answer but means failure; default: starts with ERROR. */
   isFailureValue?: (value: string) => boolean;
   /** A thrown error in plain words; default: its message. */
@@ -204,7 +206,10 @@ export class BulkRunner {
       this.store(index, { ...initial, state });
     });
     if (restored) {
-      this.phase = this.counts.pending + this.counts.cancelled > 0 ? 'cancelled' : 'finished';
+      const unsent = this.counts.pending + this.counts.cancelled > 0;
+      // A job a safeguard stopped is still that, not one the user cancelled.
+      this.stopReason = unsent ? (options.initialStopReason ?? null) : null;
+      this.phase = !unsent ? 'finished' : this.stopReason ? 'stopped' : 'cancelled';
     }
     this.snap = this.makeSnapshot();
   }

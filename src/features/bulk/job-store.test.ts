@@ -93,6 +93,27 @@ describe('BulkJobStore', () => {
     ]);
   });
 
+  it('reads a job a safeguard stopped back as stopped, with its reason, not as cancelled', async () => {
+    const storage = memoryStorage();
+    const rows = Array.from({ length: 30 }, (_, i) => `https://a.example/${i},image`);
+    const first = new BulkJobStore(storage, 0);
+    first.setText(['ServiceURI,MediaType', ...rows].join('\n'));
+    first.setOptions({ concurrency: 1 });
+    await first.run(async () => 'ERROR: OpenIDKey is not recognised');
+    await first.getState().runner?.whenSettled();
+    const stopped = first.getState().runner?.snapshot();
+    expect(stopped?.phase).toBe('stopped');
+    expect(stopped?.stopReason).toContain('OpenIDKey is not recognised');
+    first.flush();
+
+    const second = new BulkJobStore(storage, 0);
+    await second.whenReady();
+    const restored = second.getState().runner?.snapshot();
+    expect(restored?.phase).toBe('stopped');
+    expect(restored?.stopReason).toBe(stopped?.stopReason);
+    expect(restored?.counts.failed).toBe(stopped?.counts.failed);
+  });
+
   it('does not pin saved results on rows edited while the saved job was read back', async () => {
     const storage = memoryStorage();
     const first = new BulkJobStore(storage, 0);

@@ -86,6 +86,8 @@ const SAVE_LIMIT_CHARS = 4_000_000;
 interface SavedJob {
   input: BulkInput;
   results: SavedResult[] | null;
+  /** Why a safeguard stopped the job, so a reload does not call it cancelled. */
+  stopReason?: string | null;
 }
 
 const notReady: RegisterFn = () =>
@@ -131,6 +133,7 @@ export class BulkJobStore {
             concurrency: this.state.input.concurrency,
             maxFailures: this.state.input.maxFailures,
             initialResults: results.map(fromSaved),
+            initialStopReason: saved?.stopReason ?? null,
           }),
         );
       }
@@ -274,6 +277,7 @@ export class BulkJobStore {
     const saved = {
       input: options,
       results: runner ? runner.allResults().map(toSaved) : null,
+      stopReason: runner?.snapshot().stopReason ?? null,
     };
     try {
       if (text !== this.savedText) {
@@ -324,6 +328,7 @@ function readSaved(storage: Storage | undefined): SavedJob | null {
             : null,
       },
       results: Array.isArray(parsed.results) ? parsed.results.filter(isSavedResult) : null,
+      stopReason: typeof parsed.stopReason === 'string' ? parsed.stopReason : null,
     };
   } catch {
     return null;
