@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { TimeoutError } from '../protocol/index.ts';
+import { HttpError, TimeoutError } from '../protocol/index.ts';
 import {
   describeError,
   describeRegistrationValue,
   isErrorString,
   redactOutcome,
 } from './outcome.ts';
-import { ERRORS } from './__fixtures__/call-errors.ts';
+import { context, ERRORS, exchange } from './__fixtures__/call-errors.ts';
 
 describe('outcome', () => {
   it('gives every error class its own kind', () => {
@@ -18,6 +18,36 @@ describe('outcome', () => {
     expect(describeError(ERRORS.timeout).kind).toBe('timeout');
     expect(describeError(ERRORS.input).kind).toBe('input-error');
     expect(describeError(new Error('boom')).title).toBe('The call failed');
+  });
+
+  it("names the console server's own refusals: the call never reached the service", () => {
+    const refused = (status: number, marker: string, sentence: string) =>
+      describeError(
+        new HttpError(
+          context(
+            exchange(status, `${sentence}\n`, {
+              'content-type': 'text/plain; charset=utf-8',
+              'x-inode-console-error': marker,
+            }),
+          ),
+          { status, summary: sentence, bindingDisabled: false },
+        ),
+      );
+    const busy = refused(503, 'upstream-busy', 'Every connection to Inode target "x" stayed busy');
+    expect(busy.title).toBe('The service is busy');
+    expect(busy.message).toContain('not sent');
+    expect(busy.facts).toContainEqual({
+      label: 'Console server said',
+      value: 'Every connection to Inode target "x" stayed busy',
+    });
+    expect(refused(413, 'body-too-large', 'too large').title).toBe(
+      'The request is too large for the console server',
+    );
+    expect(refused(400, 'bad-framing', 'ambiguous').title).toBe(
+      'The console server refused the request',
+    );
+    // A marker the console does not know stays a plain HTTP error.
+    expect(refused(500, 'something-new', 'x').title).toBe('HTTP error 500');
   });
 
   it('treats ERROR-prefixed AddUserAssetIndex answers as failures', () => {

@@ -204,10 +204,56 @@ export function describeError(error: unknown, cancelled = false): OutcomeView {
   };
 }
 
+/**
+ * The console server's own refusals (server/proxy.ts, connection-limits.ts): the call never
+ * reached the service, and the server's one-line sentence says which limit it met.
+ */
+const CONSOLE_REFUSALS: Readonly<Record<string, { title: string; message: string }>> = {
+  'upstream-busy': {
+    title: 'The service is busy',
+    message:
+      'Every connection the console server keeps to this target stayed busy, so the call was not sent. Try again in a moment.',
+  },
+  'too-many-connections': {
+    title: 'The console server is at its connection limit',
+    message:
+      'Too many connections are open to the console server (from this address or in all); the call was not sent. Try again in a moment.',
+  },
+  'body-too-large': {
+    title: 'The request is too large for the console server',
+    message:
+      'The console server refuses request bodies above its limit, so the call was not sent. Shorten the parameters, or ask whoever runs the console server to raise INODE_MAX_BODY_BYTES.',
+  },
+  'request-timeout': {
+    title: 'The request reached the console server too slowly',
+    message:
+      'The console server stopped waiting for the request to arrive; the call was not sent. Check the network and try again.',
+  },
+  'bad-framing': {
+    title: 'The console server refused the request',
+    message:
+      'The request was framed in a way the console server does not forward (its length was ambiguous); the call was not sent.',
+  },
+  'body-not-allowed': {
+    title: 'The console server refused the request',
+    message:
+      'A request of this method carries no body, so the console server did not forward it; the call was not sent.',
+  },
+};
+
 function describeHttpError(error: HttpError): OutcomeView {
   const marker = consoleErrorMarker(error);
   const body = error.exchange?.response.bodyText ?? '';
   const status = { label: 'HTTP status', value: String(error.status) };
+  const refusal = marker === undefined ? undefined : CONSOLE_REFUSALS[marker];
+  if (refusal) {
+    return {
+      kind: 'http-error',
+      ...refusal,
+      facts: [status, { label: 'Console server said', value: firstLine(body) }],
+      detail: body || error.message,
+    };
+  }
   if (marker === 'target-unreachable') {
     return {
       kind: 'http-error',
