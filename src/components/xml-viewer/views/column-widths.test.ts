@@ -38,6 +38,19 @@ describe('contentColumnWidths', () => {
     expect(width).toBe(guid.length * 7 + 16 + 2);
   });
 
+  it('finds the widest of values of one length (a proportional font draws them unequally)', () => {
+    const narrow = '11111111-1111-1111-1111-111111111111';
+    const wide = 'mmmmmmmm-mmmm-mmmm-mmmm-mmmmmmmmmmmm';
+    // A narrow digit, a wide letter; the wide GUID sits after nine narrow ones of equal length.
+    const glyphs = (text: string) => [...text].reduce((w, ch) => w + (ch === 'm' ? 11 : 6), 0);
+    const [width] = contentColumnWidths(
+      tableOf({ ID: [...Array<string>(9).fill(narrow), wide] }),
+      glyphs,
+      byLength,
+    );
+    expect(width).toBe(glyphs(wide) + 16 + 2);
+  });
+
   it('keeps a short column wide enough for its header, a long one under the maximum', () => {
     const widths = contentColumnWidths(
       tableOf({ MediaType: ['a', 'b'], ServiceURI: ['x'.repeat(2000), 'y'] }),

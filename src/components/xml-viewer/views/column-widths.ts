@@ -7,7 +7,7 @@ import type { TransferredTable } from '../worker/viewer-worker-protocol.ts';
 
 export const MIN_COLUMN_PX = 64;
 export const MAX_COLUMN_PX = 480;
-/** Rows measured per column: enough to meet the usual lengths, few enough to stay instant. */
+/** Rows measured per column: enough to meet the usual widths, few enough to stay instant. */
 export const SAMPLED_ROWS = 200;
 /** A cell's padding on both sides (0.5rem each). */
 const CELL_PADDING_PX = 16;
@@ -60,15 +60,10 @@ export function contentColumnWidths(
     let widest = measureHeader(column.label) + HEADER_EXTRA_PX;
     const packed = table.packed[c];
     if (packed) {
-      // Only the longest few texts can be the widest: measuring by length first keeps this to
-      // a handful of measureText calls per column.
-      const lengths: Array<{ from: number; to: number }> = [];
+      // Every sampled value is measured: values of one length (GUIDs, dates) differ in width
+      // glyph by glyph in a proportional font, so the longest by characters need not be widest.
       for (let row = 0; row < rows; row++) {
-        lengths.push({ from: packed.offsets[row] ?? 0, to: packed.offsets[row + 1] ?? 0 });
-      }
-      lengths.sort((a, b) => b.to - b.from - (a.to - a.from));
-      for (const { from, to } of lengths.slice(0, 8)) {
-        const text = packed.text.slice(from, to);
+        const text = packed.text.slice(packed.offsets[row] ?? 0, packed.offsets[row + 1] ?? 0);
         widest = Math.max(widest, Math.ceil(measureCell(text)) + CELL_PADDING_PX + ROUNDING_PX);
       }
     }
