@@ -3,6 +3,7 @@
  * registrations it made) or in the service's own stubs. Told to the operator as a notice; it
  * never stops a registration, since only the service decides what a second one does.
  */
+import { decodeXmlEntities } from '../../components/xml-viewer/core/xml-entities.ts';
 import type { RegistrationRecord } from '../../lib/history-db.ts';
 
 /** The same pair as the service compares it: the ServiceURI exactly, the MediaType in any case. */
@@ -25,25 +26,12 @@ export function registeredBefore(
   return registrations.filter((r) => samePair(serviceUri, mediaType, r.ServiceURI, r.MediaType));
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-function decodeAttribute(value: string): string {
-  return value.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) => {
-    if (name[0] === '#') {
-      const code =
-        name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1));
-      return Number.isFinite(code) && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return ENTITIES[name] ?? whole;
-  });
-}
-
 /** A start tag's attributes by name (the prefix, if any, dropped). */
 function attributesOf(tag: string): Map<string, string> {
   const attributes = new Map<string, string>();
   for (const match of tag.matchAll(/([\w:.-]+)\s*=\s*("([^"]*)"|'([^']*)')/g)) {
     const name = (match[1] ?? '').replace(/^.*:/, '');
-    attributes.set(name, decodeAttribute(match[3] ?? match[4] ?? ''));
+    attributes.set(name, decodeXmlEntities(match[3] ?? match[4] ?? ''));
   }
   return attributes;
 }
