@@ -11,6 +11,7 @@ import { openRelay, relayUrl, type RelaySocket } from '../src/lib/relay/relay-fe
 import { decodeFrame, encodeFrame } from '../src/lib/relay/relay-frame.ts';
 import { RELAY_CLOSE } from '../src/lib/relay/relay-close.ts';
 import { createConsoleStack, type ConsoleStack } from './console-stack.ts';
+import { rssMb } from './hardening/harness.ts';
 import { createRelay, type Relay } from './relay.ts';
 import type { RelayLimits } from './relay-limits.ts';
 
@@ -138,10 +139,6 @@ function call(
       new TextEncoder().encode(init.body ?? ''),
     ),
   );
-}
-
-function rssMiB(): number {
-  return Math.round(process.memoryUsage().rss / MiB);
 }
 
 beforeAll(async () => {
@@ -274,14 +271,14 @@ describe('relay limits', () => {
       fallback: () => Promise.reject(new Error('not relayed')),
       connect: (url) => new WebSocket(url, { origin }) as unknown as RelaySocket,
     });
-    const rssBefore = rssMiB();
+    const rssBefore = rssMb();
     const closedBefore = targetConnectionsClosed;
     const huge = await Promise.allSettled(
       Array.from({ length: 20 }, (_, n) =>
         page.fetch(`${origin}/Inode.asmx?n=${n}&size=${64 * MiB}`),
       ),
     );
-    const rssAfter = rssMiB();
+    const rssAfter = rssMb();
     for (const result of huge) {
       expect(result.status).toBe('rejected');
       expect(String((result as PromiseRejectedResult).reason)).toContain(
@@ -307,7 +304,7 @@ describe('relay limits', () => {
     const calls = waves * 64;
     const size = 256 * 1024;
     const before = parsed.length;
-    const rssBefore = rssMiB();
+    const rssBefore = rssMb();
     ws.pause();
     // The most a page may have in flight, sent again every 50 ms without reading a single answer:
     // without back-pressure each wave is forwarded and its 16 MiB of answers queued here.
@@ -316,10 +313,10 @@ describe('relay limits', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const forwardedWhilePaused = parsed.length - before;
-    const rssPaused = rssMiB();
+    const rssPaused = rssMb();
     ws.resume();
     await expect.poll(() => answers.size, { timeout: 30_000 }).toBe(calls);
-    const rssAfter = rssMiB();
+    const rssAfter = rssMb();
     let answered = 0;
     for (let id = 1; id <= calls; id++) {
       const { head, body } = answers.get(id) ?? { head: {}, body: '' };
