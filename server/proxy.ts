@@ -7,7 +7,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import { downstreamHeaders, upstreamHeaders } from './forwarded-headers.ts';
-import { framingProblem } from './framing.ts';
+import { framingProblem, mayCarryBody } from './framing.ts';
 import { plainAnswer } from './middleware.ts';
 import { securityHeaders } from './security-headers.ts';
 import type { RemoteTarget } from './targets.ts';
@@ -194,7 +194,7 @@ function forward(
   options: ProxyOptions,
   body: Buffer,
 ): http.ClientRequest | null {
-  if (body.length > 0 && (req.method === 'GET' || req.method === 'HEAD')) {
+  if (body.length > 0 && !mayCarryBody(req.method)) {
     refuse(
       res,
       400,
