@@ -68,7 +68,7 @@ export async function fetchHealth(signal?: AbortSignal): Promise<HealthReport> {
 
 export function healthQueryOptions() {
   return queryOptions({
-    queryKey: [...connectionKeys.all, 'health'] as const,
+    queryKey: connectionKeys.health(),
     queryFn: ({ signal }) => fetchHealth(signal),
     refetchInterval: HEALTH_POLL_MS,
     refetchOnWindowFocus: true,

@@ -31,6 +31,7 @@ export const connectionKeys = {
   all: ['connection'] as const,
   targets: () => [...connectionKeys.all, 'targets'] as const,
   namespace: (targetId: string | null) => [...connectionKeys.all, 'namespace', targetId] as const,
+  health: () => [...connectionKeys.all, 'health'] as const,
 };
 
 /**
