@@ -251,7 +251,7 @@ export default tseslint.config(
   // The XPath engine runs in a worker and in Node (tests, bench): pure modules over the tree
   // index, no React, no page code. (Repeats the shared-code patterns: this entry replaces it.)
   {
-    files: ['src/components/xml-viewer/core/xpath/**/*.ts'],
+    files: ['src/xml/xpath/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

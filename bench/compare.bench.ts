@@ -3,7 +3,7 @@
 // meaning, row by row keyed by @ID, and times, in the same rounds, the baseline: reading both
 // payloads with saxes (a standard namespace-aware SAX parser) and doing nothing else.
 // Target: the whole comparison under 1 s.
-import { compareXml } from '../src/components/xml-viewer/core/compare/compare-xml.ts';
+import { compareXml } from '../src/xml/compare/compare-xml.ts';
 import { SaxesParser } from 'saxes';
 import { median } from './median.ts';
 

@@ -11,9 +11,9 @@
 export {};
 import { median } from './median.ts';
 
-const engine = '../src/components/xml-viewer/core/xpath/evaluate-xpath.ts';
-const documentModule = '../src/components/xml-viewer/core/xpath/xpath-document.ts';
-const analyzeModule = '../src/components/xml-viewer/core/analyze-xml.ts';
+const engine = '../src/xml/xpath/evaluate-xpath.ts';
+const documentModule = '../src/xml/xpath/xpath-document.ts';
+const analyzeModule = '../src/xml/analyze-xml.ts';
 const { evaluateXPath } = (await import(engine)) as {
   evaluateXPath: (p: unknown, e: string) => { kind: string; count?: number };
 };

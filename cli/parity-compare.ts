@@ -4,7 +4,7 @@
  * payload arrived in do not count), by the same function the console's parity view uses.
  */
 import { OPERATIONS } from '../src/protocol/index.ts';
-import { sameXmlMeaning } from '../src/components/xml-viewer/core/compare/xml-meaning-tree.ts';
+import { sameXmlMeaning } from '../src/xml/compare/xml-meaning-tree.ts';
 import type { CallOutcome } from './call-outcome.ts';
 
 export interface Difference {

@@ -10,7 +10,7 @@ import {
   type InodeClient,
   type OperationName,
 } from '../../src/protocol/index.ts';
-import { prettyXml } from '../../src/lib/xml-pretty.ts';
+import { prettyXml } from '../../src/xml/xml-pretty.ts';
 import { EXIT, UsageError } from '../exit-codes.ts';
 import { readKey } from '../key-source.ts';
 import {

@@ -13,7 +13,7 @@ import {
   targetsQueryOptions,
 } from './targets.ts';
 import { createPageThreadClient } from './page-thread-client.ts';
-import { createWorkerInodeClient } from './worker-client/worker-inode-client.ts';
+import { createWorkerInodeClient } from '../workers/inode-client/worker-inode-client.ts';
 
 export interface Connection {
   /** Target id sent as X-Inode-Target; null lets the server use its default. */

@@ -6,7 +6,7 @@
 import type { InodeClient } from '../protocol/index.ts';
 import { loadProtocol } from './protocol-loader.ts';
 import { createTargetFetch } from './target-fetch.ts';
-import type { WorkerClientOptions } from './worker-client/worker-messages.ts';
+import type { WorkerClientOptions } from '../workers/inode-client/worker-messages.ts';
 
 /** @example const client = await createPageThreadClient({ baseUrl, binding: 'soap11' }, 'emulator'); */
 export async function createPageThreadClient(

@@ -2,7 +2,7 @@
  * How many records a DataStubs payload holds, for History: the children of its root when they
  * all share one element name (a record list), counted with the summary's linear scan.
  */
-import { XmlSummaryScan, type XmlSummary } from './xml-summary.ts';
+import { XmlSummaryScan, type XmlSummary } from '../xml/xml-summary.ts';
 
 /** Characters scanned per task, so a 50 MB payload never holds the page for long. */
 const SLICE = 500_000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
 import { SYNC_SUMMARY_LIMIT, useXmlSummary } from './use-xml-summary.ts';
-import { XmlSummaryScan, summarizeXml } from './xml-summary.ts';
+import { XmlSummaryScan, summarizeXml } from '../xml/xml-summary.ts';
 
 const big = `<AssetStubs>${'<Stub ID="x"><Title>t</Title></Stub>'.repeat(
   Math.ceil((SYNC_SUMMARY_LIMIT * 1.5) / 36),

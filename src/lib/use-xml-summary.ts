@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { describeXmlSummary, summarizeXml, XmlSummaryScan } from './xml-summary.ts';
+import { describeXmlSummary, summarizeXml, XmlSummaryScan } from '../xml/xml-summary.ts';
 
 /** Up to this size the summary is computed during render (a few ms). */
 export const SYNC_SUMMARY_LIMIT = 1_000_000;

@@ -67,7 +67,7 @@ function charsetOf(contentType: string | undefined): string {
 }
 
 /** A decoder for the declared charset, UTF-8 for unknown labels. */
-export function textDecoderFor(contentType: string | undefined): TextDecoder {
+export function textDecoderFor(contentType: string | undefined): InstanceType<typeof TextDecoder> {
   try {
     return new TextDecoder(charsetOf(contentType));
   } catch {

@@ -13,8 +13,8 @@ import {
   redactOutcome,
 } from '../../lib/outcome.ts';
 import { useXmlSummary } from '../../lib/use-xml-summary.ts';
-import { describeXmlSummary, type XmlSummary } from '../../lib/xml-summary.ts';
-import { payloadBytesFor } from '../../lib/worker-client/payload-bytes.ts';
+import { describeXmlSummary, type XmlSummary } from '../../xml/xml-summary.ts';
+import { payloadBytesFor } from '../../workers/inode-client/payload-bytes.ts';
 
 export interface StubsResultProps {
   result: GetAssetStubsResult | undefined;

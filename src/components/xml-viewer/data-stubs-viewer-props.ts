@@ -1,5 +1,5 @@
 import type { DataStubsForm } from '../../protocol/types.ts';
-import type { XmlSummary } from '../../lib/xml-summary.ts';
+import type { XmlSummary } from '../../xml/xml-summary.ts';
 import type { ViewTab } from './view-tabs.tsx';
 
 /** Default size above which the tree and table views are refused (raw and download still work). */
@@ -23,7 +23,7 @@ export interface DataStubsViewerProps {
   /** UTF-8 size above which the tree and table are not built; default 50 MiB. */
   maxIndexBytes?: number;
   /**
-   * Optional: receives the payload's element summary (src/lib/xml-summary.ts), counted in the
+   * Optional: receives the payload's element summary (src/xml/xml-summary.ts), counted in the
    * viewer's worker after its other passes, so the page need not scan the payload itself; null
    * when the worker failed before counting (the caller then counts on its own).
    */

@@ -1,10 +1,10 @@
 import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { downloadText, safeFileName } from './clipboard-and-download.ts';
 import { useCopyStatus } from './use-copy-status.ts';
-import { takeInitialHashPath, takeInitialHashXPath } from './core/initial-hash.ts';
-import { hashParam, pathFromHash, resolveNodePath, withHashParam } from './core/node-path.ts';
-import { decodeXmlEntities } from './core/xml-entities.ts';
-import { prettyHead } from './core/pretty-head.ts';
+import { takeInitialHashPath, takeInitialHashXPath } from './initial-hash.ts';
+import { hashParam, pathFromHash, resolveNodePath, withHashParam } from '../../xml/node-path.ts';
+import { decodeXmlEntities } from '../../xml/xml-entities.ts';
+import { prettyHead } from '../../xml/pretty-head.ts';
 import { firstTableRows } from './first-table-rows.ts';
 import { FIRST_SCREEN_CHARS } from './views/line-chunks.ts';
 import { DEFAULT_MAX_INDEX_BYTES, type DataStubsViewerProps } from './data-stubs-viewer-props.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstTableRows, tableRowsOfPrefix } from './first-table-rows.ts';
-import { recordTableHead } from './core/record-table-head.ts';
-import { tableForPage } from './worker/table-transfer.ts';
+import { recordTableHead } from '../../xml/record-table-head.ts';
+import { tableForPage } from '../../workers/viewer/table-transfer.ts';
 
 const LIMIT = 50 * 1024 * 1024;
 const stubs = (count: number, title: (n: number) => string = (n) => `T &amp; ${n}`) =>

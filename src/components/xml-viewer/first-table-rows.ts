@@ -1,6 +1,10 @@
-import { recordTableHead } from './core/record-table-head.ts';
-import { TABLE_HEAD_ROWS, tableForPage, wantsTableHead } from './worker/table-transfer.ts';
-import type { TransferredTable } from './worker/viewer-worker-protocol.ts';
+import { recordTableHead } from '../../xml/record-table-head.ts';
+import {
+  TABLE_HEAD_ROWS,
+  tableForPage,
+  wantsTableHead,
+} from '../../workers/viewer/table-transfer.ts';
+import type { TransferredTable } from '../../workers/viewer/viewer-worker-protocol.ts';
 
 /** Where the page looks for the first records: 200 records of a few hundred bytes fit easily. */
 const PREFIX_CHARS = 512 * 1024;

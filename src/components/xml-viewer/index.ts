@@ -8,7 +8,7 @@
  * </Suspense>
  */
 // Captures a #node= deep link before the console's router rewrites the URL.
-import './core/initial-hash.ts';
+import './initial-hash.ts';
 import { lazyView } from './lazy-view.ts';
 import { prefetchViewer } from './prefetch.ts';
 

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { PayloadFacts } from './payload-facts.tsx';
-import type { AnalysisResult } from './worker/viewer-worker-protocol.ts';
+import type { AnalysisResult } from '../../workers/viewer/viewer-worker-protocol.ts';
 
 function result(overrides: Partial<AnalysisResult> = {}): AnalysisResult {
   return {

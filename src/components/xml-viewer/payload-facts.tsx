@@ -1,5 +1,5 @@
 import type { DataStubsForm } from '../../protocol/types.ts';
-import type { AnalysisResult } from './worker/viewer-worker-protocol.ts';
+import type { AnalysisResult } from '../../workers/viewer/viewer-worker-protocol.ts';
 import { formatCount } from './format-count.ts';
 
 const FORM_LABEL: Record<DataStubsForm, string> = {

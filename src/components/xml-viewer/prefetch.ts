@@ -3,7 +3,7 @@
  * so that the first payload does not wait for them. The chunks stay out of the first page's static
  * imports; nothing happens under test runners or where workers do not exist.
  */
-import { prewarmViewerWorker } from './worker/viewer-worker-client.ts';
+import { prewarmViewerWorker } from '../../workers/viewer/viewer-worker-client.ts';
 
 let scheduled = false;
 

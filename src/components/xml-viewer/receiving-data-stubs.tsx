@@ -7,7 +7,7 @@
  */
 import { Suspense, useId, useMemo } from 'react';
 import { useCopyStatus } from './use-copy-status.ts';
-import { prettyHead } from './core/pretty-head.ts';
+import { prettyHead } from '../../xml/pretty-head.ts';
 import { tableRowsOfPrefix } from './first-table-rows.ts';
 import { FIRST_SCREEN_CHARS } from './views/line-chunks.ts';
 import { PrettyView, TableView } from './views/lazy-views.ts';

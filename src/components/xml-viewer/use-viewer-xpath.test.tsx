@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { renderHook } from '@testing-library/react';
-import { analyzeXml } from './core/analyze-xml.ts';
+import { analyzeXml } from '../../xml/analyze-xml.ts';
 import { useViewerXPath } from './use-viewer-xpath.ts';
 
 const xml = '<AssetStubs xmlns="urn:inode"><Stub ID="1"><Title>a</Title></Stub></AssetStubs>';

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { nodePath, withHashParam } from './core/node-path.ts';
-import { NODE_ELEMENT, type XmlTreeIndex } from './core/xml-index.ts';
-import { ExactPaths } from './core/xpath/exact-path.ts';
-import { prepareXPathDocument, type XPathDocument } from './core/xpath/xpath-document.ts';
+import { nodePath, withHashParam } from '../../xml/node-path.ts';
+import { NODE_ELEMENT, type XmlTreeIndex } from '../../xml/xml-index.ts';
+import { ExactPaths } from '../../xml/xpath/exact-path.ts';
+import { prepareXPathDocument, type XPathDocument } from '../../xml/xpath/xpath-document.ts';
 import type { ViewTab } from './view-tabs.tsx';
-import { createXPathRunner } from './worker/xpath-worker-client.ts';
+import { createXPathRunner } from '../../workers/xpath/xpath-worker-client.ts';
 
 /**
  * What the viewer needs for XPath once the tree index exists: the namespace bindings and exact

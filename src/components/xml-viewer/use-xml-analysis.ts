@@ -1,7 +1,13 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import type { AnalysisResult, TransferredTable } from './worker/viewer-worker-protocol.ts';
-import { startViewerWorker, type ViewerWorkerClient } from './worker/viewer-worker-client.ts';
-import type { XmlSummary } from '../../lib/xml-summary.ts';
+import type {
+  AnalysisResult,
+  TransferredTable,
+} from '../../workers/viewer/viewer-worker-protocol.ts';
+import {
+  startViewerWorker,
+  type ViewerWorkerClient,
+} from '../../workers/viewer/viewer-worker-client.ts';
+import type { XmlSummary } from '../../xml/xml-summary.ts';
 
 export type AnalysisState =
   /**

@@ -1,9 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { evaluateXPath } from './core/xpath/evaluate-xpath.ts';
-import { prepareXPathText } from './core/xpath/xpath-text.ts';
-import { XPathCancelled, type XPathRunner } from './worker/xpath-worker-client.ts';
+import { evaluateXPath } from '../../xml/xpath/evaluate-xpath.ts';
+import { prepareXPathText } from '../../xml/xpath/xpath-text.ts';
+import { XPathCancelled, type XPathRunner } from '../../workers/xpath/xpath-worker-client.ts';
 import { XPathPanel } from './xpath-panel.tsx';
 
 const prepared = prepareXPathText(

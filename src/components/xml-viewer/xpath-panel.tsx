@@ -4,12 +4,12 @@
  * Queries run in their own worker; beyond 200 ms a progress bar and Cancel appear.
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { DEFAULT_NODE_LIMIT, type XPathValue } from './core/xpath/evaluate-xpath.ts';
-import type { XPathNodeResult } from './core/xpath/evaluate-xpath.ts';
-import type { XPathDocument } from './core/xpath/xpath-document.ts';
-import type { XPathRecords } from './core/xpath/xpath-records.ts';
+import { DEFAULT_NODE_LIMIT, type XPathValue } from '../../xml/xpath/evaluate-xpath.ts';
+import type { XPathNodeResult } from '../../xml/xpath/evaluate-xpath.ts';
+import type { XPathDocument } from '../../xml/xpath/xpath-document.ts';
+import type { XPathRecords } from '../../xml/xpath/xpath-records.ts';
 import { useDelayedFlag } from './use-delayed-flag.ts';
-import { XPathCancelled, type XPathRunner } from './worker/xpath-worker-client.ts';
+import { XPathCancelled, type XPathRunner } from '../../workers/xpath/xpath-worker-client.ts';
 import { formatCount } from './format-count.ts';
 
 const PROGRESS_DELAY_MS = 200;

@@ -1,7 +1,7 @@
 import './compare.css';
 import { useEffect, useId, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { compareInWorker } from '../../components/xml-viewer/core/compare/compare-client.ts';
+import { compareInWorker } from '../../workers/compare/compare-client.ts';
 import {
   listCalls,
   listExchangeSizes,

@@ -1,9 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import type { XmlComparison } from '../../components/xml-viewer/core/compare/compare-xml.ts';
-import type {
-  RecordDiff,
-  RecordRow,
-} from '../../components/xml-viewer/core/compare/record-diff.ts';
+import type { XmlComparison } from '../../xml/compare/compare-xml.ts';
+import type { RecordDiff, RecordRow } from '../../xml/compare/record-diff.ts';
 import { formatDuration } from '../../lib/format.ts';
 
 const MergeTextView = lazy(() => import('./merge-text-view.tsx'));

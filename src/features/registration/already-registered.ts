@@ -3,7 +3,7 @@
  * registrations it made) or in the service's own stubs. Told to the operator as a notice; it
  * never stops a registration, since only the service decides what a second one does.
  */
-import { decodeXmlEntities } from '../../components/xml-viewer/core/xml-entities.ts';
+import { decodeXmlEntities } from '../../xml/xml-entities.ts';
 import type { RegistrationRecord } from '../../lib/history-db.ts';
 
 /** The same pair as the service compares it: the ServiceURI exactly, the MediaType in any case. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { recordCapturedCall } from '../../../fixtures/recorded-calls.ts';
 import { createInodeClient } from '../../protocol/client.ts';
 import { BINDING_NAMES, type Binding } from '../../protocol/operations.ts';
-import { sameXmlMeaning } from '../../components/xml-viewer/core/compare/xml-meaning-tree.ts';
+import { sameXmlMeaning } from '../../xml/compare/xml-meaning-tree.ts';
 import { compareBindingResults, type BindingResult } from './compare-binding-results.ts';
 import {
   errorBindingResult,

@@ -13,7 +13,7 @@ import type { AddUserAssetIndexResult, GetAssetStubsResult } from '../../protoco
 import { openClient, type Connection } from '../connection.ts';
 import { addCall, withoutSecrets } from '../history-db.ts';
 import { isOutcomeKind } from '../outcome-kind.ts';
-import { sameXmlMeaning } from '../../components/xml-viewer/core/compare/xml-meaning-tree.ts';
+import { sameXmlMeaning } from '../../xml/compare/xml-meaning-tree.ts';
 import {
   compareBindingResults,
   type BindingResult,

@@ -115,7 +115,7 @@ export function consolePath(relayUrl: string): (input: string | URL) => string |
  * Request headers as the relay carries them: lower-case names, repeated names joined as `Headers`
  * joins them. The protocol client passes a plain record, copied without building a `Headers`.
  */
-function headerRecord(headers: HeadersInit | undefined): Record<string, string> {
+function headerRecord(headers: RequestInit['headers']): Record<string, string> {
   const record: Record<string, string> = {};
   if (headers === undefined || headers instanceof Headers || Array.isArray(headers)) {
     new Headers(headers).forEach((value, name) => {

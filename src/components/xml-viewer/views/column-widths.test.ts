@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TransferredTable } from '../worker/viewer-worker-protocol.ts';
+import type { TransferredTable } from '../../../workers/viewer/viewer-worker-protocol.ts';
 import {
   MAX_COLUMN_PX,
   MIN_COLUMN_PX,

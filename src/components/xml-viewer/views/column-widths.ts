@@ -3,7 +3,7 @@
  * of its values (a GUID or a URI reads whole), kept between a minimum and a maximum so that one
  * long text does not push every other column off screen.
  */
-import type { TransferredTable } from '../worker/viewer-worker-protocol.ts';
+import type { TransferredTable } from '../../../workers/viewer/viewer-worker-protocol.ts';
 
 export const MIN_COLUMN_PX = 64;
 export const MAX_COLUMN_PX = 480;

@@ -35,9 +35,9 @@ import {
 } from '@codemirror/language';
 import { defaultKeymap } from '@codemirror/commands';
 import { xmlLanguage } from '@codemirror/lang-xml';
-import type { ViewerWorkerClient } from '../worker/viewer-worker-client.ts';
-import type { SearchResult } from '../worker/viewer-worker-protocol.ts';
-import { searchPattern } from '../worker/search-text.ts';
+import type { ViewerWorkerClient } from '../../../workers/viewer/viewer-worker-client.ts';
+import type { SearchResult } from '../../../workers/viewer/viewer-worker-protocol.ts';
+import { searchPattern } from '../../../workers/viewer/search-text.ts';
 import { FIRST_SCREEN_CHARS, lineChunks } from './line-chunks.ts';
 import { xmlHighlightStyle } from './xml-highlight-style.ts';
 import { prettyTheme } from './pretty-theme.ts';

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { analyzeXml } from '../core/analyze-xml.ts';
-import { recordTableHead } from '../core/record-table-head.ts';
-import type { TransferredTable } from '../worker/viewer-worker-protocol.ts';
+import { analyzeXml } from '../../../xml/analyze-xml.ts';
+import { recordTableHead } from '../../../xml/record-table-head.ts';
+import type { TransferredTable } from '../../../workers/viewer/viewer-worker-protocol.ts';
 import TableView from './table-view.tsx';
 
 const xml = `<AssetStubs>${Array.from({ length: 30 }, (_, i) => `<Stub ID="${i}"><Title>T${i}</Title></Stub>`).join('')}</AssetStubs>`;

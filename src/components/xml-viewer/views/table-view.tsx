@@ -4,14 +4,14 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { analyzeXml } from '../core/analyze-xml.ts';
-import { nodePath } from '../core/node-path.ts';
-import { nodeSource } from '../core/node-content.ts';
-import type { SortDirection } from '../core/table-query.ts';
-import type { XmlTreeIndex } from '../core/xml-index.ts';
+import { analyzeXml } from '../../../xml/analyze-xml.ts';
+import { nodePath } from '../../../xml/node-path.ts';
+import { nodeSource } from '../../../xml/node-content.ts';
+import type { SortDirection } from '../../../xml/table-query.ts';
+import type { XmlTreeIndex } from '../../../xml/xml-index.ts';
 import { downloadText } from '../clipboard-and-download.ts';
-import type { ViewerWorkerClient } from '../worker/viewer-worker-client.ts';
-import type { TransferredTable } from '../worker/viewer-worker-protocol.ts';
+import type { ViewerWorkerClient } from '../../../workers/viewer/viewer-worker-client.ts';
+import type { TransferredTable } from '../../../workers/viewer/viewer-worker-protocol.ts';
 import { formatCount } from '../format-count.ts';
 import { ColumnResizeHandle } from './column-resize-handle.tsx';
 import { useColumnWidths, type ChosenWidths } from './use-column-widths.ts';

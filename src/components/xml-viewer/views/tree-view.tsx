@@ -5,8 +5,8 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { nodeAttributes, nodeSource, nodeText, onlyTextChild } from '../core/node-content.ts';
-import { nodePath } from '../core/node-path.ts';
+import { nodeAttributes, nodeSource, nodeText, onlyTextChild } from '../../../xml/node-content.ts';
+import { nodePath } from '../../../xml/node-path.ts';
 import {
   NODE_CDATA,
   NODE_COMMENT,
@@ -17,7 +17,7 @@ import {
   nodeName,
   rootElement,
   type XmlTreeIndex,
-} from '../core/xml-index.ts';
+} from '../../../xml/xml-index.ts';
 import { formatCount } from '../format-count.ts';
 
 const ROW_HEIGHT = 24;

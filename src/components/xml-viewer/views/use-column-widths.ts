@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
-import type { TransferredTable } from '../worker/viewer-worker-protocol.ts';
+import type { TransferredTable } from '../../../workers/viewer/viewer-worker-protocol.ts';
 import { MIN_COLUMN_PX, contentColumnWidths, textMeasurer } from './column-widths.ts';
 
 function fontOf(element: HTMLElement | null, fallback: string): string {

@@ -10,7 +10,7 @@ import {
   isSoapFaultError,
   isTimeoutError,
   isTransportError,
-} from '../error-kinds.ts';
+} from '../../lib/error-kinds.ts';
 import { protocolErrorClasses, rebuildError, serializeError } from './error-transfer.ts';
 
 const exchange: Exchange = {

@@ -4,7 +4,7 @@
  * clone). One worker serves every call of the page; each call has its own AbortController.
  */
 import { createInodeClient } from '../../protocol/index.ts';
-import { createTargetFetch } from '../target-fetch.ts';
+import { createTargetFetch } from '../../lib/target-fetch.ts';
 import { serializeError } from './error-transfer.ts';
 import { packResult, transferOf } from './result-transfer.ts';
 import type { FromClientWorker, ToClientWorker } from './worker-messages.ts';

@@ -1,6 +1,6 @@
 /** Messages between the viewer and its XPath worker. */
-import type { XPathValue } from '../core/xpath/evaluate-xpath.ts';
-import type { XmlTreeIndex } from '../core/xml-index.ts';
+import type { XPathValue } from '../../xml/xpath/evaluate-xpath.ts';
+import type { XmlTreeIndex } from '../../xml/xml-index.ts';
 
 export type ToXPathWorker =
   /** The payload and a copy of the viewer's tree index, once per worker. */

@@ -2,7 +2,7 @@
  * Runs a comparison in a dedicated worker (terminated after each answer, so a cancelled or
  * superseded comparison stops at once); in-thread where Worker is missing (tests).
  */
-import type { CompareOptions } from './compare-xml.ts';
+import type { CompareOptions } from '../../xml/compare/compare-xml.ts';
 import type { CompareResponse } from './compare-protocol.ts';
 import { runCompare } from './run-compare.ts';
 

@@ -3,16 +3,16 @@
  * searches, table queries and CSV exports against what it keeps. Results travel as transferred
  * ArrayBuffers. The page terminates the worker to cancel.
  */
-import { analyzeXml } from '../core/analyze-xml.ts';
-import { extractRecordTable, type RecordTable } from '../core/record-table.ts';
-import { recordTableHead } from '../core/record-table-head.ts';
+import { analyzeXml } from '../../xml/analyze-xml.ts';
+import { extractRecordTable, type RecordTable } from '../../xml/record-table.ts';
+import { recordTableHead } from '../../xml/record-table-head.ts';
 import { TABLE_HEAD_ROWS, tableForPage, wantsTableHead } from './table-transfer.ts';
-import { queryRows, rowHaystacks, tableCsv } from '../core/table-query.ts';
-import { indexBuffers } from '../core/xml-index.ts';
-import { XmlSyntaxError } from '../core/xml-tokenizer.ts';
-import { XmlSummaryScan } from '../../../lib/xml-summary.ts';
+import { queryRows, rowHaystacks, tableCsv } from '../../xml/table-query.ts';
+import { indexBuffers } from '../../xml/xml-index.ts';
+import { XmlSyntaxError } from '../../xml/xml-tokenizer.ts';
+import { XmlSummaryScan } from '../../xml/xml-summary.ts';
 import { searchText } from './search-text.ts';
-import { utf8Length } from '../../../lib/utf8-length.ts';
+import { utf8Length } from '../../lib/utf8-length.ts';
 import type { AnalysisResult, FromWorker, ToWorker } from './viewer-worker-protocol.ts';
 
 interface WorkerScope {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError, InputError } from '../../protocol/index.ts';
-import { isHttpError } from '../error-kinds.ts';
+import { isHttpError } from '../../lib/error-kinds.ts';
 import { createWorkerInodeClient } from './worker-inode-client.ts';
 
 afterEach(() => {

@@ -1,5 +1,5 @@
 /** Messages between the page and the compare worker. */
-import type { CompareOptions, XmlComparison } from './compare-xml.ts';
+import type { CompareOptions, XmlComparison } from '../../xml/compare/compare-xml.ts';
 
 export interface CompareRequest {
   id: number;

@@ -4,7 +4,7 @@
  * shows its first records before the whole table. Used by the worker and, for the first records
  * of a payload, by the page itself.
  */
-import type { RecordTable } from '../core/record-table.ts';
+import type { RecordTable } from '../../xml/record-table.ts';
 import type { PackedColumn, TransferredTable } from './viewer-worker-protocol.ts';
 
 /** Rows the Table view shows before the whole table is built: a few screens. */

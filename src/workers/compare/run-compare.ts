@@ -1,8 +1,8 @@
 /** What the compare worker does for one request; also run in-thread where workers are missing. */
-import { canonicalText } from './canonical-text.ts';
-import { compareXml, payloadXml } from './compare-xml.ts';
+import { canonicalText } from '../../xml/compare/canonical-text.ts';
+import { compareXml, payloadXml } from '../../xml/compare/compare-xml.ts';
 import type { CompareRequest, CompareResponse } from './compare-protocol.ts';
-import { parseMeaning } from './xml-meaning-tree.ts';
+import { parseMeaning } from '../../xml/compare/xml-meaning-tree.ts';
 
 function textOf(xml: string): string {
   try {

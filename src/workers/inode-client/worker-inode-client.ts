@@ -10,8 +10,8 @@ import type {
   GetAssetStubsResult,
   InodeClient,
 } from '../../protocol/index.ts';
-import { loadProtocol } from '../protocol-loader.ts';
-import { createPageThreadClient } from '../page-thread-client.ts';
+import { loadProtocol } from '../../lib/protocol-loader.ts';
+import { createPageThreadClient } from '../../lib/page-thread-client.ts';
 import { protocolErrorClasses, rebuildError, type SerializedError } from './error-transfer.ts';
 import { unpackResult } from './result-transfer.ts';
 import type {

@@ -4,8 +4,8 @@
  * the page cancels a query by terminating it, and the viewer's worker holds the search and table
  * state that terminating would throw away.
  */
-import { evaluateXPath } from '../core/xpath/evaluate-xpath.ts';
-import { prepareXPathDocument, type XPathDocument } from '../core/xpath/xpath-document.ts';
+import { evaluateXPath } from '../../xml/xpath/evaluate-xpath.ts';
+import { prepareXPathDocument, type XPathDocument } from '../../xml/xpath/xpath-document.ts';
 import type { FromXPathWorker, ToXPathWorker } from './xpath-worker-protocol.ts';
 
 interface WorkerScope {

@@ -1,9 +1,9 @@
 /** Messages between the viewer and its Web Worker. Typed arrays travel as Transferables. */
-import type { EscapingReport } from '../core/analyze-xml.ts';
-import type { TableColumn } from '../core/record-table.ts';
-import type { TableQuery } from '../core/table-query.ts';
-import type { XmlTreeIndex } from '../core/xml-index.ts';
-import type { XmlSummary } from '../../../lib/xml-summary.ts';
+import type { EscapingReport } from '../../xml/analyze-xml.ts';
+import type { TableColumn } from '../../xml/record-table.ts';
+import type { TableQuery } from '../../xml/table-query.ts';
+import type { XmlTreeIndex } from '../../xml/xml-index.ts';
+import type { XmlSummary } from '../../xml/xml-summary.ts';
 
 /** One table column as one string plus row boundaries: cheap to clone, sliced on demand. */
 export interface PackedColumn {

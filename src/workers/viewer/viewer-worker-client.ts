@@ -3,8 +3,8 @@
  * messages into promises. `dispose()` terminates the worker, which is how leaving the page
  * cancels work in flight.
  */
-import type { TableQuery } from '../core/table-query.ts';
-import type { XmlSummary } from '../../../lib/xml-summary.ts';
+import type { TableQuery } from '../../xml/table-query.ts';
+import type { XmlSummary } from '../../xml/xml-summary.ts';
 import type {
   AnalysisResult,
   FromWorker,

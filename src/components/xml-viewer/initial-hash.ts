@@ -3,7 +3,7 @@
  * is submitted, which drops the hash before the viewer exists; the viewer's entry module imports
  * this file eagerly so the link is captured at start and handed to the first viewer that asks.
  */
-import { hashParam, pathFromHash } from './node-path.ts';
+import { hashParam, pathFromHash } from '../../xml/node-path.ts';
 
 let pending: string | null =
   typeof window === 'undefined' ? null : pathFromHash(window.location.hash);

@@ -2,8 +2,8 @@
  * The page side of the XPath worker. The worker starts on the first query and gets the payload
  * and a copy of the tree index; `cancel()` terminates it (the next query starts a fresh one).
  */
-import type { XPathValue } from '../core/xpath/evaluate-xpath.ts';
-import type { XmlTreeIndex } from '../core/xml-index.ts';
+import type { XPathValue } from '../../xml/xpath/evaluate-xpath.ts';
+import type { XmlTreeIndex } from '../../xml/xml-index.ts';
 import type { FromXPathWorker, ToXPathWorker } from './xpath-worker-protocol.ts';
 
 export interface XPathAnswer {
