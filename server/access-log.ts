@@ -1,11 +1,25 @@
 // One JSON line per request. Only the path is logged, never the query string: an HTTP GET call
-// carries the OpenIDKey there. Bodies and headers are never logged at all.
+// carries the OpenIDKey there. Bodies and headers are never logged at all. The line is built
+// once the answer is closed, by one shared listener: per request the log keeps one small record
+// and formats nothing until then.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Middleware } from './middleware.ts';
 
 const TARGET_ID = Symbol('inode-target-id');
+const STARTED = Symbol('inode-access-log');
 
-type Tagged = ServerResponse & { [TARGET_ID]?: string };
+/** What the log keeps of a request until its answer closes. */
+interface Started {
+  readonly write: (line: string) => void;
+  readonly method: string;
+  readonly path: string;
+  readonly socket: Socket;
+  readonly bytesBefore: number;
+  readonly at: number;
+}
+
+type Tagged = ServerResponse & { [TARGET_ID]?: string; [STARTED]?: Started };
 
 /** Records which target answered, for the access log. */
 export function noteTarget(res: ServerResponse, targetId: string): void {
@@ -29,33 +43,75 @@ export function loggedPath(url: string | undefined): string {
   return question < 0 ? raw : raw.slice(0, question);
 }
 
+let isoSecond = Number.NaN;
+let isoPrefix = '';
+
+/**
+ * `new Date(ms).toISOString()`, with the part up to the seconds formatted once per second.
+ * @example isoTime(Date.UTC(2026, 0, 2, 3, 4, 5, 67)) // '2026-01-02T03:04:05.067Z'
+ */
+export function isoTime(ms: number): string {
+  const second = Math.floor(ms / 1000);
+  if (second !== isoSecond) {
+    isoSecond = second;
+    isoPrefix = new Date(second * 1000).toISOString().slice(0, 20);
+  }
+  const millis = ms - second * 1000;
+  return `${isoPrefix}${millis < 10 ? '00' : millis < 100 ? '0' : ''}${millis}Z`;
+}
+
+/** Printable ASCII without `"` and `\`: a JSON string as it stands. */
+const PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+function jsonString(value: string): string {
+  return PLAIN.test(value) ? `"${value}"` : JSON.stringify(value);
+}
+
+/**
+ * One access log line: `JSON.stringify(entry)` and a newline, the fields in their declared order.
+ * @example accessLogLine({ time: 't', method: 'GET', path: '/', status: 200, durationMs: 1.5, target: null, bytes: 10 })
+ */
+export function accessLogLine(entry: AccessLogEntry): string {
+  const target = entry.target === null ? 'null' : jsonString(entry.target);
+  return `{"time":${jsonString(entry.time)},"method":${jsonString(entry.method)},"path":${jsonString(entry.path)},"status":${entry.status},"durationMs":${entry.durationMs},"target":${target},"bytes":${entry.bytes}}\n`;
+}
+
+/** The answer is done (finished, or its connection closed first): its line, once. */
+function logAnswer(this: Tagged): void {
+  const started = this[STARTED];
+  if (started === undefined) return;
+  this[STARTED] = undefined;
+  started.write(
+    accessLogLine({
+      time: isoTime(Date.now()),
+      method: started.method,
+      path: started.path,
+      status: this.headersSent ? this.statusCode : 0,
+      durationMs: Math.round((performance.now() - started.at) * 10) / 10,
+      target: this[TARGET_ID] ?? null,
+      bytes: started.socket.bytesWritten - started.bytesBefore,
+    }),
+  );
+}
+
 /**
  * Writes one line per finished (or aborted) request to `write`.
  * @example accessLog((line) => process.stdout.write(line))
  */
 export function accessLog(write: (line: string) => void): Middleware {
   return (req: IncomingMessage, res: ServerResponse, next) => {
-    const started = performance.now();
     const socket = req.socket;
-    const bytesBefore = socket.bytesWritten;
-    const path = loggedPath(req.url);
-    let logged = false;
-    const log = (): void => {
-      if (logged) return;
-      logged = true;
-      const entry: AccessLogEntry = {
-        time: new Date().toISOString(),
-        method: req.method ?? '',
-        path,
-        status: res.headersSent ? res.statusCode : 0,
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
-        target: (res as Tagged)[TARGET_ID] ?? null,
-        bytes: socket.bytesWritten - bytesBefore,
-      };
-      write(`${JSON.stringify(entry)}\n`);
+    (res as Tagged)[STARTED] = {
+      write,
+      method: req.method ?? '',
+      path: loggedPath(req.url),
+      socket,
+      bytesBefore: socket.bytesWritten,
+      at: performance.now(),
     };
-    res.once('finish', log);
-    res.once('close', log);
+    // Plain listeners (no once wrappers): the first of the two clears the record.
+    res.on('finish', logAnswer);
+    res.on('close', logAnswer);
     next();
   };
 }
