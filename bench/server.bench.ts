@@ -2,11 +2,12 @@
 // straight to a target versus through the production server's /Inode.asmx proxy to that same
 // target, beside a bare node:http proxy (bench/bare-proxy.mjs) and nginx proxy_pass (started
 // unprivileged on loopback, the anchor), in one run. Target (the embedded emulator's CLI), console
-// server (server/start.ts, as `npm start` runs it, access log on) and load (autocannon, here) are
-// separate processes on loopback. The cases alternate, round after round, so drift on this shared
-// machine hits every side. Goals: the proxy keeps at least 80 % of the direct rate (issue 8) and
-// 95 % of the bare proxy's (issue 21: the hardening costs at most 5 %).
-import { spawn, type ChildProcess } from 'node:child_process';
+// server (server/start.ts built and run as `npm start` runs it: default settings, access log on)
+// and load (autocannon, here) are separate processes on loopback. The cases alternate, round after
+// round, so drift on this shared machine hits every side. Goals: the proxy keeps at least 80 % of
+// the direct rate (issue 8) and 95 % of the bare proxy's (issue 21: the hardening costs at most
+// 5 %).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,6 +67,19 @@ function minimalDist(dir: string): string {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>bench</title>');
   writeFileSync(join(dist, 'console-build.json'), '{"basePath":"/"}');
   return dist;
+}
+
+/** Compiles the production server as `npm run build` does and returns its entry, which
+ * `npm start` runs with `node --enable-source-maps`. Built under node_modules/ so that its npm
+ * imports resolve as they do from dist-server/. */
+function buildServer(): string {
+  const outdir = 'node_modules/.cache/inode-server-bench';
+  const built = spawnSync(process.execPath, ['scripts/build-server.mjs', outdir], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error(`scripts/build-server.mjs exited with ${built.status}`);
+  return join(outdir, 'start.js');
 }
 
 /** nginx as a plain keep-alive reverse proxy to the target, in `dir`, on a free port. */
@@ -141,7 +155,7 @@ async function main(): Promise<void> {
       /listening on (http:\/\/[\d.:]+)/,
     );
     const proxy = await spawnUntil(
-      ['--import', 'tsx', 'server/start.ts', '--port', '0', '--dist', minimalDist(dir)],
+      ['--enable-source-maps', buildServer(), '--port', '0', '--dist', minimalDist(dir)],
       /listening on (http:\/\/[\d.:]+)/,
       { INODE_TARGET: target.url, INODE_EMULATOR: 'off' },
     );
