@@ -232,7 +232,7 @@ export default tseslint.config(
   // The bulk relay's transport and wire format: the console server imports the format, so both
   // stay pure (no React, no page code). (Repeats the shared-code patterns: this entry replaces it.)
   {
-    files: ['src/lib/relay/**/*.ts'],
+    files: ['src/relay/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,5 +1,5 @@
 /**
- * One call's outcome for the command line: the page's words (src/lib/outcome.ts), the exit code,
+ * One call's outcome for the command line: the page's words (src/outcome/outcome.ts), the exit code,
  * and what the JSON output and reports carry (the typed result and the redacted exchange).
  */
 import {
@@ -15,8 +15,8 @@ import {
   describeStubsRecord,
   exchangeOf,
   type OutcomeView,
-} from '../src/lib/outcome.ts';
-import type { OutcomeKind } from '../src/lib/outcome-kind.ts';
+} from '../src/outcome/outcome.ts';
+import type { OutcomeKind } from '../src/outcome/outcome-kind.ts';
 import { EXIT } from './exit-codes.ts';
 
 export type CallResult = GetAssetStubsResult | AddUserAssetIndexResult;

@@ -3,7 +3,7 @@
 // read as one request; what a page could use to make them read as two is refused here, before
 // anything is forwarded: a body on a method that carries none, and a method, path or header that
 // is not plain HTTP (a CR or LF would let a value end a line of its own).
-import type { RelayRequestHead } from '../src/lib/relay/relay-frame.ts';
+import type { RelayRequestHead } from '../src/relay/relay-frame.ts';
 import { mayCarryBody } from './framing.ts';
 
 const METHOD = /^[A-Z]{1,16}$/;

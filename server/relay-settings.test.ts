@@ -3,8 +3,8 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { relayUrl } from '../src/lib/relay/relay-fetch.ts';
-import { RELAY_CLOSE } from '../src/lib/relay/relay-close.ts';
+import { relayUrl } from '../src/relay/relay-fetch.ts';
+import { RELAY_CLOSE } from '../src/relay/relay-close.ts';
 import { fakeDist } from './__fixtures__/fake-dist.ts';
 import { createProductionServer } from './production-server.ts';
 import { DEFAULT_RELAY_LIMITS } from './relay-limits.ts';

@@ -1,4 +1,4 @@
-// The bulk job's WebSocket relay, end to end: the page's transport (src/lib/relay/relay-fetch.ts)
+// The bulk job's WebSocket relay, end to end: the page's transport (src/relay/relay-fetch.ts)
 // over a real WebSocket (the `ws` client, standing in for the browser's) to the console stack,
 // which forwards to a real emulator (remote, on port 0) or the embedded one, on all four
 // bindings; cancellation, a closed socket, the limits, the origin rules and the access log.
@@ -7,12 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { BINDING_NAMES, createInodeClient } from '../src/protocol/index.ts';
-import { openRelay, relayUrl, type RelaySocket } from '../src/lib/relay/relay-fetch.ts';
-import {
-  encodeFrame,
-  RELAY_MAX_CALLS_IN_FLIGHT,
-  decodeFrame,
-} from '../src/lib/relay/relay-frame.ts';
+import { openRelay, relayUrl, type RelaySocket } from '../src/relay/relay-fetch.ts';
+import { encodeFrame, RELAY_MAX_CALLS_IN_FLIGHT, decodeFrame } from '../src/relay/relay-frame.ts';
 import { startEmulator, type RunningEmulator } from '../emulator/server.ts';
 import { DEMO_USERS } from '../emulator/demo-users.ts';
 import { createConsoleStack, type ConsoleStack } from './console-stack.ts';

@@ -16,7 +16,7 @@ import {
   type RelayFailureHead,
   type RelayRequestHead,
   type RelayResponseHead,
-} from '../src/lib/relay/relay-frame.ts';
+} from '../src/relay/relay-frame.ts';
 import { stripBasePath } from './base-path.ts';
 import { isServicePath } from './console-routes.ts';
 import type { Middleware } from './middleware.ts';
@@ -29,7 +29,7 @@ import {
   type RelayLimits,
   type SocketFlow,
 } from './relay-limits.ts';
-import { RELAY_CLOSE } from '../src/lib/relay/relay-close.ts';
+import { RELAY_CLOSE } from '../src/relay/relay-close.ts';
 import { framingRefusal } from './relay-framing.ts';
 import { mayCarryBody } from './framing.ts';
 

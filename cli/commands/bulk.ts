@@ -20,8 +20,8 @@ import {
 import { clientRegister } from '../../src/bulk-job/client-register.ts';
 import { readEarlierResults, resumeFrom } from '../../src/bulk-job/resume.ts';
 import { outcomeWord } from '../../src/bulk-job/results-csv.ts';
-import { failureLine } from '../../src/lib/outcome-line.ts';
-import { describeError } from '../../src/lib/outcome.ts';
+import { failureLine } from '../../src/outcome/outcome-line.ts';
+import { describeError } from '../../src/outcome/outcome.ts';
 import { EXIT, UsageError, worstExit } from '../exit-codes.ts';
 import { readKey } from '../key-source.ts';
 import {

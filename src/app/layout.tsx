@@ -7,8 +7,8 @@ import {
   TargetHealthNotice,
 } from '../components/target-health/target-health.tsx';
 import { BINDINGS } from '../protocol/operations.ts';
-import { useSettings } from '../lib/settings-context.tsx';
-import { effectiveTargetId, targetsQueryOptions } from '../lib/targets.ts';
+import { useSettings } from '../settings/settings-context.tsx';
+import { effectiveTargetId, targetsQueryOptions } from '../connection/targets.ts';
 
 const TITLES: Record<string, string> = {
   '/stubs': 'Asset stubs',

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { SettingsProvider } from '../lib/settings-context.tsx';
-import { KeyMemoryProvider } from '../lib/key-memory.tsx';
-import type { ConsoleSettings } from '../lib/settings-store.ts';
+import { SettingsProvider } from '../settings/settings-context.tsx';
+import { KeyMemoryProvider } from '../session/key-memory.tsx';
+import type { ConsoleSettings } from '../settings/settings-store.ts';
 import { createQueryClient } from './query-client.ts';
 
 /**

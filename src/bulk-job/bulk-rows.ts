@@ -3,7 +3,7 @@
  * header name, case-insensitive; else by content, `findColumns`), and checks every row. Empty values are errors (the row is not sent); a ServiceURI that is not an
  * absolute URI and a repeated pair are warnings, since the service might accept them.
  */
-import { isAbsoluteUri } from '../lib/absolute-uri.ts';
+import { isAbsoluteUri } from '../text/absolute-uri.ts';
 import { PENDING, SKIPPED, type RowResult } from './bulk-runner.ts';
 
 export interface BulkRowIssue {

@@ -1,5 +1,5 @@
 import type { AddUserAssetIndexResult } from '../../protocol/types.ts';
-import { describeRegistrationValue } from '../../lib/outcome.ts';
+import { describeRegistrationValue } from '../../outcome/outcome.ts';
 import { OutcomeBanner } from '../outcome-banner/outcome-banner.tsx';
 import { RawExchangePanel } from '../raw-exchange/raw-exchange-panel.tsx';
 

@@ -11,10 +11,10 @@ import {
   describeStubsRecord,
   exchangeOf,
   redactOutcome,
-} from '../../lib/outcome.ts';
-import { useXmlSummary } from '../../lib/use-xml-summary.ts';
+} from '../../outcome/outcome.ts';
+import { useXmlSummary } from './use-xml-summary.ts';
 import { describeXmlSummary, type XmlSummary } from '../../xml/xml-summary.ts';
-import { payloadBytesFor } from '../../workers/inode-client/payload-bytes.ts';
+import { payloadBytesFor } from '../../connection/worker-client/payload-bytes.ts';
 
 export interface StubsResultProps {
   result: GetAssetStubsResult | undefined;

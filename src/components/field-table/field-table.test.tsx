@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FieldTable } from './field-table.tsx';
-import { record } from '../../lib/__fixtures__/call-errors.ts';
+import { record } from '../../test/call-errors.ts';
 
 const STACK = `System.NullReferenceException: Object reference not set to an instance of an object.
    at Inode.GetAssetStubs(String OpenIDKey)

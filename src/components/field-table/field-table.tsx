@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { OPERATIONS } from '../../protocol/operations.ts';
 import type { AssetStubsRecord } from '../../protocol/types.ts';
-import { formatBytes, utf8Length } from '../../lib/format.ts';
+import { formatBytes, utf8Length } from '../../text/format.ts';
 import { ExceptionText } from './exception-text.tsx';
 
 const FIELDS = OPERATIONS.GetAssetStubs.result.fields;

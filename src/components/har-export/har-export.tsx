@@ -1,6 +1,6 @@
 import './har-export.css';
 import { useId, useState } from 'react';
-import { buildHar, serializeHar, type HarSourceCall } from '../../lib/har/build-har.ts';
+import { buildHar, serializeHar, type HarSourceCall } from '../../har/build-har.ts';
 import { downloadText } from '../xml-viewer/clipboard-and-download.ts';
 
 export interface HarExportProps {

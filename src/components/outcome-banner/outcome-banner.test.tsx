@@ -6,8 +6,8 @@ import {
   describeError,
   describeRegistrationValue,
   describeStubsRecord,
-} from '../../lib/outcome.ts';
-import { ERRORS, record } from '../../lib/__fixtures__/call-errors.ts';
+} from '../../outcome/outcome.ts';
+import { ERRORS, record } from '../../test/call-errors.ts';
 
 function banner() {
   return screen.getByRole('region', { name: 'Outcome' });

@@ -1,4 +1,4 @@
-import type { OutcomeView } from '../../lib/outcome.ts';
+import type { OutcomeView } from '../../outcome/outcome.ts';
 
 const ICONS: Record<OutcomeView['kind'], string> = {
   success: '✓',

@@ -2,10 +2,10 @@ import './parity.css';
 import { useEffect, useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BINDING_NAMES, type Binding } from '../../protocol/operations.ts';
-import type { Connection } from '../../lib/connection.ts';
-import { runParity, type ParityParams, type ParityRun } from '../../lib/parity/run-parity.ts';
-import type { HarSourceCall } from '../../lib/har/build-har.ts';
-import { isInodeError } from '../../lib/error-kinds.ts';
+import type { Connection } from '../../connection/connection.ts';
+import { runParity, type ParityParams, type ParityRun } from '../../parity/run-parity.ts';
+import type { HarSourceCall } from '../../har/build-har.ts';
+import { isInodeError } from '../../outcome/error-kinds.ts';
 import { HarExport } from '../har-export/har-export.tsx';
 import { ParityTable } from './parity-table.tsx';
 

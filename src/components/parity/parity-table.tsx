@@ -1,8 +1,8 @@
 import { BINDINGS } from '../../protocol/operations.ts';
-import { formatBytes, formatDuration } from '../../lib/format.ts';
-import { OUTCOME_LABELS } from '../../lib/outcome-kind.ts';
-import { isOutcomeKind } from '../../lib/outcome-kind.ts';
-import type { BindingResult, ParityVerdict } from '../../lib/parity/compare-binding-results.ts';
+import { formatBytes, formatDuration } from '../../text/format.ts';
+import { OUTCOME_LABELS } from '../../outcome/outcome-kind.ts';
+import { isOutcomeKind } from '../../outcome/outcome-kind.ts';
+import type { BindingResult, ParityVerdict } from '../../parity/compare-binding-results.ts';
 
 const STATE_TEXT = {
   'switched-off': 'Switched off on the server',

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { redactExchange, redactRequest, toCurlCommand } from '../../protocol/index.ts';
-import { formatBytes, formatDuration, utf8Length } from '../../lib/format.ts';
+import { formatBytes, formatDuration, utf8Length } from '../../text/format.ts';
 import { prettyXml } from '../../xml/xml-pretty.ts';
-import { TARGET_HEADER } from '../../lib/target-fetch.ts';
+import { TARGET_HEADER } from '../../connection/target-fetch.ts';
 import { CopyButton } from '../copy-button/copy-button.tsx';
 import type { RawExchangePanelProps } from './raw-exchange-panel.tsx';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useKeyMemory } from '../../lib/key-memory.tsx';
+import { useKeyMemory } from '../../session/key-memory.tsx';
 
 /**
  * The explicit opt-in to keep the OpenIDKey in this tab's sessionStorage (cleared when the tab

@@ -1,4 +1,4 @@
-import { useTargetHealth } from '../../lib/target-health.ts';
+import { useTargetHealth } from '../../connection/target-health.ts';
 
 export interface TargetHealthProps {
   targetId: string | null;

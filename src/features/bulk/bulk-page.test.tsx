@@ -3,7 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { TestProviders } from '../../lib/__fixtures__/test-providers.tsx';
+import { TestProviders } from '../../test/test-providers.tsx';
 import { BulkPage } from './bulk-page.tsx';
 import { BulkJobStore } from './job-store.ts';
 

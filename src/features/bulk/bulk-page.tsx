@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { OPERATIONS } from '../../protocol/operations.ts';
-import { openClient, useConnection } from '../../lib/connection.ts';
-import { preloadProtocol } from '../../lib/protocol-loader.ts';
-import { useKeyMemory } from '../../lib/key-memory.tsx';
-import { useSettings } from '../../lib/settings-context.tsx';
-import { describeError } from '../../lib/outcome.ts';
+import { openClient, useConnection } from '../../connection/connection.ts';
+import { preloadProtocol } from '../../connection/protocol-loader.ts';
+import { useKeyMemory } from '../../session/key-memory.tsx';
+import { useSettings } from '../../settings/settings-context.tsx';
+import { describeError } from '../../outcome/outcome.ts';
 import { OutcomeBanner } from '../../components/outcome-banner/outcome-banner.tsx';
 import { BulkInput } from './bulk-input.tsx';
 import { BulkJobForm } from './bulk-job-form.tsx';

@@ -3,13 +3,13 @@
  * answers (one message per row instead of one HTTP request: docs/bulk.md, Design), else over
  * plain fetch from this browser. Opened when a job starts, kept for the tab while it stays open.
  */
-import { serviceBaseUrl } from '../../lib/targets.ts';
+import { serviceBaseUrl } from '../../connection/targets.ts';
 import {
   openRelay,
   relayUrl,
   type RelayFetch,
   type RelayTransport,
-} from '../../lib/relay/relay-fetch.ts';
+} from '../../relay/relay-fetch.ts';
 
 let current: RelayFetch | null = null;
 

@@ -3,10 +3,10 @@
  * call (without the key), and each registration added to the Register page's list.
  */
 import type { Binding, InodeClient } from '../../protocol/index.ts';
-import { recordedCall } from '../../lib/recorded-call.ts';
-import { describeRegistrationValue, isErrorString } from '../../lib/outcome.ts';
-import { failureLine } from '../../lib/outcome-line.ts';
-import { addRegistration } from '../../lib/history-db.ts';
+import { recordedCall } from '../../history/recorded-call.ts';
+import { describeRegistrationValue, isErrorString } from '../../outcome/outcome.ts';
+import { failureLine } from '../../outcome/outcome-line.ts';
+import { addRegistration } from '../../history/history-db.ts';
 import type { RegisterFn } from '../../bulk-job/bulk-runner.ts';
 import { clientRegister } from '../../bulk-job/client-register.ts';
 

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { InodeClient } from '../../protocol/index.ts';
 import { checkKey, dryRunCounts, dryRunInWords } from '../../bulk-job/key-check.ts';
 import { initialResults } from '../../bulk-job/bulk-rows.ts';
-import { failureLine } from '../../lib/outcome-line.ts';
+import { failureLine } from '../../outcome/outcome-line.ts';
 import type { BulkJobStore, ParsedInput } from './job-store.ts';
 
 export interface DryRunVerdict {

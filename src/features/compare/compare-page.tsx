@@ -7,16 +7,16 @@ import {
   listExchangeSizes,
   onExchangeKept,
   type CallRecord,
-} from '../../lib/history-db.ts';
-import { useConnection } from '../../lib/connection.ts';
-import { factsLine } from '../../lib/history-facts.ts';
-import { historyKeys } from '../../lib/history-keys.ts';
-import { useKeyMemory } from '../../lib/key-memory.tsx';
-import { useLastStubsResult } from '../../lib/last-result.ts';
-import { useSettings } from '../../lib/settings-context.tsx';
-import { loadStoredDataStubs } from '../../lib/stored-result.ts';
-import { stubsOnTarget } from '../../lib/stubs-on-target.ts';
-import { targetsQueryOptions, type ConsoleTarget } from '../../lib/targets.ts';
+} from '../../history/history-db.ts';
+import { useConnection } from '../../connection/connection.ts';
+import { factsLine } from '../../history/history-facts.ts';
+import { historyKeys } from '../../history/history-keys.ts';
+import { useKeyMemory } from '../../session/key-memory.tsx';
+import { useLastStubsResult } from '../../session/last-result.ts';
+import { useSettings } from '../../settings/settings-context.tsx';
+import { loadStoredDataStubs } from '../../history/stored-result.ts';
+import { stubsOnTarget } from '../../connection/stubs-on-target.ts';
+import { targetsQueryOptions, type ConsoleTarget } from '../../connection/targets.ts';
 import { CompareResults } from './compare-results.tsx';
 
 /** The side-by-side text view is for reading: above this, only counts and rows are shown. */

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { XmlComparison } from '../../xml/compare/compare-xml.ts';
 import type { RecordDiff, RecordRow } from '../../xml/compare/record-diff.ts';
-import { formatDuration } from '../../lib/format.ts';
+import { formatDuration } from '../../text/format.ts';
 
 const MergeTextView = lazy(() => import('./merge-text-view.tsx'));
 

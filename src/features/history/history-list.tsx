@@ -1,14 +1,14 @@
 import { BINDINGS } from '../../protocol/operations.ts';
-import type { CallRecord } from '../../lib/history-db.ts';
+import type { CallRecord } from '../../history/history-db.ts';
 import {
   amountText,
   bindingText,
   paramsText,
   targetText,
   userIdText,
-} from '../../lib/history-facts.ts';
-import { OUTCOME_LABELS } from '../../lib/outcome-kind.ts';
-import { formatDuration } from '../../lib/format.ts';
+} from '../../history/history-facts.ts';
+import { OUTCOME_LABELS } from '../../outcome/outcome-kind.ts';
+import { formatDuration } from '../../text/format.ts';
 
 /**
  * History's entries: a table on wide screens; under 700 px each row is a card (history.css),

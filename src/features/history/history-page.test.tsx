@@ -2,14 +2,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
-import type { CallRecord } from '../../lib/history-db.ts';
-import { TestProviders } from '../../lib/__fixtures__/test-providers.tsx';
+import type { CallRecord } from '../../history/history-db.ts';
+import { TestProviders } from '../../test/test-providers.tsx';
 import { HistoryPage } from './history-page.tsx';
 
 const db = vi.hoisted(() => ({ calls: [] as CallRecord[], storedIds: [] as number[] }));
 
 // jsdom has no IndexedDB: an in-memory stand-in with the same functions.
-vi.mock('../../lib/history-db.ts', () => ({
+vi.mock('../../history/history-db.ts', () => ({
   listCalls: async () => [...db.calls],
   deleteCall: async (id: number) => {
     db.calls = db.calls.filter((c) => c.id !== id);
@@ -23,7 +23,7 @@ vi.mock('../../lib/history-db.ts', () => ({
 
 // The real fingerprint needs IndexedDB (tested in key-fingerprint.test.ts); here an entry's
 // fingerprint is `fp:` and its key, compared the way the real one is.
-vi.mock('../../lib/key-fingerprint.ts', () => ({
+vi.mock('../../history/key-fingerprint.ts', () => ({
   compareKeyWith: async (formKey: string, fingerprint: string | null | undefined) => {
     if (formKey === '') return 'no-key';
     if (!fingerprint) return 'unknown';

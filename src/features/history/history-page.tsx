@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { OPERATION_NAMES, isOperationName } from '../../protocol/operations.ts';
-import { getExchange, listExchangeSizes, type CallRecord } from '../../lib/history-db.ts';
-import { historyKeys } from '../../lib/history-keys.ts';
-import { matchesSearch } from '../../lib/history-facts.ts';
-import { compareKeyWith } from '../../lib/key-fingerprint.ts';
-import { useKeyMemory } from '../../lib/key-memory.tsx';
-import type { HarSourceCall } from '../../lib/har/build-har.ts';
+import { getExchange, listExchangeSizes, type CallRecord } from '../../history/history-db.ts';
+import { historyKeys } from '../../history/history-keys.ts';
+import { matchesSearch } from '../../history/history-facts.ts';
+import { compareKeyWith } from '../../history/key-fingerprint.ts';
+import { useKeyMemory } from '../../session/key-memory.tsx';
+import type { HarSourceCall } from '../../har/build-har.ts';
 import { HarExport } from '../../components/har-export/har-export.tsx';
-import { OUTCOME_KINDS, OUTCOME_LABELS, isOutcomeKind } from '../../lib/outcome-kind.ts';
+import { OUTCOME_KINDS, OUTCOME_LABELS, isOutcomeKind } from '../../outcome/outcome-kind.ts';
 import {
   clearHistoryMutation,
   deleteCallMutation,

@@ -1,7 +1,7 @@
 /** History (IndexedDB via lib/history-db.ts) as TanStack Query state. */
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import { clearCalls, deleteCall, listCalls } from '../../lib/history-db.ts';
-import { historyKeys } from '../../lib/history-keys.ts';
+import { clearCalls, deleteCall, listCalls } from '../../history/history-db.ts';
+import { historyKeys } from '../../history/history-keys.ts';
 
 export function historyQueryOptions() {
   return queryOptions({

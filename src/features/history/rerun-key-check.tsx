@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import type { CallRecord } from '../../lib/history-db.ts';
-import type { KeyMatch } from '../../lib/key-fingerprint.ts';
+import type { CallRecord } from '../../history/history-db.ts';
+import type { KeyMatch } from '../../history/key-fingerprint.ts';
 
 /** A Re-run waiting for the operator: the key in the form is not known to be the entry's. */
 export interface PendingRerun {

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { StubsResult } from '../../components/call-result/stubs-result.tsx';
 import { StringResult } from '../../components/call-result/string-result.tsx';
-import type { CallRecord } from '../../lib/history-db.ts';
-import { historyKeys } from '../../lib/history-keys.ts';
-import { factsLine } from '../../lib/history-facts.ts';
-import { loadStoredOutcome } from '../../lib/stored-result.ts';
+import type { CallRecord } from '../../history/history-db.ts';
+import { historyKeys } from '../../history/history-keys.ts';
+import { factsLine } from '../../history/history-facts.ts';
+import { loadStoredOutcome } from '../../history/stored-result.ts';
 
 /**
  * A History entry's kept response in the same views as a live call (the DataStubs viewer, the

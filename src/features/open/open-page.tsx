@@ -6,8 +6,8 @@ import {
   decodeOfflineItem,
   readOfflineFile,
   type OfflineItem,
-} from '../../lib/offline/open-offline.ts';
-import { formatBytes } from '../../lib/format.ts';
+} from '../../offline/open-offline.ts';
+import { formatBytes } from '../../text/format.ts';
 import { FileDrop } from './file-drop.tsx';
 
 interface OpenedFile {

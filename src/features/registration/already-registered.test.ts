@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RegistrationRecord } from '../../lib/history-db.ts';
+import type { RegistrationRecord } from '../../history/history-db.ts';
 import { registeredBefore, stubsList } from './already-registered.ts';
 import { requiredMessage } from './register-form.tsx';
 

@@ -4,7 +4,7 @@
  * never stops a registration, since only the service decides what a second one does.
  */
 import { decodeXmlEntities } from '../../xml/xml-entities.ts';
-import type { RegistrationRecord } from '../../lib/history-db.ts';
+import type { RegistrationRecord } from '../../history/history-db.ts';
 
 /** The same pair as the service compares it: the ServiceURI exactly, the MediaType in any case. */
 function samePair(uri: string, media: string, otherUri: string, otherMedia: string): boolean {

@@ -1,5 +1,5 @@
 import { BINDINGS } from '../../protocol/operations.ts';
-import type { RegistrationRecord } from '../../lib/history-db.ts';
+import type { RegistrationRecord } from '../../history/history-db.ts';
 import type { ListedOnService } from './use-listed-on-service.ts';
 
 export interface DuplicateNoticeProps {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RegisterForm, type RegisterFormProps } from './register-form.tsx';
-import { TestProviders } from '../../lib/__fixtures__/test-providers.tsx';
+import { TestProviders } from '../../test/test-providers.tsx';
 
 function setup(overrides: Partial<RegisterFormProps> = {}) {
   const props: RegisterFormProps = {

@@ -1,16 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type * as HistoryDb from '../../lib/history-db.ts';
-import type { RegistrationRecord } from '../../lib/history-db.ts';
-import { TestProviders } from '../../lib/__fixtures__/test-providers.tsx';
-import { answer, captured, fakeServer } from '../../lib/__fixtures__/fake-console-server.ts';
+import type * as HistoryDb from '../../history/history-db.ts';
+import type { RegistrationRecord } from '../../history/history-db.ts';
+import { TestProviders } from '../../test/test-providers.tsx';
+import { answer, captured, fakeServer } from '../../test/fake-console-server.ts';
 import { RegisterPage } from './register-page.tsx';
 
 const db = vi.hoisted(() => ({ registrations: [] as RegistrationRecord[], calls: 0 }));
 
 // jsdom has no IndexedDB: an in-memory stand-in with the functions the page uses.
-vi.mock('../../lib/history-db.ts', async (importOriginal) => ({
+vi.mock('../../history/history-db.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof HistoryDb>()),
   addCall: async () => {
     db.calls += 1;

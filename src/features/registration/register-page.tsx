@@ -2,24 +2,24 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { OPERATIONS, type AddUserAssetIndexParams } from '../../protocol/operations.ts';
-import { useConnection, type Connection } from '../../lib/connection.ts';
-import type { RegistrationRecord } from '../../lib/history-db.ts';
-import { preloadProtocol } from '../../lib/protocol-loader.ts';
-import { useKeyMemory } from '../../lib/key-memory.tsx';
-import { useSettings } from '../../lib/settings-context.tsx';
-import { isBinding } from '../../lib/settings-store.ts';
-import { loadMediaTypes } from '../../lib/media-type-memory.ts';
+import { useConnection, type Connection } from '../../connection/connection.ts';
+import type { RegistrationRecord } from '../../history/history-db.ts';
+import { preloadProtocol } from '../../connection/protocol-loader.ts';
+import { useKeyMemory } from '../../session/key-memory.tsx';
+import { useSettings } from '../../settings/settings-context.tsx';
+import { isBinding } from '../../settings/settings-store.ts';
+import { loadMediaTypes } from '../../settings/media-type-memory.ts';
 import {
   describeError,
   describeRegistrationValue,
   exchangeOf,
   redactOutcome,
-} from '../../lib/outcome.ts';
+} from '../../outcome/outcome.ts';
 import { OutcomeBanner } from '../../components/outcome-banner/outcome-banner.tsx';
 import { RawExchangePanel } from '../../components/raw-exchange/raw-exchange-panel.tsx';
 import { CopyButton } from '../../components/copy-button/copy-button.tsx';
 import { ParityPanel } from '../../components/parity/parity-panel.tsx';
-import type { ParityParams } from '../../lib/parity/run-parity.ts';
+import type { ParityParams } from '../../parity/run-parity.ts';
 import { RegisterForm } from './register-form.tsx';
 import { RegistrationsList } from './registrations-list.tsx';
 import { registeredBefore } from './already-registered.ts';

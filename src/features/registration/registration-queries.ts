@@ -8,11 +8,11 @@ import type {
   Binding,
   InodeError,
 } from '../../protocol/index.ts';
-import { openClient, type Connection } from '../../lib/connection.ts';
-import { recordedCall } from '../../lib/recorded-call.ts';
-import { describeRegistrationValue, isErrorString } from '../../lib/outcome.ts';
-import { addRegistration, listRegistrations, withoutSecrets } from '../../lib/history-db.ts';
-import { rememberMediaType } from '../../lib/media-type-memory.ts';
+import { openClient, type Connection } from '../../connection/connection.ts';
+import { recordedCall } from '../../history/recorded-call.ts';
+import { describeRegistrationValue, isErrorString } from '../../outcome/outcome.ts';
+import { addRegistration, listRegistrations, withoutSecrets } from '../../history/history-db.ts';
+import { rememberMediaType } from '../../settings/media-type-memory.ts';
 
 export const registrationKeys = {
   all: ['registration'] as const,

@@ -1,5 +1,5 @@
 import { BINDINGS } from '../../protocol/operations.ts';
-import type { RegistrationRecord } from '../../lib/history-db.ts';
+import type { RegistrationRecord } from '../../history/history-db.ts';
 
 /** The registrations made in this browser (never with keys), newest first. */
 export function RegistrationsList({

@@ -1,4 +1,4 @@
-import { isAbsoluteUri } from '../../lib/absolute-uri.ts';
+import { isAbsoluteUri } from '../../text/absolute-uri.ts';
 
 /**
  * Advice on a ServiceURI, never a block: the service's accepted values are unknown.

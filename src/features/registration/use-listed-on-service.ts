@@ -6,10 +6,10 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Binding } from '../../protocol/operations.ts';
-import { isAbsoluteUri } from '../../lib/absolute-uri.ts';
-import type { Connection } from '../../lib/connection.ts';
-import { stubsOnTarget } from '../../lib/stubs-on-target.ts';
-import { targetsQueryOptions } from '../../lib/targets.ts';
+import { isAbsoluteUri } from '../../text/absolute-uri.ts';
+import type { Connection } from '../../connection/connection.ts';
+import { stubsOnTarget } from '../../connection/stubs-on-target.ts';
+import { targetsQueryOptions } from '../../connection/targets.ts';
 import { stubsList } from './already-registered.ts';
 
 /** How long the values must stay unchanged before the service is asked. */

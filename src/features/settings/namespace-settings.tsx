@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { namespaceQueryOptions } from '../../lib/targets.ts';
+import type { namespaceQueryOptions } from '../../connection/targets.ts';
 import { describeNamespaceFailure } from './namespace-failure.ts';
 
 export interface NamespaceSettingsProps {

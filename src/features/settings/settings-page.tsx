@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BINDINGS, BINDING_NAMES } from '../../protocol/operations.ts';
-import { useSettings } from '../../lib/settings-context.tsx';
-import { isBinding, MAX_TIMEOUT_MS, MIN_TIMEOUT_MS } from '../../lib/settings-store.ts';
+import { useSettings } from '../../settings/settings-context.tsx';
+import { isBinding, MAX_TIMEOUT_MS, MIN_TIMEOUT_MS } from '../../settings/settings-store.ts';
 import {
   connectionKeys,
   effectiveTargetId,
   namespaceQueryOptions,
   targetsQueryOptions,
-} from '../../lib/targets.ts';
+} from '../../connection/targets.ts';
 import { RememberKey } from '../../components/remember-key/remember-key.tsx';
 import {
   TargetHealthBadge,

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { clearExchanges, listExchangeSizes } from '../../lib/history-db.ts';
-import { formatBytes } from '../../lib/format.ts';
+import { clearExchanges, listExchangeSizes } from '../../history/history-db.ts';
+import { formatBytes } from '../../text/format.ts';
 import {
   loadStoredResponseLimits,
   saveStoredResponseLimits,
   type StoredResponseLimits,
-} from '../../lib/stored-response-limits.ts';
+} from '../../history/stored-response-limits.ts';
 
 const MB = 1024 * 1024;
 const storedKey = ['history', 'stored-responses'] as const;

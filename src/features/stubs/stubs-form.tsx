@@ -4,7 +4,7 @@ import { BindingSelect } from '../../components/binding-select/binding-select.ts
 import { FormField, fieldDescribedBy } from '../../components/form-field/form-field.tsx';
 import { OpenIdKeyField } from '../../components/secret-input/open-id-key-field.tsx';
 import { RememberKey } from '../../components/remember-key/remember-key.tsx';
-import { submitOnCtrlEnter } from '../../lib/keyboard.ts';
+import { submitOnCtrlEnter } from '../../components/form-field/keyboard.ts';
 
 const [, ASSET_TYPE, FILTER] = OPERATIONS.GetAssetStubs.parameters;
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TestProviders } from '../../lib/__fixtures__/test-providers.tsx';
-import { answer, captured, fakeServer } from '../../lib/__fixtures__/fake-console-server.ts';
+import { TestProviders } from '../../test/test-providers.tsx';
+import { answer, captured, fakeServer } from '../../test/fake-console-server.ts';
 import { StubsPage } from './stubs-page.tsx';
 
 // The viewer area's component needs Web Workers, which jsdom lacks; its own tests cover it.

@@ -9,11 +9,11 @@ import type {
   GetAssetStubsResult,
   InodeError,
 } from '../../protocol/index.ts';
-import { openClient, type Connection } from '../../lib/connection.ts';
-import { recordedCall } from '../../lib/recorded-call.ts';
-import { describeStubsRecord } from '../../lib/outcome.ts';
-import { withoutSecrets } from '../../lib/history-db.ts';
-import { countStubs } from '../../lib/stubs-count.ts';
+import { openClient, type Connection } from '../../connection/connection.ts';
+import { recordedCall } from '../../history/recorded-call.ts';
+import { describeStubsRecord } from '../../outcome/outcome.ts';
+import { withoutSecrets } from '../../history/history-db.ts';
+import { countStubs } from '../../history/stubs-count.ts';
 
 export interface StubsRequest {
   /** Increments on every submit, so submitting the same values calls again. */

@@ -3,7 +3,7 @@
  * The OpenIDKey is never read from or written to the URL.
  */
 import type { Binding } from '../../protocol/operations.ts';
-import { isBinding } from '../../lib/settings-store.ts';
+import { isBinding } from '../../settings/settings-store.ts';
 
 export interface StubsUrlState {
   AssetType: string;

@@ -12,7 +12,7 @@ import { indexBuffers } from '../../xml/xml-index.ts';
 import { XmlSyntaxError } from '../../xml/xml-tokenizer.ts';
 import { XmlSummaryScan } from '../../xml/xml-summary.ts';
 import { searchText } from './search-text.ts';
-import { utf8Length } from '../../lib/utf8-length.ts';
+import { utf8Length } from '../../text/utf8-length.ts';
 import type { AnalysisResult, FromWorker, ToWorker } from './viewer-worker-protocol.ts';
 
 interface WorkerScope {
