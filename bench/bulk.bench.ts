@@ -41,7 +41,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInodeClient, encodeRequest } from '../src/protocol/index.ts';
-import { RELAY_PATH } from '../src/lib/relay/relay-frame.ts';
+import { RELAY_PATH } from '../src/relay/relay-frame.ts';
 import { CHROMIUM_ARGS, findChromium, NO_CHROMIUM_MESSAGE } from '../scripts/find-chromium.mjs';
 import { launchBareChromium, type BareChromium } from './bare-chromium.ts';
 import { cpuPerRow, readCpu, type CpuReading } from './process-cpu.ts';
