@@ -7,6 +7,25 @@ import globals from 'globals';
 
 const FEATURES = ['stubs', 'registration', 'bulk', 'history', 'settings', 'open', 'compare'];
 
+/** The floors of src/ that run in browsers, workers and Node alike. */
+const PURE_FLOORS = [
+  { folder: 'text', what: 'src/text' },
+  { folder: 'protocol', what: 'The protocol client' },
+  { folder: 'xml', what: 'The XML engine' },
+  { folder: 'relay', what: 'The relay transport' },
+  { folder: 'bulk-job', what: 'The bulk job' },
+];
+
+const BROWSER_ONLY_GLOBALS = [
+  'window',
+  'document',
+  'navigator',
+  'location',
+  'localStorage',
+  'sessionStorage',
+  'indexedDB',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -47,75 +66,32 @@ export default tseslint.config(
       ...pluginQuery.configs.recommended.rules,
     },
   },
-  // The protocol client is pure TypeScript: no React, no UI, no emulator.
-  {
-    files: ['src/protocol/**/*.ts'],
+  // The pure floors run in browsers, workers and Node alike: no React, no browser storage, no
+  // window or document. Which floor may import which is .dependency-cruiser.cjs's (lint:graph).
+  ...PURE_FLOORS.map(({ folder, what }) => ({
+    files: [`src/${folder}/**/*.ts`],
+    ignores: ['src/**/*.test.ts', 'src/**/*.test-helper.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['react', 'react-*', '@tanstack/*'],
-              message: 'The protocol client knows no React.',
-            },
-            {
-              group: ['**/features/**', '**/components/**', '**/app/**', '**/emulator/**'],
-              message: 'The protocol client imports nothing from the UI or the emulator.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  // The bulk job (CSV, row checks, scheduling, results, resume) is shared by the Bulk register
-  // page and the command line: no React, no UI, no browser-only APIs, like the protocol client.
-  {
-    files: ['src/bulk-job/**/*.ts'],
-    ignores: ['src/bulk-job/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['react', 'react-*', '@tanstack/*', 'idb'],
-              message: 'The bulk job knows no React and no browser storage.',
-            },
-            {
-              group: [
-                '**/features/**',
-                '**/components/**',
-                '**/app/**',
-                '**/emulator/**',
-                '**/cli/**',
-              ],
-              message: 'The bulk job imports nothing from the UI, the emulator or the CLI.',
-            },
-            {
-              regex: '^\\.\\./lib/(?!absolute-uri\\.ts$)',
-              message: 'From src/lib the bulk job may use only absolute-uri.ts (DOM-free).',
+              group: ['react', 'react-*', '@tanstack/*', 'idb', '@codemirror/*', '**/*.tsx'],
+              message: `${what} is pure TypeScript: no React, no UI, no browser storage.`,
             },
           ],
         },
       ],
       'no-restricted-globals': [
         'error',
-        ...[
-          'window',
-          'document',
-          'navigator',
-          'location',
-          'localStorage',
-          'sessionStorage',
-          'indexedDB',
-        ].map((name) => ({
+        ...BROWSER_ONLY_GLOBALS.map((name) => ({
           name,
-          message: 'The bulk job runs in Node too: no browser-only globals.',
+          message: `${what} runs in Node too: no browser-only globals.`,
         })),
       ],
     },
-  },
+  })),
   // The command line uses the protocol client, the bulk job and the emulator's own start code.
   {
     files: ['cli/**/*.ts'],
@@ -137,15 +113,9 @@ export default tseslint.config(
               message: 'The command line imports only src/protocol, src/bulk-job and the emulator.',
             },
             {
-              // Parity compares DataStubs by meaning exactly as the console does (pure code).
-              regex: '/components/(?!xml-viewer/core/compare/xml-meaning-tree\\.ts$)',
-              message: 'From src/components the command line uses only the XML meaning comparison.',
-            },
-            {
-              // The outcome words are the page's own, so both say the same; nothing else of src/lib.
-              regex: '/src/lib/(?!(outcome|outcome-kind|outcome-line|xml-pretty)\\.ts$)',
+              regex: '/src/(?!(text|protocol|xml|outcome|parity|bulk-job)/)',
               message:
-                'From src/lib the command line uses only the outcome words and xml-pretty.ts.',
+                'From src/ the command line uses only the pure floors: text, protocol, xml, outcome, parity and bulk-job.',
             },
           ],
         },
@@ -205,7 +175,7 @@ export default tseslint.config(
             {
               group: FEATURES.filter((f) => f !== feature).map((f) => `**/features/${f}/**`),
               message:
-                'Features do not import each other; lift the shared piece into src/components or src/lib.',
+                'Features do not import each other; lift the shared piece into src/components or a concept folder of src/.',
             },
             { group: ['**/app/**'], message: 'Features do not import the app layer.' },
           ],
@@ -213,61 +183,6 @@ export default tseslint.config(
       ],
     },
   })),
-  {
-    files: ['src/components/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/features/**', '**/app/**'],
-              message: 'Shared code does not import features or the app.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  // The bulk relay's transport and wire format: the console server imports the format, so both
-  // stay pure (no React, no page code). (Repeats the shared-code patterns: this entry replaces it.)
-  {
-    files: ['src/relay/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: ['react', 'react-dom'],
-          patterns: [
-            {
-              group: ['**/features/**', '**/app/**', '**/components/**', '**/*.tsx'],
-              message: 'The relay transport is pure: no React, no page or feature code.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  // The XPath engine runs in a worker and in Node (tests, bench): pure modules over the tree
-  // index, no React, no page code. (Repeats the shared-code patterns: this entry replaces it.)
-  {
-    files: ['src/xml/xpath/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: ['react', 'react-dom'],
-          patterns: [
-            {
-              group: ['**/features/**', '**/app/**', '**/views/**', '**/worker/**', '**/*.tsx'],
-              message:
-                'The XPath engine is pure: it imports the index and xpath only, never page or worker code.',
-            },
-          ],
-        },
-      ],
-    },
-  },
   {
     files: ['scripts/**', 'bench/**', 'e2e/**', 'emulator/cli.ts'],
     rules: { 'no-console': 'off' },

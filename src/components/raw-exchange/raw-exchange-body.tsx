@@ -4,7 +4,7 @@ import { formatBytes, formatDuration, utf8Length } from '../../text/format.ts';
 import { prettyXml } from '../../xml/xml-pretty.ts';
 import { TARGET_HEADER } from '../../connection/target-fetch.ts';
 import { CopyButton } from '../copy-button/copy-button.tsx';
-import type { RawExchangePanelProps } from './raw-exchange-panel.tsx';
+import type { RawExchangePanelProps } from './raw-exchange-props.ts';
 
 function Headers({ headers }: { headers: Record<string, string> }) {
   const entries = Object.entries(headers);

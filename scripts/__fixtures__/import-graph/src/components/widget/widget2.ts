@@ -1,0 +1,3 @@
+import { gadget } from '../../gadgets/gadget.ts';
+
+export const widget2 = gadget;

@@ -1,0 +1,1 @@
+export const gadget = 1;

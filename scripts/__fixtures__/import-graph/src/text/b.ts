@@ -1,0 +1,3 @@
+import { a } from './a.ts';
+
+export const b = (): number => a();

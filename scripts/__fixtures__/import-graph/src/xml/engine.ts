@@ -1,0 +1,3 @@
+import { widget } from '../components/widget/widget.ts';
+
+export const engine = widget;
