@@ -3,6 +3,8 @@
 // predefined ones, rejects characters XML 1.0 forbids (raw or as references), and keeps the
 // tree it read before an error: the ASMX pipeline routes on the first body element and only
 // then reads the rest, so where an error happens decides between a 500 fault and a 400.
+// Its reference decoding is independent of src/ on purpose (the emulator shares no code with the
+// client beyond operations.ts), so that client and emulator cannot agree on a mistake.
 
 /** An element read from the request, with its resolved namespace. */
 export interface ReadElement {

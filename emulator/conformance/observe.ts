@@ -19,6 +19,7 @@ const USER_ID = /user-[0-9a-f]{12}/g;
 const STACK_LINE = /\n[ \t]+(?:at [^\n]*|--- End of inner exception stack trace ---)/g;
 const HOST = /http:\/\/127\.0\.0\.1:\d+/g;
 
+/** The emulator's own few lines on purpose: it shares no code with the client beyond operations.ts. */
 function decodeEntities(text: string): string {
   return text
     .replace(/&#39;/g, "'")

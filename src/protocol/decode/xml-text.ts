@@ -1,27 +1,37 @@
 /**
  * Decoding of XML character data: the five predefined entities and character references, and
  * nothing else (no DTD, so no other entity can exist). The real server writes characters XML
- * cannot carry as references such as `&#x1;`; those are decoded leniently and reported.
+ * cannot carry as references such as `&#x1;`; those are decoded leniently and reported. The
+ * decoding itself is the one in `src/text/xml-entities.ts`; this module sets the protocol's terms.
  */
+import {
+  characterReferenceCodePoint as codePointOrProblem,
+  decodeXmlEntities,
+  type ReferencePolicy,
+  type ReferenceProblem,
+} from '../../text/xml-entities.ts';
 import { describeCodePoint } from '../errors.ts';
 import type { DecodeWarning } from '../types.ts';
 import { isXmlChar } from '../xml-chars.ts';
 import { MalformedXml } from './malformed-xml.ts';
 
-const PREDEFINED: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-};
-
-const REFERENCE = /&([^;&\s<]*);/g;
-
 /** Collects warnings without repeating the same one. */
 export class WarningSink {
   readonly warnings: DecodeWarning[] = [];
   private readonly seen = new Set<string>();
+  /** The protocol's terms for references: unknown ones are malformed XML, odd characters warned. */
+  readonly references: ReferencePolicy = {
+    unknown: (reference, problem) => {
+      throw new MalformedXml(problemMessage(reference, problem));
+    },
+    character: (reference, codePoint) => {
+      if (!isXmlChar(codePoint)) this.invalidReference(reference, codePoint);
+      // Lone surrogates cannot be produced by String.fromCodePoint in a useful way; keep U+FFFD.
+      return codePoint >= 0xd800 && codePoint <= 0xdfff
+        ? '\uFFFD'
+        : String.fromCodePoint(codePoint);
+    },
+  };
 
   add(code: string, message: string): void {
     const key = `${code}\u0000${message}`;
@@ -38,38 +48,29 @@ export class WarningSink {
   }
 }
 
+function problemMessage(reference: string, problem: ReferenceProblem): string {
+  if (problem === 'undeclared') return `undeclared entity ${reference}`;
+  if (problem === 'malformed') return `malformed character reference ${reference}`;
+  return `character reference ${reference} is outside Unicode`;
+}
+
 /**
  * The code point of a character reference body (`#x1`, `#65`), or null when it is not one.
- * Throws MalformedXml for a reference outside Unicode.
+ * Throws MalformedXml for a malformed reference or one outside Unicode.
  */
 export function characterReferenceCodePoint(name: string): number | null {
-  if (name.charCodeAt(0) !== 35 /* # */) return null;
-  const hex = name.charCodeAt(1) === 120; /* x */
-  const digits = name.slice(hex ? 2 : 1);
-  if (!(hex ? /^[0-9a-fA-F]+$/ : /^[0-9]+$/).test(digits)) {
-    throw new MalformedXml(`malformed character reference &${name};`);
-  }
-  const codePoint = Number.parseInt(digits, hex ? 16 : 10);
-  if (!(codePoint <= 0x10ffff))
-    throw new MalformedXml(`character reference &${name}; is outside Unicode`);
+  const codePoint = codePointOrProblem(name);
+  if (codePoint === 'undeclared') return null;
+  if (typeof codePoint !== 'number') throw new MalformedXml(problemMessage(`&${name};`, codePoint));
   return codePoint;
 }
 
 /**
- * Decodes references in raw character data.
+ * Decodes references in raw character data; an unknown one throws MalformedXml.
  *
  * @example
  * decodeXmlText('Tom &amp; Jerry &#x1;', sink); // 'Tom & Jerry \u0001', with a warning in sink
  */
 export function decodeXmlText(raw: string, sink: WarningSink): string {
-  if (raw.indexOf('&') < 0) return raw;
-  return raw.replace(REFERENCE, (whole, name: string) => {
-    const predefined = PREDEFINED[name];
-    if (predefined !== undefined) return predefined;
-    const codePoint = characterReferenceCodePoint(name);
-    if (codePoint === null) throw new MalformedXml(`undeclared entity ${whole}`);
-    if (!isXmlChar(codePoint)) sink.invalidReference(whole, codePoint);
-    // Lone surrogates cannot be produced by String.fromCodePoint in a useful way; keep U+FFFD.
-    return codePoint >= 0xd800 && codePoint <= 0xdfff ? '\uFFFD' : String.fromCodePoint(codePoint);
-  });
+  return decodeXmlEntities(raw, sink.references);
 }

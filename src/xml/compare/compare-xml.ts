@@ -3,12 +3,8 @@
  * otherwise as trees. Whatever form a payload arrived in (literal, escaped, CDATA) is undone
  * first. Pure: runs in the compare worker and in Node.
  */
-import {
-  decodeEntities,
-  parseMeaning,
-  XmlMeaningError,
-  type MeaningElement,
-} from './xml-meaning-tree.ts';
+import { decodeXmlEntities } from '../xml-entities.ts';
+import { parseMeaning, XmlMeaningError, type MeaningElement } from './xml-meaning-tree.ts';
 import { diffRecordLists, recordNameOf, recordsOf, type RecordDiff } from './record-diff.ts';
 import { diffTrees, type TreeDifference } from './tree-diff.ts';
 
@@ -30,7 +26,7 @@ export function payloadXml(text: string): string {
   const trimmed = text.trim();
   const cdata = /^<!\[CDATA\[([\s\S]*)\]\]>$/.exec(trimmed);
   if (cdata) return cdata[1] ?? '';
-  if (!trimmed.includes('<') && trimmed.startsWith('&lt;')) return decodeEntities(trimmed);
+  if (!trimmed.includes('<') && trimmed.startsWith('&lt;')) return decodeXmlEntities(trimmed);
   return text;
 }
 

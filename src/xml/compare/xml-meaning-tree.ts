@@ -5,6 +5,7 @@
  * processing instructions dropped. Two documents that differ only in those respects give equal
  * trees. One linear pass with indexOf jumps; no DOM (runs in a worker and in Node).
  */
+import { decodeXmlEntities } from '../xml-entities.ts';
 
 export interface MeaningAttribute {
   /** `{uri}local`, or `local` without a namespace. */
@@ -40,20 +41,7 @@ export class XmlMeaningError extends Error {
 function endsName(c: number): boolean {
   return c <= 0x20 || c === 0x2f || c === 0x3e || c === 0x3d;
 }
-const PREDEFINED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 const XML_NS = 'http://www.w3.org/XML/1998/namespace';
-
-/** Decodes the five predefined entities and character references; others stay as written. */
-export function decodeEntities(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[A-Za-z][\w.-]*);/g, (whole, body: string) => {
-    if (body.startsWith('#')) {
-      const code = body[1] === 'x' ? Number.parseInt(body.slice(2), 16) : Number(body.slice(1));
-      return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-    }
-    return PREDEFINED[body] ?? whole;
-  });
-}
 
 /** Attribute values: XML turns TAB/LF/CR into spaces before any reference is decoded. */
 function attributeValue(raw: string): string {
@@ -61,7 +49,7 @@ function attributeValue(raw: string): string {
     raw.includes('\n') || raw.includes('\t') || raw.includes('\r')
       ? raw.replace(/[\t\n\r]/g, ' ')
       : raw;
-  return decodeEntities(spaced);
+  return decodeXmlEntities(spaced);
 }
 
 function hasNonWhitespace(text: string): boolean {
@@ -114,10 +102,10 @@ export function parseMeaning(xml: string): MeaningElement[] {
     const open = xml.indexOf('<', at);
     const top = stack[stack.length - 1]!;
     if (open < 0) {
-      top.text += decodeEntities(xml.slice(at));
+      top.text += decodeXmlEntities(xml.slice(at));
       break;
     }
-    if (open > at) top.text += decodeEntities(xml.slice(at, open));
+    if (open > at) top.text += decodeXmlEntities(xml.slice(at, open));
     const next = xml.charCodeAt(open + 1);
     if (next === 0x21 /* ! */) {
       if (xml.startsWith('<![CDATA[', open)) {
