@@ -58,7 +58,8 @@ const SAFE_SEGMENT = /^[A-Za-z0-9_~-][A-Za-z0-9_.~-]*$|^$/;
  * @example isSafeServiceTarget('/Inode.asmx/%2e%2e/admin') // false
  */
 export function isSafeServiceTarget(url: string, servicePath: string): boolean {
-  const path = url.split('?')[0] ?? '';
+  const question = url.indexOf('?');
+  const path = question < 0 ? url : url.slice(0, question);
   if (path === servicePath) return true;
   if (!path.startsWith(`${servicePath}/`)) return false;
   return path
@@ -187,6 +188,20 @@ export function proxyToTarget(
   });
 }
 
+/**
+ * Whether a request just made through `agent` waits in its queue for a connection (the pool is
+ * full). The agent queues a request synchronously, at the end of its `requests` list; one that
+ * got a connection is in no list.
+ */
+function waitsForSocket(agent: http.Agent, request: http.ClientRequest): boolean {
+  const queues = agent.requests as NodeJS.ReadOnlyDict<unknown[]>;
+  for (const name in queues) {
+    const queue = queues[name];
+    if (queue !== undefined && queue[queue.length - 1] === request) return true;
+  }
+  return false;
+}
+
 function forward(
   req: IncomingMessage,
   res: ServerResponse,
@@ -221,21 +236,24 @@ function forward(
     agent: options.agent,
   });
   let busy = false;
-  // node:http reports a queued request's destruction only once a connection frees up, so the
-  // 503 is answered here, not from the 'error' event.
-  const queued = setTimeout(() => {
-    busy = true;
-    upstream.destroy();
-    if (!res.headersSent)
-      res.setHeader('Retry-After', Math.max(1, Math.ceil(queueTimeoutMs / 1000)));
-    plainAnswer(
-      res,
-      503,
-      'upstream-busy',
-      `Every connection to Inode target "${target.id}" stayed busy for ${queueTimeoutMs} ms (INODE_QUEUE_TIMEOUT_MS); try again shortly\n`,
-    );
-  }, queueTimeoutMs);
-  upstream.once('socket', () => clearTimeout(queued));
+  // A call that got a connection at once (the usual case) needs no queue timer. node:http
+  // reports a queued request's destruction only once a connection frees up, so the 503 is
+  // answered here, not from the 'error' event.
+  const queued = waitsForSocket(options.agent ?? route.transport.globalAgent, upstream)
+    ? setTimeout(() => {
+        busy = true;
+        upstream.destroy();
+        if (!res.headersSent)
+          res.setHeader('Retry-After', Math.max(1, Math.ceil(queueTimeoutMs / 1000)));
+        plainAnswer(
+          res,
+          503,
+          'upstream-busy',
+          `Every connection to Inode target "${target.id}" stayed busy for ${queueTimeoutMs} ms (INODE_QUEUE_TIMEOUT_MS); try again shortly\n`,
+        );
+      }, queueTimeoutMs)
+    : undefined;
+  if (queued) upstream.once('socket', () => clearTimeout(queued));
   upstream.on('timeout', () => upstream.destroy(new Error(`no answer within ${timeoutMs} ms`)));
   upstream.on('error', (error: NodeJS.ErrnoException) => {
     clearTimeout(queued);
