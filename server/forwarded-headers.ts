@@ -60,7 +60,13 @@ const HOP_BY_HOP = new Set([
 
 /** Header names a Connection header lists (besides the usual keep-alive / close). */
 function namedByConnection(connection: string | undefined): ReadonlySet<string> | null {
-  if (connection === undefined || /^\s*(keep-alive|close)\s*$/i.test(connection)) return null;
+  if (
+    connection === undefined ||
+    connection === 'keep-alive' ||
+    connection === 'close' ||
+    /^\s*(keep-alive|close)\s*$/i.test(connection)
+  )
+    return null;
   return new Set(
     connection
       .split(',')
