@@ -4,7 +4,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { createConsoleStack } from './console-stack.ts';
-import { clientAddress, crossOriginReason, crossSiteReason, publicHost } from './request-guard.ts';
+import {
+  clientAddress,
+  createHostCheck,
+  crossOriginReason,
+  crossSiteReason,
+  publicHost,
+} from './request-guard.ts';
 import { serverSettings } from './settings.ts';
 import { targetsFromEnv } from './targets.ts';
 
@@ -13,6 +19,33 @@ const behindProxy = {
   'x-forwarded-host': 'console.example.org',
   origin: 'https://console.example.org',
 };
+
+describe('the Host check', () => {
+  it('gives the same verdict every time, past the values it remembers', () => {
+    const check = createHostCheck(['console.example.org', '.corp.example']);
+    const hosts = [
+      'console.example.org:8080',
+      'CONSOLE.example.org',
+      'a.corp.example',
+      'corp.example',
+      'localhost:5173',
+      '[::1]:8080',
+      '10.0.0.5',
+      'evil.example',
+      'console.example.org.evil.example',
+      '',
+    ];
+    const expected = [true, true, true, true, true, true, true, false, false, false];
+    for (let round = 0; round < 3; round++) {
+      expect(hosts.map((host) => check(host))).toEqual(expected);
+      for (let i = 0; i < 100; i++) {
+        expect(check(`n${round}-${i}.corp.example`)).toBe(true);
+        expect(check(`n${round}-${i}.evil.example`)).toBe(false);
+      }
+    }
+    expect(check(undefined)).toBe(false);
+  });
+});
 
 describe('X-Forwarded-Host', () => {
   it('is ignored when the proxy is not trusted: the origin must match Host', () => {

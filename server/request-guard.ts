@@ -9,6 +9,8 @@ import net from 'node:net';
 
 /** Names any deployment answers to; IP literals are always accepted (they cannot be rebound). */
 const ALWAYS_ALLOWED = ['localhost'];
+/** How many allowed Host values a check remembers (see createHostCheck). */
+const ALLOWED_HOSTS_KEPT = 64;
 
 /** The host name of a Host header value, lower-cased, without port or IPv6 brackets. */
 export function hostName(host: string): string {
@@ -26,12 +28,21 @@ export function hostName(host: string): string {
 export function createHostCheck(allowed: readonly string[]): (host: string | undefined) => boolean {
   const exact = new Set([...ALWAYS_ALLOWED, ...allowed.map((h) => h.toLowerCase())]);
   const suffixes = allowed.filter((h) => h.startsWith('.')).map((h) => h.toLowerCase());
-  return (host) => {
-    if (!host) return false;
+  const isAllowed = (host: string): boolean => {
     const name = hostName(host);
     if (name === '') return false;
     if (exact.has(name) || net.isIP(name) !== 0 || name.endsWith('.localhost')) return true;
     return suffixes.some((suffix) => name.endsWith(suffix) || name === suffix.slice(1));
+  };
+  // Host header values seen allowed, as sent: a deployment's callers use a handful. Bounded, so
+  // a client sending many different names cannot grow it; a refused value is never kept.
+  const seenAllowed = new Set<string>();
+  return (host) => {
+    if (!host) return false;
+    if (seenAllowed.has(host)) return true;
+    if (!isAllowed(host)) return false;
+    if (seenAllowed.size < ALLOWED_HOSTS_KEPT) seenAllowed.add(host);
+    return true;
   };
 }
 
