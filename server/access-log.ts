@@ -19,7 +19,7 @@ interface Started {
   readonly at: number;
 }
 
-type Tagged = ServerResponse & { [TARGET_ID]?: string; [STARTED]?: Started };
+type Tagged = ServerResponse & { [TARGET_ID]?: string; [STARTED]?: Started | undefined };
 
 /** Records which target answered, for the access log. */
 export function noteTarget(res: ServerResponse, targetId: string): void {
@@ -95,23 +95,35 @@ function logAnswer(this: Tagged): void {
 }
 
 /**
+ * Writes the request's line to `write` once its answer is finished (or aborted).
+ * @example logWhenDone(req, res, (line) => process.stdout.write(line))
+ */
+export function logWhenDone(
+  req: IncomingMessage,
+  res: ServerResponse,
+  write: (line: string) => void,
+): void {
+  const socket = req.socket;
+  (res as Tagged)[STARTED] = {
+    write,
+    method: req.method ?? '',
+    path: loggedPath(req.url),
+    socket,
+    bytesBefore: socket.bytesWritten,
+    at: performance.now(),
+  };
+  // Plain listeners (no once wrappers): the first of the two clears the record.
+  res.on('finish', logAnswer);
+  res.on('close', logAnswer);
+}
+
+/**
  * Writes one line per finished (or aborted) request to `write`.
  * @example accessLog((line) => process.stdout.write(line))
  */
 export function accessLog(write: (line: string) => void): Middleware {
-  return (req: IncomingMessage, res: ServerResponse, next) => {
-    const socket = req.socket;
-    (res as Tagged)[STARTED] = {
-      write,
-      method: req.method ?? '',
-      path: loggedPath(req.url),
-      socket,
-      bytesBefore: socket.bytesWritten,
-      at: performance.now(),
-    };
-    // Plain listeners (no once wrappers): the first of the two clears the record.
-    res.on('finish', logAnswer);
-    res.on('close', logAnswer);
+  return (req, res, next) => {
+    logWhenDone(req, res, write);
     next();
   };
 }

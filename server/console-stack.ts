@@ -5,11 +5,11 @@
 import type { Agent, IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { EmulatorHandler } from '../emulator/handler.ts';
-import { accessLog } from './access-log.ts';
+import { logWhenDone } from './access-log.ts';
 import { stripBasePath } from './base-path.ts';
 import { createConsoleRoutes, isConsoleRoute } from './console-routes.ts';
 import { createHealth, type HealthOptions } from './health.ts';
-import { compose, plainAnswer, type Middleware } from './middleware.ts';
+import { plainAnswer, type Middleware } from './middleware.ts';
 import { DEFAULT_MAX_BODY_BYTES, type ProxyOptions } from './proxy.ts';
 import { createRelay, type Relay } from './relay.ts';
 import type { RelayLimits } from './relay-limits.ts';
@@ -104,18 +104,16 @@ export function createConsoleStack(options: ConsoleStackOptions): ConsoleStack {
     passCredentialsTo,
   );
 
-  const setSecurityHeaders: Middleware = (_req, res, next) => {
-    for (const [name, value] of headers) res.setHeader(name, value);
-    next();
-  };
-
   const serve: Middleware = (req: IncomingMessage, res: ServerResponse, next) => {
     const url = req.url ?? '/';
     const local = stripBasePath(url, basePath);
     // Health comes before the Host check: load balancers probe by IP or by an internal name the
     // console does not list, and the public answer says nothing but ready or not. Load balancers
     // probe at the root; behind a path-routing proxy they reach the base path.
-    if (health.handle(req, res, pathOf(url)) || (local && health.handle(req, res, pathOf(local))))
+    if (
+      health.handle(req, res, pathOf(url)) ||
+      (local !== null && local !== url && health.handle(req, res, pathOf(local)))
+    )
       return;
     if (!isAllowedHost(req.headers.host)) {
       plainAnswer(
@@ -143,9 +141,18 @@ export function createConsoleStack(options: ConsoleStackOptions): ConsoleStack {
     routes(req, res, local, next);
   };
 
-  const layers: Middleware[] = [setSecurityHeaders, serve];
-  if (options.log) layers.unshift(accessLog(options.log));
-  const middleware = compose(layers);
+  // The layers in order (access log, security headers, serve) as one function: nothing is
+  // allocated to chain them. An exception thrown while serving goes to `next`, as with compose.
+  const log = options.log;
+  const middleware: Middleware = (req, res, next) => {
+    try {
+      if (log) logWhenDone(req, res, log);
+      for (let i = 0; i < headers.length; i++) res.setHeader(headers[i]![0], headers[i]![1]);
+      serve(req, res, next);
+    } catch (thrown) {
+      next(thrown);
+    }
+  };
   const relay = createRelay({
     basePath,
     isAllowedHost,
