@@ -10,7 +10,7 @@ import {
   describeRegistrationValue,
   describeStubsRecord,
 } from '../outcome/outcome.ts';
-import { redactText } from '../text/redact-text.ts';
+import { redactString } from '../protocol/redact.ts';
 import type { BindingResult } from './compare-binding-results.ts';
 
 /** ASP.NET's request validation, however the binding reports it (fault, error page, 500 text). */
@@ -21,7 +21,7 @@ function redactFields(
   secrets: readonly string[],
 ): Record<string, string | null> {
   return Object.fromEntries(
-    Object.entries(fields).map(([k, v]) => [k, v === null ? null : redactText(v, secrets)]),
+    Object.entries(fields).map(([k, v]) => [k, v === null ? null : redactString(v, secrets)]),
   );
 }
 
@@ -102,7 +102,7 @@ export function errorBindingResult(
     state: 'answered',
     outcome: view.kind,
     fields: redactFields(Object.fromEntries(view.facts.map((f) => [f.label, f.value])), secrets),
-    note: redactText(view.title, secrets),
+    note: redactString(view.title, secrets),
   };
 }
 
