@@ -9,7 +9,7 @@ import type { Binding, GetAssetStubsParams } from '../protocol/operations.ts';
 import { BINDINGS } from '../protocol/operations.ts';
 import { openClient, type Connection } from './connection.ts';
 import { describeError } from '../outcome/outcome.ts';
-import { redactText } from '../text/redact-text.ts';
+import { redactString } from '../protocol/redact.ts';
 import type { ConsoleTarget } from './targets.ts';
 
 /** The call behind a result, without its key (which stays in key memory). */
@@ -48,12 +48,14 @@ export async function stubsOnTarget(
   // A new error with a redacted message only: the client's error may quote the request.
   if (failure !== null) {
     const view = describeError(failure);
-    throw new Error(redactText(`${where} could not answer: ${view.title}. ${view.message}`, [key]));
+    throw new Error(
+      redactString(`${where} could not answer: ${view.title}. ${view.message}`, [key]),
+    );
   }
   const { record } = answer!;
   if (record.DataStubs != null) return record.DataStubs;
   const reason = [record.ErrorCode, record.ErrorMessage].filter(Boolean).join(' ');
   throw new Error(
-    redactText(`${where} returned no DataStubs${reason ? `: ${reason}` : ''}.`, [key]),
+    redactString(`${where} returned no DataStubs${reason ? `: ${reason}` : ''}.`, [key]),
   );
 }

@@ -10,7 +10,7 @@ import { loadStoredResponseLimits } from './stored-response-limits.ts';
 import type { Exchange } from '../protocol/types.ts';
 import type { OutcomeView } from '../outcome/outcome.ts';
 import { describeError } from '../outcome/outcome.ts';
-import { redactText } from '../text/redact-text.ts';
+import { redactString } from '../protocol/redact.ts';
 import { utf8Length } from '../text/utf8-length.ts';
 
 export interface RecordedCallInput<T> {
@@ -42,8 +42,8 @@ function noAnswerFacts(operation: OperationName): AnswerFacts {
 /** The returned string may echo the key, as the summary may. */
 function redactFacts(facts: AnswerFacts, secrets: readonly string[]): AnswerFacts {
   const redacted = { ...facts };
-  if (typeof facts.result === 'string') redacted.result = redactText(facts.result, secrets);
-  if (typeof facts.userId === 'string') redacted.userId = redactText(facts.userId, secrets);
+  if (typeof facts.result === 'string') redacted.result = redactString(facts.result, secrets);
+  if (typeof facts.userId === 'string') redacted.userId = redactString(facts.userId, secrets);
   return redacted;
 }
 
@@ -71,7 +71,7 @@ export async function recordedCall<T>(input: RecordedCallInput<T>): Promise<T> {
           targetId: input.targetId,
           params: input.params,
           outcome: view.kind,
-          summary: redactText(
+          summary: redactString(
             [view.title, ...view.facts.map((f) => `${f.label}: ${f.value}`)].join(' · '),
             input.secrets,
           ),

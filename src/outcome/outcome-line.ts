@@ -3,7 +3,7 @@
  * the page and in `inode-console`, the same words as the outcome banner.
  */
 import { describeError } from './outcome.ts';
-import { redactText } from '../text/redact-text.ts';
+import { redactString } from '../protocol/redact.ts';
 
 /**
  * @example failureLine(timeoutError, ['k']) // 'No answer in time · Waited: 30 s'
@@ -11,5 +11,5 @@ import { redactText } from '../text/redact-text.ts';
 export function failureLine(error: unknown, secrets: readonly string[]): string {
   const view = describeError(error);
   const facts = view.facts.map((fact) => `${fact.label}: ${fact.value}`);
-  return redactText([view.title, ...facts].join(' · '), secrets);
+  return redactString([view.title, ...facts].join(' · '), secrets);
 }

@@ -16,7 +16,7 @@ import {
   isTransportError,
 } from './error-kinds.ts';
 import type { OutcomeKind } from './outcome-kind.ts';
-import { redactText } from '../text/redact-text.ts';
+import { redactString } from '../protocol/redact.ts';
 
 export interface OutcomeFact {
   label: string;
@@ -314,9 +314,9 @@ export function redactOutcome(view: OutcomeView, secrets: readonly string[]): Ou
   if (!secrets.some((s) => s !== '')) return view;
   return {
     ...view,
-    title: redactText(view.title, secrets),
-    message: redactText(view.message, secrets),
-    facts: view.facts.map((f) => ({ label: f.label, value: redactText(f.value, secrets) })),
-    detail: view.detail === null ? null : redactText(view.detail, secrets),
+    title: redactString(view.title, secrets),
+    message: redactString(view.message, secrets),
+    facts: view.facts.map((f) => ({ label: f.label, value: redactString(f.value, secrets) })),
+    detail: view.detail === null ? null : redactString(view.detail, secrets),
   };
 }

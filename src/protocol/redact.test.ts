@@ -100,6 +100,14 @@ describe('redactString / redactErrorParts', () => {
     );
   });
 
+  it('removes raw, XML-escaped, percent- and form-encoded forms, and ignores empty secrets', () => {
+    const key = 'a&b <c>';
+    const text = `raw ${key} xml a&amp;b &lt;c&gt; url ${encodeURIComponent(key)}`;
+    expect(redactString(text, [key])).toBe(`raw ${REDACTED} xml ${REDACTED} url ${REDACTED}`);
+    expect(redactString('OpenIDKey=a+b%26c', ['a b&c'])).toBe(`OpenIDKey=${REDACTED}`);
+    expect(redactString('abc', [''])).toBe('abc');
+  });
+
   it('removes from error messages and causes only the occurrences that stand alone', () => {
     const inner = new TypeError(
       'Failed to parse URL from http://h/Inode.asmx/Op?OpenIDKey=a&AssetType=',
