@@ -30,24 +30,21 @@
  * during the fetch loop and the job, from a `toplevel` trace; BENCH_BULK_TRACE_CATEGORIES adds
  * categories, e.g. devtools.timeline).
  */
-import {
-  execFileSync,
-  spawn,
-  type ChildProcess,
-  type ExecFileSyncOptions,
-} from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createInodeClient, encodeRequest } from '../src/protocol/index.ts';
 import { RELAY_PATH } from '../src/relay/relay-frame.ts';
-import { CHROMIUM_ARGS, findChromium, NO_CHROMIUM_MESSAGE } from '../scripts/find-chromium.mjs';
-import { launchBareChromium, type BareChromium } from './bare-chromium.ts';
-import { cpuPerRow, readCpu, type CpuReading } from './process-cpu.ts';
-import { longTasks, threadBusy, traceEvents } from './trace-threads.ts';
+import { launchBareChromium, type BareChromium } from './support/bare-chromium.ts';
+import { CHROMIUM_ARGS, requireChromium } from './support/chromium.ts';
+import { startCpuProfile } from './support/cpu-profiler.ts';
+import { loadAverage } from './support/load-average.ts';
+import { ROOT, startEmulator, stopAll } from './support/process.ts';
+import { cpuPerRow, readCpu, type CpuReading } from './support/process-cpu.ts';
+import { buildProduction, startProductionServer } from './support/production.ts';
+import { longTasks, threadBusy, traceEvents } from './support/trace-threads.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ROWS = Number(process.env.BENCH_BULK_ROWS ?? 10_000);
 const BIG_ROWS = Number(process.env.BENCH_BULK_BIG_ROWS ?? 100_000);
 const CONCURRENCY = Number(process.env.BENCH_BULK_CONCURRENCY ?? 6);
@@ -56,72 +53,9 @@ const WITH_HISTORY = process.env.BENCH_BULK_HISTORY === '1';
 const THREADS = process.env.BENCH_BULK_THREADS;
 const TRACE_CATEGORIES = (process.env.BENCH_BULK_TRACE_CATEGORIES ?? '').split(',').filter(Boolean);
 const KEY = 'demo-empty-key';
-const VITE = join(ROOT, 'node_modules/vite/bin/vite.js');
-// Inside the project, so the compiled server finds the production dependencies in node_modules.
-const BUILD = join(ROOT, 'node_modules/.cache/inode-bench-bulk');
-const children: ChildProcess[] = [];
 /** The CPU reading a browser measurement took just before closing its page. */
 let cpuAtEnd: CpuReading | null = null;
 const work = mkdtempSync(join(tmpdir(), 'inode-bulk-bench-'));
-
-function waitForLine(child: ChildProcess, pattern: RegExp): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const seen = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = pattern.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    };
-    child.stdout?.on('data', seen);
-    child.stderr?.on('data', seen);
-    child.on('exit', (code) => reject(new Error(`child exited (${code}): ${output}`)));
-  });
-}
-
-async function startTargetEmulator(): Promise<string> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'emulator/cli.ts', '--port', '0', '--db', ':memory:'],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  children.push(child);
-  return waitForLine(child, /listening on (http:\/\/\S+)\/Inode\.asmx/);
-}
-
-/** The app and its server built as playwright.config.ts (and `npm run build`) build them. */
-function buildProduction(): { dist: string; server: string } {
-  const dist = join(BUILD, 'dist');
-  const server = join(BUILD, 'server');
-  mkdirSync(BUILD, { recursive: true });
-  const options: ExecFileSyncOptions = {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  };
-  execFileSync(
-    process.execPath,
-    [VITE, 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'error'],
-    options,
-  );
-  execFileSync(process.execPath, [join(ROOT, 'scripts/build-server.mjs'), server], options);
-  return { dist, server };
-}
-
-/** `npm start` on the build, proxying /Inode.asmx to the target; resolves with its origin. */
-async function startProductionServer(build: { dist: string; server: string }, target: string) {
-  const child = spawn(
-    process.execPath,
-    [join(build.server, 'start.js'), '--dist', build.dist, '--port', '0', '--host', '127.0.0.1'],
-    {
-      cwd: ROOT,
-      env: { ...process.env, INODE_TARGET: target, INODE_EMULATOR: 'off', INODE_ACCESS_LOG: 'off' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  children.push(child);
-  const url = await waitForLine(child, /listening on (http:\/\/\S+)/);
-  return url.replace(/\/$/, '');
-}
 
 function csv(rows: number, tag: string): string {
   const lines = ['ServiceURI,MediaType'];
@@ -369,11 +303,7 @@ async function browserRate(
   };
   const heapBeforeMb = await heap();
   const profile = process.env.BENCH_BULK_PROFILE;
-  if (profile) {
-    await page.send('Profiler.enable');
-    await page.send('Profiler.setSamplingInterval', { interval: 500 });
-    await page.send('Profiler.start');
-  }
+  const stopProfile = profile ? await startCpuProfile(page.send) : null;
   // Run is pressed, and the job timed, inside the page: from the click to "Finished".
   const { ms, sending, counts, used } = await page.evaluate<{
     ms: number;
@@ -397,11 +327,8 @@ async function browserRate(
     const used = document.querySelector('[data-testid="bulk-transport"]')?.dataset.transport ?? 'none';
     return { ms, sending, used, counts: document.querySelector('[data-testid="bulk-counts"]').textContent };
   })()`);
-  if (profile) {
-    // The page's main thread from Run to Finished, for chrome://inspect or speedscope.
-    const { profile: cpu } = await page.send('Profiler.stop');
-    writeFileSync(`${profile}-${tag}.cpuprofile`, JSON.stringify(cpu));
-  }
+  // The page's main thread from Run to Finished, for chrome://inspect or speedscope.
+  if (stopProfile) await stopProfile(`${profile}-${tag}.cpuprofile`);
   const registered = Number(/Registered (\d+)/.exec(counts)?.[1] ?? 0);
   if (registered !== rows)
     throw new Error(`the page registered ${registered} of ${rows}: ${counts}`);
@@ -430,17 +357,16 @@ async function browserRate(
 
 const fmt = (n: number) => `${Math.round(n).toLocaleString('en')} rows/s`;
 const ratio = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
-/** The 1-minute load average: the machine is shared, so every figure carries it. */
-const load = () =>
-  execFileSync('uptime', { encoding: 'utf8' }).match(/load average: ([\d.]+)/)?.[1] ?? '?';
+const load = () => loadAverage().toFixed(2);
 
 try {
   execFileSync(process.execPath, [join(ROOT, 'cli/build.mjs')], { stdio: 'inherit' });
-  const build = buildProduction();
-  const target = await startTargetEmulator();
-  const server = await startProductionServer(build, target);
-  const executablePath = await findChromium();
-  if (!executablePath) throw new Error(NO_CHROMIUM_MESSAGE);
+  const build = buildProduction('bulk');
+  const target = (await startEmulator()).origin;
+  const server = (
+    await startProductionServer(build, { INODE_TARGET: target, INODE_EMULATOR: 'off' })
+  ).origin;
+  const executablePath = await requireChromium();
   const chrome = await launchBareChromium(executablePath, CHROMIUM_ARGS);
 
   const loadAtStart = load();
@@ -571,6 +497,6 @@ try {
   console.log(`\nload ${loadAtStart} at the start, ${load()} at the end`);
   await chrome.close();
 } finally {
-  for (const child of children) child.kill();
+  stopAll();
   rmSync(work, { recursive: true, force: true });
 }

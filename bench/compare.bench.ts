@@ -5,7 +5,8 @@
 // Target: the whole comparison under 1 s.
 import { compareXml } from '../src/xml/compare/compare-xml.ts';
 import { SaxesParser } from 'saxes';
-import { median } from './median.ts';
+import { collectGarbage } from './support/gc.ts';
+import { median } from './support/median.ts';
 
 const RECORDS = 30_000;
 const ROUNDS = 9;
@@ -37,8 +38,6 @@ right.push('</AssetStubs>');
 const leftXml = left.join('');
 const rightXml = right.join('');
 
-const collect = () => (globalThis as { gc?: () => void }).gc?.();
-
 const compareTimes: number[] = [];
 const prettyTimes: number[] = [];
 function saxRead(xml: string): number {
@@ -52,13 +51,13 @@ function saxRead(xml: string): number {
 }
 let counts = '';
 for (let round = 0; round < ROUNDS; round++) {
-  collect();
+  collectGarbage();
   let started = performance.now();
   const elements = saxRead(leftXml) + saxRead(rightXml);
   prettyTimes.push(performance.now() - started);
   if (elements < 2 * RECORDS) throw new Error('the baseline did not read the payloads');
 
-  collect();
+  collectGarbage();
   started = performance.now();
   const result = compareXml(leftXml, rightXml);
   compareTimes.push(performance.now() - started);

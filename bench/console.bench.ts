@@ -6,12 +6,13 @@
  * Builds the app into a temp folder and serves it with `vite preview` (production bundle, the
  * emulator in memory) on BENCH_PORT (default 5192).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from '../scripts/find-chromium.mjs';
+import { launchChromium, requireChromium } from './support/chromium.ts';
+import { quantile } from './support/median.ts';
+import { startUntil, stop } from './support/process.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 5192);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -22,22 +23,7 @@ const KEY = 'demo-alice-key';
 const VITE = 'node_modules/vite/bin/vite.js';
 
 function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) =>
-    sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-  return { median: at(0.5), p90: at(0.9), min: sorted[0] ?? NaN };
-}
-
-async function waitForServer(url: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // starting
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  throw new Error(`no server at ${url}`);
+  return { median: quantile(samples, 0.5), p90: quantile(samples, 0.9), min: quantile(samples, 0) };
 }
 
 const outDir = mkdtempSync(join(tmpdir(), 'inode-console-bench-'));
@@ -49,7 +35,7 @@ execFileSync(
     env: { ...process.env, NODE_ENV: 'production' },
   },
 );
-const server = spawn(
+const { child: server } = await startUntil(
   process.execPath,
   [
     VITE,
@@ -62,11 +48,10 @@ const server = spawn(
     '--host',
     '127.0.0.1',
   ],
-  { env: { ...process.env, INODE_EMULATOR_DB: ':memory:' }, stdio: 'ignore' },
+  { env: { INODE_EMULATOR_DB: ':memory:' }, ready: /Local:/, name: 'vite preview' },
 );
 
 try {
-  await waitForServer(`${BASE}/`);
   const wsdl = await (await fetch(`${BASE}/Inode.asmx?WSDL`)).text();
   const namespace = /targetNamespace="([^"]+)"/.exec(wsdl)?.[1];
   if (!namespace) throw new Error('no targetNamespace in ?WSDL');
@@ -76,11 +61,7 @@ try {
     `<GetAssetStubs xmlns="${namespace}"><OpenIDKey>${KEY}</OpenIDKey><AssetType /><OtherFilterCriteria />` +
     '</GetAssetStubs></soap:Body></soap:Envelope>';
 
-  const executablePath = await findChromium();
-  const browser = await chromium.launch({
-    ...(executablePath ? { executablePath } : {}),
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium(await requireChromium());
   const page = await browser.newPage();
   await page.goto(`${BASE}/stubs`);
   await page.getByLabel('OpenIDKey', { exact: true }).fill(KEY);
@@ -165,6 +146,6 @@ try {
     `  console / raw (median): ${(c.median / r.median).toFixed(2)}×; console adds ${fmt(c.median - r.median)}`,
   );
 } finally {
-  server.kill();
+  await stop(server);
   rmSync(outDir, { recursive: true, force: true });
 }

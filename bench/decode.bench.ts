@@ -5,7 +5,8 @@
 // decoder takes at most 3x the floor.
 import { decodeResponse } from '../src/protocol/decode/decode-response.ts';
 import { decodeBody } from '../src/protocol/transport.ts';
-import { median } from './median.ts';
+import { collectGarbage } from './support/gc.ts';
+import { median } from './support/median.ts';
 
 const NAMESPACE = 'http://assets.example.net/inode/';
 const STUBS = 62_000;
@@ -31,10 +32,6 @@ function buildResponse(): Uint8Array {
   return new TextEncoder().encode(parts.join(''));
 }
 
-function collect(): void {
-  (globalThis as { gc?: () => void }).gc?.();
-}
-
 const bytes = buildResponse();
 const megabytes = bytes.byteLength / 1e6;
 const headers = { 'content-type': 'text/xml; charset=utf-8' };
@@ -45,13 +42,13 @@ const floorTimes: number[] = [];
 const decodeTimes: number[] = [];
 let stubLength = 0;
 for (let round = 0; round < ROUNDS; round += 1) {
-  collect();
+  collectGarbage();
   let started = performance.now();
   const text = new TextDecoder('utf-8').decode(bytes);
   sink += text.indexOf('\u0000');
   floorTimes.push(performance.now() - started);
 
-  collect();
+  collectGarbage();
   started = performance.now();
   const decoded = decodeResponse(
     { operation: 'GetAssetStubs', binding: 'soap11', namespace: NAMESPACE },

@@ -3,44 +3,18 @@
 // loads it from this process over loopback, so load and server are separate processes. The
 // same-run baseline is a bare node:http server in its own child process, measured the same way.
 // Figures depend on the machine (2 shared cores here): compare the ratios, not the numbers.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { median } from './median.ts';
+import { median } from './support/median.ts';
+import { startEmulator, startUntil, stopAll } from './support/process.ts';
+import { tableRow } from './support/table.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 3);
 const CONNECTIONS = 10;
 const NS = 'http://emulator.inode.example/';
-const children: ChildProcess[] = [];
-
-function waitForLine(child: ChildProcess, pattern: RegExp): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = pattern.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`child exited (${code}): ${output}`)));
-  });
-}
-
-async function startEmulatorChild(db: string): Promise<{ url: string; startup: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'emulator/cli.ts', '--port', '0', '--db', db, '--seed-stubs', '100000'],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  children.push(child);
-  const line = await waitForLine(child, /(Inode emulator listening on .*)\n/);
-  const url = /listening on (\S+)/.exec(line)?.[1] ?? '';
-  return { url, startup: /ready in (\d+ ms)/.exec(line)?.[1] ?? '?' };
-}
+const COLUMNS = [36, 9, 7, 7, 7, 12];
 
 /** A bare node:http server: "hello" for the load baseline, a 40 MB buffer for the transfer one. */
 async function startBaselineChild(bigBytes: number): Promise<string> {
@@ -53,9 +27,11 @@ async function startBaselineChild(bigBytes: number): Promise<string> {
       req.on('end', () => { res.writeHead(200, { 'Content-Type': 'text/xml; charset=utf-8', 'Content-Length': body.length }); res.end(body); });
     });
     server.listen(0, '127.0.0.1', () => console.log('baseline on http://127.0.0.1:' + server.address().port));`;
-  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  return waitForLine(child, /baseline on (\S+)\n/);
+  const { match } = await startUntil(process.execPath, ['-e', code], {
+    ready: /baseline on (\S+)\n/,
+    name: 'baseline server',
+  });
+  return match[1]!;
 }
 
 interface Load {
@@ -123,7 +99,9 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'inode-bench-'));
   try {
     const seedStarted = performance.now();
-    const { url, startup } = await startEmulatorChild(join(dir, 'bench.sqlite'));
+    const emulator = await startEmulator({ db: join(dir, 'bench.sqlite'), seedStubs: 100_000 });
+    const { url } = emulator;
+    const startup = /ready in (\d+ ms)/.exec(emulator.line)?.[1] ?? '?';
     const spawnToReady = performance.now() - seedStarted;
     const baseline = await startBaselineChild(41_205_641);
     console.log(
@@ -165,15 +143,12 @@ async function main(): Promise<void> {
       },
     ];
     let baselineRps = NaN;
-    console.log(
-      `${'case'.padEnd(36)} ${'req/s'.padStart(9)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'vs baseline'.padStart(12)}`,
-    );
+    console.log(tableRow(['case', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'vs baseline'], COLUMNS));
     for (const load of loads) {
       const r = await measure(load);
       if (Number.isNaN(baselineRps)) baselineRps = r.rps;
-      console.log(
-        `${load.label.padEnd(36)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p50).padStart(7)} ${String(r.p99).padStart(7)} ${String(r.bad).padStart(7)} ${`${((r.rps / baselineRps) * 100).toFixed(1)} %`.padStart(12)}`,
-      );
+      const share = `${((r.rps / baselineRps) * 100).toFixed(1)} %`;
+      console.log(tableRow([load.label, r.rps.toFixed(0), r.p50, r.p99, r.bad, share], COLUMNS));
     }
 
     console.log('\n100,000-stub GetAssetStubs, 5 sequential requests each, time to last byte:');
@@ -206,13 +181,12 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    for (const child of children) child.kill('SIGKILL');
+    stopAll();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 main().catch((error: unknown) => {
   console.error(error);
-  for (const child of children) child.kill('SIGKILL');
   process.exit(1);
 });

@@ -9,7 +9,8 @@
 // Loaded by path: the `xpath` typings pull in the DOM library, which the Node typecheck of the
 // benchmarks deliberately does not have.
 export {};
-import { median } from './median.ts';
+import { collectGarbage } from './support/gc.ts';
+import { median } from './support/median.ts';
 
 const engine = '../src/xml/xpath/evaluate-xpath.ts';
 const documentModule = '../src/xml/xpath/xpath-document.ts';
@@ -50,20 +51,18 @@ const QUERIES: Array<{
   { expression: "//d:Stub[contains(d:Title, '2999')]/@ID", check: (r) => (r.count ?? 0) > 0 },
 ];
 
-const collect = () => (globalThis as { gc?: () => void }).gc?.();
-
 const prettyTimes: number[] = [];
 const indexTimes: number[] = [];
 const queryTimes = QUERIES.map(() => [] as number[]);
 const warmTimes: number[] = [];
 for (let round = 0; round < ROUNDS; round++) {
-  collect();
+  collectGarbage();
   let started = performance.now();
   if (analyzeXml(xml, { buildIndex: false }).pretty.length < xml.length / 2)
     throw new Error('baseline did not pretty-print the payload');
   prettyTimes.push(performance.now() - started);
 
-  collect();
+  collectGarbage();
   started = performance.now();
   const { index } = analyzeXml(xml, { emitPretty: false });
   indexTimes.push(performance.now() - started);
@@ -72,13 +71,13 @@ for (let round = 0; round < ROUNDS; round++) {
   // first query after a payload arrives is. The predicate query then runs once more (warm).
   QUERIES.forEach(({ expression, check }, q) => {
     const prepared = prepareXPathDocument(xml, index);
-    collect();
+    collectGarbage();
     const began = performance.now();
     const result = evaluateXPath(prepared, expression);
     queryTimes[q]!.push(performance.now() - began);
     if (!check(result)) throw new Error(`wrong answer: ${JSON.stringify(result).slice(0, 200)}`);
     if (q === 0) {
-      collect();
+      collectGarbage();
       const again = performance.now();
       evaluateXPath(prepared, expression);
       warmTimes.push(performance.now() - again);

@@ -1,27 +1,20 @@
 /**
  * What the main thread's long stretches of work hold, from a CPU profile written by
- * BENCH_BULK_PROFILE (`npx tsx bench/long-task-profile.ts file.cpuprofile [minMs]`): runs of
+ * BENCH_BULK_PROFILE (`npx tsx bench/support/long-task-profile.ts file.cpuprofile [minMs]`): runs of
  * consecutive non-idle samples longer than minMs (100 by default), each with its start (ms into
  * the profile), length, and the functions holding most of it (self time, then by top frame
  * of the console's own code).
  */
 import { readFileSync } from 'node:fs';
-import type { CpuProfile, ProfileNode } from './cpu-profile.ts';
+import type { CpuProfile, ProfileNode } from '../cpu-profile.ts';
+import { profileTree } from './profile-tree.ts';
 
 const [file, minArg] = process.argv.slice(2);
 if (!file) throw new Error('usage: long-task-profile.ts file.cpuprofile [minMs]');
 const minMs = Number(minArg ?? 100);
 const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
-const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-const parent = new Map<number, number>();
-for (const node of profile.nodes)
-  for (const child of node.children ?? []) parent.set(child, node.id);
+const { byId, parent, nameOf: name } = profileTree(profile);
 
-const name = (node: ProfileNode) => {
-  const { functionName, url, lineNumber } = node.callFrame;
-  const where = url ? ` ${url.split('/').pop()}:${lineNumber + 1}` : '';
-  return `${functionName || '(anonymous)'}${where}`;
-};
 /** The stack of a sample, outermost first. */
 const stack = (id: number): ProfileNode[] => {
   const frames: ProfileNode[] = [];

@@ -3,7 +3,7 @@
  * (VIEWER_BENCH_TRACE=1 VIEWER_BENCH_TRACE_FILE=prefix VIEWER_BENCH_CPU_PROFILE=prefix, best with
  * VIEWER_BENCH_UNMINIFIED=1 for readable names):
  *
- *   npx tsx bench/task-profile.ts trace.json profile.cpuprofile [minMs] [mark]
+ *   npx tsx bench/support/task-profile.ts trace.json profile.cpuprofile [minMs] [mark]
  *
  * Lists every task of the page's main thread longer than minMs (45 by default), its start in ms
  * from the bench mark `mark` (bench:viewerPretty by default; bench:table for a Table load), and
@@ -11,17 +11,9 @@
  * gives the tasks' bounds, the profile their samples: both use the browser's monotonic clock.
  */
 import { readFileSync } from 'node:fs';
-import type { CpuProfile, ProfileNode } from './cpu-profile.ts';
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string };
-}
+import type { CpuProfile } from '../cpu-profile.ts';
+import { profileTree } from './profile-tree.ts';
+import { mainThreadKeys, traceEvents } from './trace-threads.ts';
 
 const [traceFile, profileFile, minArg, markArg] = process.argv.slice(2);
 if (!traceFile || !profileFile) {
@@ -30,30 +22,17 @@ if (!traceFile || !profileFile) {
 const minMs = Number(minArg ?? 45);
 const markName = markArg ?? 'bench:viewerPretty';
 
-const parsed = JSON.parse(readFileSync(traceFile, 'utf8')) as
-  TraceEvent[] | { traceEvents: TraceEvent[] };
-const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
-const mainThreads = new Set(
-  events
-    .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-    .map((e) => `${e.pid}:${e.tid}`),
-);
+const events = traceEvents(readFileSync(traceFile, 'utf8'));
+const mainThreads = mainThreadKeys(events);
 const base = events.find((e) => e.name === markName)?.ts;
 if (base === undefined) throw new Error(`no ${markName} mark in ${traceFile}`);
 
 const profile = JSON.parse(readFileSync(profileFile, 'utf8')) as CpuProfile;
-const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-const parent = new Map<number, number>();
-for (const node of profile.nodes)
-  for (const child of node.children ?? []) parent.set(child, node.id);
+const { byId, parent, nameOf } = profileTree(profile);
 const sampleTimes: number[] = [];
 let at = profile.startTime;
 for (const delta of profile.timeDeltas) sampleTimes.push((at += delta));
 
-const nameOf = (node: ProfileNode) => {
-  const { functionName, url, lineNumber } = node.callFrame;
-  return `${functionName || '(anonymous)'}${url ? ` ${url.split('/').pop()}:${lineNumber + 1}` : ''}`;
-};
 const top = (counts: Map<string, number>, n: number) =>
   [...counts]
     .sort((a, b) => b[1] - a[1])

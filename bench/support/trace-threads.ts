@@ -56,6 +56,15 @@ export function traceEvents(trace: Buffer | string): TimelineEvent[] {
   return Array.isArray(parsed) ? parsed : parsed.traceEvents;
 }
 
+/** The pages' main threads (CrRendererMain), as `pid:tid` keys. */
+export function mainThreadKeys(events: readonly TraceEvent[]): Set<string> {
+  return new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+}
+
 /** What an event did, in words: the function and script it called, or the event type it handled. */
 function label(e: TimelineEvent): string {
   const data = e.args?.data;
@@ -74,11 +83,7 @@ export function longTasks(
   events: readonly TimelineEvent[],
   minMs: number,
 ): Array<{ atMs: number; ms: number; held: Array<[string, number]> }> {
-  const mainThreads = new Set(
-    events
-      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-      .map((e) => `${e.pid}:${e.tid}`),
-  );
+  const mainThreads = mainThreadKeys(events);
   const onMain = events
     .filter((e) => e.ph === 'X' && e.dur !== undefined && mainThreads.has(`${e.pid}:${e.tid}`))
     .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));

@@ -1,6 +1,6 @@
 /**
  * What a page's heap holds, from a snapshot written by VIEWER_BENCH_HEAP_SNAPSHOT
- * (`npx tsx bench/heap-summary.ts file.heapsnapshot`): self size per node type and, for objects
+ * (`npx tsx bench/support/heap-summary.ts file.heapsnapshot`): self size per node type and, for objects
  * and arrays, per constructor name; and the largest single nodes (a string's first characters).
  */
 import { readFileSync } from 'node:fs';

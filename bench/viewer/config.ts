@@ -1,0 +1,59 @@
+/** What the viewer bench measures and how, from its environment variables (see viewer.bench.ts). */
+import type { BrowserContext } from '@playwright/test';
+
+export interface Size {
+  id: string;
+  label: string;
+  stubs: number;
+  /** Compare with the native viewer (skipped where it would take minutes). */
+  native: boolean;
+  table: boolean;
+}
+
+/** One size's figures by name, as the scenarios fill them in and the report reads them. */
+export type Results = Record<string, string | number>;
+
+/** What each scenario of one size works with: its pages open in `context`, on `origin`. */
+export interface SizeRun {
+  context: BrowserContext;
+  origin: string;
+  size: Size;
+  results: Results;
+  /** Called when one of its pages crashes. */
+  onCrash: () => void;
+}
+
+// Emulator stubs are about 340 bytes each in the HTTP GET body.
+const SIZES: Size[] = [
+  { id: '1mb', label: '1 MB', stubs: 3_000, native: true, table: true },
+  { id: '10mb', label: '10 MB', stubs: 30_000, native: true, table: true },
+  { id: '100k', label: '100,000 stubs', stubs: 100_000, native: false, table: true },
+  { id: '50mb', label: '> 50 MB', stubs: 160_000, native: false, table: false },
+];
+
+const wanted = (process.env.VIEWER_BENCH_SIZES ?? '').split(',').filter(Boolean);
+/** VIEWER_BENCH_SIZES=1mb,10mb: those sizes only. */
+export const sizes = wanted.length ? SIZES.filter((s) => wanted.includes(s.id)) : SIZES;
+/** The emulator's key for its seeded stubs. */
+export const KEY = 'seed-stubs';
+export const TIMEOUT_MS = 240_000;
+
+/**
+ * 'stubs': the console's Asset stubs page (default). 'harness': a dev-only page in the viewer's
+ * folder that calls the protocol client and renders the viewer alone, to isolate its share.
+ */
+export const PAGE = process.env.VIEWER_BENCH_PAGE === 'harness' ? 'harness' : 'stubs';
+/** The harness page exists only in development. */
+export const SERVER =
+  process.env.VIEWER_BENCH_SERVER === 'dev' || PAGE === 'harness' ? 'dev' : 'production';
+export const REPEATS = Number(process.env.VIEWER_BENCH_REPEATS ?? 3);
+/**
+ * VIEWER_BENCH_TRACE=1: one more Pretty load per size, traced (not counted in the medians), and
+ * where the time from the response to the first screen went, per thread.
+ */
+export const TRACE = process.env.VIEWER_BENCH_TRACE === '1';
+/** VIEWER_BENCH_NATIVE=0: no native viewer baseline (it takes a minute at 10 MB). */
+export const NATIVE = process.env.VIEWER_BENCH_NATIVE !== '0';
+
+/** A size's label as a file-name part: "10 MB" → "10-MB". */
+export const fileLabel = (label: string) => label.replace(/\W+/g, '-');

@@ -1,0 +1,91 @@
+/**
+ * Load scenario: REPEATS fresh loads of the Pretty view (the default tab), the median of each
+ * figure (response → viewer mounted, → first screen, → every line; the longest tasks before and
+ * after the viewer mounted); then, on the last page, scrolling to the last line and a search.
+ */
+import type { Page } from '@playwright/test';
+import { median } from '../support/median.ts';
+import { REPEATS, TIMEOUT_MS, TRACE, type Results, type SizeRun } from './config.ts';
+import {
+  bodyBytes,
+  longestTask,
+  openStubsPage,
+  readMarks,
+  timeInPage,
+  typeInto,
+  watchStubsCalls,
+} from './page.ts';
+import { tracedPrettyLoad } from './trace.ts';
+
+/** @returns the last load's page, still open. */
+export async function measurePrettyLoads(run: SizeRun): Promise<Page> {
+  const { context, origin, size, results } = run;
+  const runs: Array<Record<string, number>> = [];
+  let page: Page | null = null;
+  let facts = '';
+  for (let repeat = 0; repeat < REPEATS; repeat++) {
+    if (page) await page.close();
+    page = await openStubsPage(run, false);
+    await page.waitForFunction(
+      `window.__bench.marks.pretty !== undefined || document.querySelector('[data-view="pretty"] [role="alert"]') !== null`,
+      undefined,
+      { timeout: TIMEOUT_MS, polling: 100 },
+    );
+    await page.waitForFunction(
+      `window.__bench.marks.prettyLoaded !== undefined || document.querySelector('[data-view="pretty"] [role="alert"]') !== null`,
+      undefined,
+      { timeout: TIMEOUT_MS },
+    );
+    const marks = await readMarks(page);
+    const viewerStart = marks.marks.viewer ?? 0;
+    runs.push({
+      bodyMB: (await bodyBytes(page)) / 1_000_000,
+      responseToViewerMounted: viewerStart - marks.responseEnd,
+      responseToPretty: (marks.marks.pretty ?? Number.NaN) - marks.responseEnd,
+      // The first lines from the answer's head while it still arrives (before its end: < 0).
+      responseToHead: (marks.marks.head ?? Number.NaN) - marks.responseEnd,
+      responseToViewerPretty: (marks.marks.viewerPretty ?? Number.NaN) - marks.responseEnd,
+      responseToAllLines: (marks.marks.prettyLoaded ?? Number.NaN) - marks.responseEnd,
+      longestTaskBeforeViewer: longestTask(marks.longTasks, -Infinity, viewerStart),
+      longestViewerTaskLoading: longestTask(marks.longTasks, viewerStart),
+      longestTaskAfterResponse: longestTask(marks.longTasks, marks.responseEnd),
+    });
+    facts = await page.locator('.xv-facts').innerText();
+  }
+  if (!page) throw new Error('VIEWER_BENCH_REPEATS must be at least 1');
+  if (TRACE) {
+    await page.close();
+    page = await context.newPage();
+    watchStubsCalls(page);
+    await tracedPrettyLoad(page, origin, size.label);
+    await page.waitForFunction(`window.__bench.marks.prettyLoaded !== undefined`, undefined, {
+      timeout: TIMEOUT_MS,
+    });
+  }
+  for (const key of Object.keys(runs[0] ?? {})) {
+    results[key] = median(runs.map((r) => r[key] ?? Number.NaN));
+  }
+  results.prettyRuns = runs.map((r) => Math.round(r.responseToPretty ?? 0)).join(', ');
+  results.facts = facts.split('\n').slice(-1)[0] ?? '';
+  await measureScrollAndSearch(page, facts, results);
+  return page;
+}
+
+/** Ctrl+End to the last line, and a search for "Stub" until its match count shows. */
+async function measureScrollAndSearch(page: Page, facts: string, results: Results) {
+  const lineCount = Number(
+    /([\d,]+) lines pretty-printed/.exec(facts)?.[1]?.replace(/,/g, '') ?? 'NaN',
+  );
+  if (!Number.isFinite(lineCount)) return;
+  results.scrollToEnd = await timeInPage(
+    page,
+    // Ctrl+End, as a person would: CodeMirror moves the cursor to the end and scrolls there.
+    `const c = document.querySelector('.xv-editor .cm-content'); c.focus(); c.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', code: 'End', keyCode: 35, ctrlKey: true, bubbles: true, cancelable: true }));`,
+    `[...document.querySelectorAll('.xv-editor .cm-lineNumbers .cm-gutterElement')].some((e) => e.textContent === '${lineCount}')`,
+  );
+  results.searchStubCount = await timeInPage(
+    page,
+    typeInto('.xv-pretty input[type=search]', 'Stub'),
+    `/ of [\\d,]+$/.test(document.querySelector('.xv-pretty .xv-match-status')?.textContent ?? '')`,
+  );
+}

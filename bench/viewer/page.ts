@@ -1,0 +1,174 @@
+/**
+ * The bench's hold on the console's page: instrumentation installed before any page script runs
+ * (long tasks, the moments each part of the viewer first shows), the stubs call made as a person
+ * makes it, and reading the marks back against the response's end.
+ */
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { KEY, PAGE, TIMEOUT_MS, type SizeRun } from './config.ts';
+
+// In-page instrumentation, installed before any page script runs.
+const INSTRUMENT = `
+  window.__bench = { longTasks: [], marks: {} };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__bench.longTasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  const afterPaint = (name) => requestAnimationFrame(() => setTimeout(() => { if (window.__bench.marks[name] === undefined) { window.__bench.marks[name] = performance.now(); performance.mark('bench:' + name); } }, 0));
+  new MutationObserver(() => {
+    const m = window.__bench.marks;
+    if (!m.viewer && document.querySelector('section[aria-label="DataStubs viewer"]')) m.viewer = performance.now();
+    if (!m.prettyDom && document.querySelector('.xv-editor .cm-content .cm-line')?.textContent) { m.prettyDom = performance.now(); afterPaint('pretty'); }
+    if (!m.headDom && document.querySelector('.xv-receiving .cm-line')?.textContent) { m.headDom = performance.now(); afterPaint('head'); }
+    if (!m.viewerPrettyDom && document.querySelector('section[aria-label="DataStubs viewer"] .xv-editor .cm-line')?.textContent) { m.viewerPrettyDom = performance.now(); afterPaint('viewerPretty'); }
+    if (m.prettyDom && !m.prettyLoaded && !document.querySelector('.xv-loading')) { m.prettyLoaded = performance.now(); }
+    if (!m.tableDom && document.querySelector('.xv-grid-scroll [role="row"]')) { m.tableDom = performance.now(); afterPaint('table'); }
+    if (!m.refusedDom && document.querySelector('[data-view="table"] [role="alert"], [data-view="tree"] [role="alert"]')) { m.refusedDom = performance.now(); afterPaint('refused'); }
+    if (window.__bench.clickTableWhenReady && !m.tabClicked) {
+      const tab = [...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent === 'Table');
+      if (tab) { m.tabClicked = performance.now(); tab.click(); }
+    }
+  }).observe(document, { childList: true, subtree: true });
+`;
+
+/**
+ * A context with the instrumentation in every page. The bench's own probes are evaluated
+ * strings, which the production CSP rightly refuses; others edit the shared tree while this
+ * runs, so Vite's HMR socket is kept from reloading the page.
+ */
+export async function instrumentedContext(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ ...options, bypassCSP: true });
+  await context.addInitScript(INSTRUMENT);
+  await context.routeWebSocket(/./, () => undefined);
+  return context;
+}
+
+export interface LongTask {
+  start: number;
+  duration: number;
+}
+
+export interface PageMarks {
+  responseEnd: number;
+  marks: Record<string, number>;
+  longTasks: LongTask[];
+}
+
+// The bench is typechecked without DOM types (tsconfig.node.json), so in-page code is a string.
+export function inPage<T>(page: Page, expression: string): Promise<T> {
+  return page.evaluate(expression) as Promise<T>;
+}
+
+const LAST_CALL = `performance.getEntriesByType('resource').filter((e) => e.name.includes('/Inode.asmx/GetAssetStubs')).at(-1)`;
+
+// The console's client runs in a Web Worker, whose resource timings the page cannot see; the
+// browser's network events do see the call, and its end is moved onto the page's clock.
+const workerCalls = new WeakMap<Page, { responseEndEpoch: number; bodyBytes: number }>();
+
+export function watchStubsCalls(page: Page): void {
+  page.on('requestfinished', (request) => {
+    if (!request.url().includes('/Inode.asmx/GetAssetStubs')) return;
+    const timing = request.timing();
+    void request.sizes().then((sizes) =>
+      workerCalls.set(page, {
+        responseEndEpoch: timing.startTime + timing.responseEnd,
+        bodyBytes: sizes.responseBodySize,
+      }),
+    );
+  });
+}
+
+export async function bodyBytes(page: Page): Promise<number> {
+  const inPageBytes = await inPage<number>(page, `${LAST_CALL}?.decodedBodySize ?? 0`);
+  return inPageBytes || (workerCalls.get(page)?.bodyBytes ?? 0);
+}
+
+export async function readMarks(page: Page): Promise<PageMarks> {
+  const marks = await inPage<PageMarks & { timeOrigin: number }>(
+    page,
+    `({ responseEnd: ${LAST_CALL}?.responseEnd ?? NaN, timeOrigin: performance.timeOrigin, marks: window.__bench.marks, longTasks: window.__bench.longTasks })`,
+  );
+  const workerCall = workerCalls.get(page);
+  if (Number.isNaN(marks.responseEnd) && workerCall) {
+    marks.responseEnd = workerCall.responseEndEpoch - marks.timeOrigin;
+  }
+  return marks;
+}
+
+/** The longest of `tasks` that started in [from, to); 0 for none. */
+export function longestTask(tasks: readonly LongTask[], from: number, to = Infinity): number {
+  return Math.max(
+    0,
+    ...tasks.filter((t) => t.start >= from && t.start < to).map((t) => t.duration),
+  );
+}
+
+/** The URL of the same call for Chromium's own XML viewer (HTTP GET binding). */
+export const stubsUrl = (origin: string) =>
+  `${origin}/Inode.asmx/GetAssetStubs?OpenIDKey=${KEY}&AssetType=&OtherFilterCriteria=`;
+
+/** Opens the page and calls GetAssetStubs as a person would; `clickTable` opens Table as soon as it exists. */
+export async function callStubs(page: Page, origin: string, clickTable: boolean): Promise<void> {
+  if (PAGE === 'harness') {
+    await page.goto(
+      `${origin}/src/components/xml-viewer/harness/viewer-harness.html?binding=http-get&key=${KEY}`,
+    );
+  } else {
+    await page.goto(`${origin}/stubs`);
+    await page.getByLabel('Binding', { exact: true }).selectOption({ label: 'HTTP GET' });
+    await page.getByLabel('OpenIDKey', { exact: true }).fill(KEY);
+  }
+  if (clickTable) await inPage(page, 'window.__bench.clickTableWhenReady = true');
+  await page.getByRole('button', { name: 'Get asset stubs' }).click();
+}
+
+/** A new page of the run's context, watched for its stubs call and a crash, that calls GetAssetStubs. */
+export async function openStubsPage(run: SizeRun, clickTable: boolean): Promise<Page> {
+  const page = await run.context.newPage();
+  watchStubsCalls(page);
+  page.on('crash', run.onCrash);
+  await callStubs(page, run.origin, clickTable);
+  return page;
+}
+
+export async function waitForMark(page: Page, name: string): Promise<void> {
+  await page.waitForFunction(
+    `window.__bench.marks[${JSON.stringify(name)}] !== undefined`,
+    undefined,
+    {
+      timeout: TIMEOUT_MS,
+      polling: 50,
+    },
+  );
+}
+
+/** Until the table holds every row (its first rows may be a preview). */
+export async function waitForWholeTable(page: Page, polling: number): Promise<void> {
+  await page.waitForFunction(
+    `document.querySelector('.xv-table .xv-match-status:not(.xv-preview-status)') !== null`,
+    undefined,
+    { timeout: TIMEOUT_MS, polling },
+  );
+}
+
+/** Runs `action` in the page and resolves with ms until `done` holds after a paint. */
+export async function timeInPage(page: Page, action: string, done: string): Promise<number> {
+  return inPage(
+    page,
+    `new Promise((resolve, reject) => {
+      const t0 = performance.now();
+      { ${action} }
+      const tick = () => {
+        if (${done}) requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - t0), 0));
+        else if (performance.now() - t0 > 120000) reject(new Error('timed out waiting for ' + ${JSON.stringify(done)}));
+        else requestAnimationFrame(tick);
+      };
+      tick();
+    })`,
+  );
+}
+
+/** Sets a search field's value as typing would (React hears the input event). */
+export const typeInto = (field: string, text: string) =>
+  `const i = document.querySelector(${JSON.stringify(field)}); const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set; set.call(i, '${text}'); i.dispatchEvent(new Event('input', { bubbles: true }));`;

@@ -1,0 +1,89 @@
+/**
+ * Traced loads (VIEWER_BENCH_TRACE, VIEWER_BENCH_TRACE_FILE, VIEWER_BENCH_CPU_PROFILE): where the
+ * time from the response to the first screen went, per thread, and kept traces and profiles for
+ * a closer look (bench/support/task-profile.ts, bench/support/long-task-profile.ts).
+ */
+import { writeFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { startCpuProfile, type DevToolsSend } from '../support/cpu-profiler.ts';
+import { markTime, traceEvents, windowBreakdown } from '../support/trace-threads.ts';
+import { fileLabel } from './config.ts';
+import { ms } from './report.ts';
+import { callStubs, readMarks, waitForMark, waitForWholeTable } from './page.ts';
+
+const TRACE_CATEGORIES = ['toplevel', '__metadata', 'devtools.timeline', 'blink.user_timing'];
+
+/** The page's main-thread CPU profiler, started; the function returned stops it into a file. */
+async function profilePage(page: Page): Promise<(file: string) => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  const send: DevToolsSend = (method, params) =>
+    cdp.send(method as never, params as never) as Promise<Record<string, unknown>>;
+  return startCpuProfile(send);
+}
+
+/** Prints what each thread did from the response to the viewer's mount and on to the first screen. */
+export async function tracedPrettyLoad(page: Page, origin: string, label: string): Promise<void> {
+  const browser = page.context().browser();
+  if (!browser) return;
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  // VIEWER_BENCH_CPU_PROFILE=prefix: a CPU profile of the page's main thread over the same load,
+  // to the last line in the editor (npx tsx bench/support/long-task-profile.ts file 40).
+  const cpuProfile = process.env.VIEWER_BENCH_CPU_PROFILE;
+  const stopProfile = cpuProfile ? await profilePage(page) : null;
+  await callStubs(page, origin, false);
+  if (stopProfile) {
+    await waitForMark(page, 'prettyLoaded');
+    await stopProfile(`${cpuProfile}-${fileLabel(label)}.cpuprofile`);
+  }
+  // The viewer's first screen (after the whole answer), not the head's: the trace explains the
+  // wait for the decoded result.
+  await waitForMark(page, 'viewerPretty');
+  // A kept trace runs on to the last line in the editor, so it also shows the long tasks after
+  // the first screen.
+  if (process.env.VIEWER_BENCH_TRACE_FILE) await waitForMark(page, 'prettyLoaded');
+  const trace = await browser.stopTracing();
+  // VIEWER_BENCH_TRACE_FILE=prefix keeps each trace (chrome://tracing, Perfetto) for a closer look.
+  const keep = process.env.VIEWER_BENCH_TRACE_FILE;
+  if (keep) writeFileSync(`${keep}-${fileLabel(label)}.json`, trace);
+  const marks = await readMarks(page);
+  const events = traceEvents(trace);
+  const paintedUs = markTime(events, 'bench:viewerPretty');
+  const pretty = marks.marks.viewerPretty;
+  const viewer = marks.marks.viewer;
+  if (paintedUs === null || pretty === undefined || viewer === undefined) {
+    console.log(`  [${label} trace] no first-screen mark in the trace`);
+    return;
+  }
+  const toTrace = (pageMs: number) => paintedUs + (pageMs - pretty) * 1000;
+  const windows: Array<[string, number, number]> = [
+    ['response → viewer mounted', marks.responseEnd, viewer],
+    ['viewer mounted → first screen', viewer, pretty],
+  ];
+  for (const [name, from, to] of windows) {
+    console.log(`  [${label} trace] ${name}: ${ms(to - from)} (traced)`);
+    for (const row of windowBreakdown(events, toTrace(from), toTrace(to))) {
+      const held = row.held.map(([what, n]) => `${what} ${n.toFixed(0)}`).join('; ');
+      console.log(`    ${row.thread}: busy ${row.busyMs.toFixed(0)} ms — ${held}`);
+    }
+  }
+}
+
+/**
+ * VIEWER_BENCH_TRACE_FILE and VIEWER_BENCH_CPU_PROFILE together: one more Table load, traced and
+ * profiled from the call to the whole table, kept as `prefix-table-<size>` files, for the table's
+ * long tasks (match a trace's tasks to the profile's samples to see what each held).
+ */
+export async function keptTableTrace(page: Page, origin: string, label: string): Promise<void> {
+  const traceFile = process.env.VIEWER_BENCH_TRACE_FILE;
+  const cpuProfile = process.env.VIEWER_BENCH_CPU_PROFILE;
+  const browser = page.context().browser();
+  if (!traceFile || !cpuProfile || !browser) return;
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  const stopProfile = await profilePage(page);
+  await callStubs(page, origin, true);
+  await waitForWholeTable(page, 100);
+  // The work after the whole table (the summary, the row heights) belongs to the load too.
+  await page.waitForTimeout(1000);
+  await stopProfile(`${cpuProfile}-table-${fileLabel(label)}.cpuprofile`);
+  writeFileSync(`${traceFile}-table-${fileLabel(label)}.json`, await browser.stopTracing());
+}
