@@ -17,6 +17,7 @@ import {
 } from './error-kinds.ts';
 import type { OutcomeKind } from './outcome-kind.ts';
 import { redactString } from '../protocol/redact.ts';
+import { firstLine } from '../text/format.ts';
 
 export interface OutcomeFact {
   label: string;
@@ -113,7 +114,7 @@ export function describeError(error: unknown, cancelled = false): OutcomeView {
     const { fault } = error;
     const facts = [
       { label: 'Fault code', value: [fault.code, ...fault.subcodes].join(' › ') },
-      { label: 'Reason', value: firstLine(fault.reason) },
+      { label: 'Reason', value: firstLine(fault.reason.trim()) },
     ];
     return {
       kind: 'soap-fault',
@@ -132,7 +133,7 @@ export function describeError(error: unknown, cancelled = false): OutcomeView {
       message: `The service hit an error while handling the call (HTTP ${error.exchange?.response.status ?? 500}).`,
       facts: [
         { label: 'Exception', value: error.exceptionType ?? '(no type given)' },
-        { label: 'Message', value: firstLine(error.exceptionMessage) },
+        { label: 'Message', value: firstLine(error.exceptionMessage.trim()) },
       ],
       detail: [error.exceptionMessage, error.stackTrace ?? ''].filter(Boolean).join('\n'),
     };
@@ -250,7 +251,7 @@ function describeHttpError(error: HttpError): OutcomeView {
     return {
       kind: 'http-error',
       ...refusal,
-      facts: [status, { label: 'Console server said', value: firstLine(body) }],
+      facts: [status, { label: 'Console server said', value: firstLine(body.trim()) }],
       detail: body || error.message,
     };
   }
@@ -260,7 +261,7 @@ function describeHttpError(error: HttpError): OutcomeView {
       title: 'The service is unreachable',
       message:
         'The console server could not reach the selected target. Check that the service is running, or pick another target in Settings.',
-      facts: [status, { label: 'Proxy said', value: firstLine(body) }],
+      facts: [status, { label: 'Proxy said', value: firstLine(body.trim()) }],
       detail: body || error.message,
     };
   }
@@ -290,12 +291,6 @@ function describeHttpError(error: HttpError): OutcomeView {
     facts: [status, ...(error.summary ? [{ label: 'Server said', value: error.summary }] : [])],
     detail: body || error.message,
   };
-}
-
-function firstLine(text: string): string {
-  const trimmed = text.trim();
-  const end = trimmed.indexOf('\n');
-  return end < 0 ? trimmed : `${trimmed.slice(0, end)}…`;
 }
 
 /** The exchange or request an outcome carries, for the raw panel. */

@@ -6,6 +6,7 @@
 import { BINDINGS, type Binding, type OperationName } from './operations.ts';
 import type { Exchange, RawRequest } from './types.ts';
 import { redactErrorParts } from './redact.ts';
+import { firstLine } from '../text/format.ts';
 
 /** Where an error happened: which call, over which binding, to which URL. */
 export interface ErrorContext {
@@ -227,11 +228,6 @@ export class InputError extends InodeError {
  */
 export function describeCodePoint(codePoint: number): string {
   return `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
-}
-
-function firstLine(text: string): string {
-  const end = text.indexOf('\n');
-  return end < 0 ? text : `${text.slice(0, end)}…`;
 }
 
 /**

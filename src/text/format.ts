@@ -18,7 +18,11 @@ export function formatDuration(ms: number): string {
   return `${(ms / 1000).toFixed(2)} s`;
 }
 
-/** UTF-8 size of a string. @example utf8Length('é') // 2 */
-export function utf8Length(text: string): number {
-  return new TextEncoder().encode(text).length;
+/**
+ * The first line of a text, with `…` when more lines follow.
+ * @example firstLine('Server was unable\n   at X()') // 'Server was unable…'
+ */
+export function firstLine(text: string): string {
+  const end = text.indexOf('\n');
+  return end < 0 ? text : `${text.slice(0, end)}…`;
 }

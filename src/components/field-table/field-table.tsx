@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import { OPERATIONS } from '../../protocol/operations.ts';
 import type { AssetStubsRecord } from '../../protocol/types.ts';
-import { formatBytes, utf8Length } from '../../text/format.ts';
+import { formatBytes } from '../../text/format.ts';
+import { utf8Length } from '../../text/utf8-length.ts';
 import { ExceptionText } from './exception-text.tsx';
 
 const FIELDS = OPERATIONS.GetAssetStubs.result.fields;

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { redactExchange, redactRequest, toCurlCommand } from '../../protocol/index.ts';
-import { formatBytes, formatDuration, utf8Length } from '../../text/format.ts';
+import { formatBytes, formatDuration } from '../../text/format.ts';
+import { utf8Length } from '../../text/utf8-length.ts';
 import { prettyXml } from '../../xml/xml-pretty.ts';
 import { TARGET_HEADER } from '../../connection/target-fetch.ts';
 import { CopyButton } from '../copy-button/copy-button.tsx';

@@ -1,5 +1,6 @@
 import type { DataStubsForm } from '../../protocol/types.ts';
 import type { AnalysisResult } from '../../workers/viewer/viewer-worker-protocol.ts';
+import { formatBytes } from '../../text/format.ts';
 import { formatCount } from './format-count.ts';
 
 const FORM_LABEL: Record<DataStubsForm, string> = {
@@ -14,12 +15,6 @@ const FORM_HELP: Record<DataStubsForm, string> = {
     'DataStubs held text with the markup escaped (&lt; …); it was decoded once for these views.',
   cdata: 'DataStubs held a CDATA section; its content is shown here.',
 };
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 const count = formatCount;
 
