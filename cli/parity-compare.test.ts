@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { CallOutcome } from './call-outcome.ts';
-import { fieldByFieldComparison } from './parity-compare.ts';
+import type { Binding } from '../src/protocol/index.ts';
+import type { GetAssetStubsResult } from '../src/protocol/types.ts';
+import { bindingResultOf } from '../src/parity/binding-result.ts';
+import type { BindingResult } from '../src/parity/compare-binding-results.ts';
+import { parityOf } from './parity-compare.ts';
 
 const FIELDS = {
   Success: true,
@@ -11,19 +14,23 @@ const FIELDS = {
   UserID: 'u-1',
 };
 
-/** A successful GetAssetStubs outcome on one binding, carrying this DataStubs text. */
-function outcome(binding: string, dataStubs: string): CallOutcome {
-  return {
-    operation: 'GetAssetStubs',
-    binding,
-    view: { kind: 'success', title: 'Success', facts: [] },
-    exitCode: 0,
-    result: { record: { ...FIELDS, DataStubs: dataStubs } },
-    error: null,
-    exchange: null,
-    durationMs: 1,
-  } as unknown as CallOutcome;
+/** A successful GetAssetStubs answer on one binding, carrying this DataStubs text. */
+function outcome(binding: Binding, dataStubs: string): BindingResult {
+  const value = {
+    record: { ...FIELDS, DataStubs: dataStubs },
+    dataStubsForm: 'xml',
+    warnings: [],
+    exchange: {
+      request: { method: 'POST', url: '', headers: {}, body: '' },
+      response: { status: 200, statusText: 'OK', headers: {}, bodyText: '', byteLength: 0 },
+      timings: { startedAt: 0, headersMs: 1, totalMs: 1 },
+    },
+  } as unknown as GetAssetStubsResult;
+  return bindingResultOf(binding, { value }, []);
 }
+
+/** The differences `inode-console parity` lists. */
+const fieldByFieldComparison = (results: BindingResult[]) => parityOf(results).differences;
 
 describe('parity comparison of DataStubs', () => {
   it('sees no difference in prefixes, attribute order, indentation or quotes', () => {

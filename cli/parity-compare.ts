@@ -1,19 +1,30 @@
 /**
- * Whether one call came back the same on every binding: field by field, with DataStubs compared
- * by meaning (namespace prefixes, attribute order, insignificant whitespace and the form the
- * payload arrived in do not count), by the same function the console's parity view uses.
+ * The parity verdict in the command line's words. The verdict is the console's
+ * (`compareBindingResults`, src/parity/: every field, DataStubs by meaning); this module lists
+ * its differences as `inode-console parity` prints them (one value per binding) and says whether
+ * the run passes: every binding must have answered, and agree.
  */
-import { OPERATIONS } from '../src/protocol/index.ts';
-import { sameXmlMeaning } from '../src/xml/compare/xml-meaning-tree.ts';
-import type { CallOutcome } from './call-outcome.ts';
+import {
+  compareBindingResults,
+  type BindingResult,
+  type ParityVerdict,
+} from '../src/parity/compare-binding-results.ts';
 
 export interface Difference {
   field: string;
-  /** The field's value on each binding, in the order of the outcomes. */
+  /** The field's value on each binding, in the order of the results. */
   values: Array<{ binding: string; value: string }>;
 }
 
-export type CompareOutcomes = (outcomes: readonly CallOutcome[]) => Difference[];
+export interface CliParity {
+  verdict: ParityVerdict;
+  /** The verdict agrees and no binding was left out (switched off, refused). */
+  agree: boolean;
+  differences: Difference[];
+}
+
+/** The verdict's Outcome field, as the command line has always named it. */
+const OUTCOME = 'outcome';
 
 /**
  * The HTTP bindings indent DataStubs and SOAP does not (the real service does the same): shown
@@ -23,57 +34,29 @@ function withoutIndentation(xml: string): string {
   return xml.replace(/>\s+</g, '><').trim();
 }
 
-function text(value: unknown): string {
+function text(field: string, value: string | null | undefined): string {
   if (value === null || value === undefined) return '(absent)';
   if (value === '') return '(empty)';
-  return String(value);
+  return field === 'DataStubs' ? withoutIndentation(value) : value;
 }
 
-/** The compared fields of one outcome, by name. */
-function fieldsOf(outcome: CallOutcome): Map<string, string> {
-  const fields = new Map<string, string>([['outcome', outcome.view.kind]]);
-  const { result } = outcome;
-  if (result && 'record' in result) {
-    for (const field of OPERATIONS.GetAssetStubs.result.fields) {
-      const value = result.record[field.name];
-      fields.set(
-        field.name,
-        text(
-          field.name === 'DataStubs' && typeof value === 'string'
-            ? withoutIndentation(value)
-            : value,
-        ),
-      );
-    }
-  } else if (result) {
-    // Every AddUserAssetIndex call registers anew, so its ID differs by nature; an ERROR answer
-    // is compared word for word.
-    fields.set('value', /^\s*ERROR/i.test(result.value) ? result.value : '(an ID)');
-  } else {
-    for (const fact of outcome.view.facts) fields.set(fact.label, fact.value);
-  }
-  return fields;
+function valueOf(result: BindingResult, field: string): string {
+  if (field === 'Outcome') return result.outcome ?? result.state;
+  if (field === 'HTTP status')
+    return text(field, result.status === null ? null : String(result.status));
+  return text(field, result.fields[field]);
 }
 
-/** @example fieldByFieldComparison(outcomes) // [] when every binding agrees */
-export const fieldByFieldComparison: CompareOutcomes = (outcomes) => {
-  const perBinding = outcomes.map((outcome) => ({
-    binding: outcome.binding,
-    fields: fieldsOf(outcome),
+/** @example parityOf(results).differences // [] when every binding answered and agrees */
+export function parityOf(results: readonly BindingResult[]): CliParity {
+  const verdict = compareBindingResults(results);
+  const fields = verdict.differences.map((d) => d.field);
+  // A binding left out of the comparison is a difference of outcome here: a gate passes only
+  // when all the bindings asked answered alike.
+  if (verdict.excluded.length > 0 && !fields.includes('Outcome')) fields.unshift('Outcome');
+  const differences = fields.map((field) => ({
+    field: field === 'Outcome' ? OUTCOME : field,
+    values: results.map((r) => ({ binding: r.binding, value: valueOf(r, field) })),
   }));
-  const names = new Set(perBinding.flatMap((b) => [...b.fields.keys()]));
-  const differences: Difference[] = [];
-  for (const field of names) {
-    const values = perBinding.map((b) => ({
-      binding: b.binding,
-      value: b.fields.get(field) ?? '(absent)',
-    }));
-    const first = values[0]?.value ?? '';
-    const same =
-      field === 'DataStubs'
-        ? values.every((v) => sameXmlMeaning(first, v.value))
-        : values.every((v) => v.value === first);
-    if (!same) differences.push({ field, values });
-  }
-  return differences;
-};
+  return { verdict, agree: differences.length === 0, differences };
+}

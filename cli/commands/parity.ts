@@ -2,7 +2,20 @@
  * `inode-console parity`: the same call on all four bindings, compared; exit 0 only if they agree.
  */
 import { Argument, Command, Option } from 'commander';
-import { BINDING_NAMES, OPERATION_NAMES, type OperationName } from '../../src/protocol/index.ts';
+import {
+  BINDING_NAMES,
+  OPERATION_NAMES,
+  type Binding,
+  type InodeClient,
+  type OperationName,
+} from '../../src/protocol/index.ts';
+import {
+  answerOn,
+  bindingResultOf,
+  type BindingAnswer,
+  type ParityParams,
+} from '../../src/parity/binding-result.ts';
+import type { BindingResult } from '../../src/parity/compare-binding-results.ts';
 import { EXIT, UsageError } from '../exit-codes.ts';
 import { readKey } from '../key-source.ts';
 import {
@@ -14,7 +27,7 @@ import {
   type ConnectionOptions,
 } from '../connection-options.ts';
 import { outcomeJson, runCall, type CallOutcome } from '../call-outcome.ts';
-import { fieldByFieldComparison, type CompareOutcomes } from '../parity-compare.ts';
+import { parityOf, type CliParity } from '../parity-compare.ts';
 import { writeReports, type ReportCase } from '../report.ts';
 import type { CommandContext } from '../command-context.ts';
 
@@ -26,30 +39,66 @@ interface ParityOptions extends ConnectionOptions {
   output: 'human' | 'json';
 }
 
-/** The comparison in use; swap for a meaning-aware one here. */
-const compare: CompareOutcomes = fieldByFieldComparison;
-
-function sendOn(
-  options: ParityOptions,
-  operation: OperationName,
-  key: string,
-  binding: (typeof BINDING_NAMES)[number],
-) {
-  const client = clientFor(options, binding);
+function requestOf(options: ParityOptions, operation: OperationName, key: string): ParityParams {
   if (operation === 'GetAssetStubs') {
-    return () =>
-      client.getAssetStubs({
+    return {
+      operation,
+      params: {
         OpenIDKey: key,
         AssetType: options.AssetType ?? '',
         OtherFilterCriteria: options.OtherFilterCriteria ?? '',
-      });
+      },
+    };
   }
-  return () =>
-    client.addUserAssetIndex({
+  return {
+    operation,
+    params: {
       OpenIDKey: key,
       ServiceURI: options.ServiceURI ?? '',
       MediaType: options.MediaType ?? '',
-    });
+    },
+  };
+}
+
+export interface ParityOnBindings {
+  outcomes: CallOutcome[];
+  parity: CliParity;
+  exitCode: number;
+}
+
+/**
+ * The call on each binding, one after another (the service sees the calls in a fixed order, as
+ * a person would make them), judged by the console's parity engine.
+ * @example const { parity, exitCode } = await parityOnBindings(request, (b) => clientFor(options, b));
+ */
+export async function parityOnBindings(
+  request: ParityParams,
+  clientOf: (binding: Binding) => InodeClient,
+): Promise<ParityOnBindings> {
+  const secrets = [request.params.OpenIDKey];
+  const outcomes: CallOutcome[] = [];
+  const results: BindingResult[] = [];
+  for (const binding of BINDING_NAMES) {
+    let answer: BindingAnswer = { error: new Error('The call was not sent.') };
+    outcomes.push(
+      await runCall(request.operation, binding, async () => {
+        answer = await answerOn(async () => clientOf(binding), request);
+        if ('error' in answer) throw answer.error;
+        return answer.value;
+      }),
+    );
+    results.push(bindingResultOf(binding, answer, secrets));
+  }
+  const parity = parityOf(results);
+  const unreachable = outcomes.some(
+    (o) => o.view.kind === 'network-failure' || o.view.kind === 'timeout',
+  );
+  const exitCode = parity.agree
+    ? EXIT.ok
+    : unreachable
+      ? EXIT.technicalFailure
+      : EXIT.businessFailure;
+  return { outcomes, parity, exitCode };
 }
 
 function callCase(outcome: CallOutcome): ReportCase {
@@ -90,23 +139,18 @@ async function run(
   const { terminal } = context;
   terminal.addSecret(key);
   warnIfKeyInUrl(terminal, BINDING_NAMES);
-  // One binding after another: the service sees the calls in a fixed order, as a person would make them.
-  const outcomes: CallOutcome[] = [];
-  for (const binding of BINDING_NAMES)
-    outcomes.push(await runCall(operation, binding, sendOn(options, operation, key, binding)));
-  const differences = compare(outcomes);
-  const unreachable = outcomes.some(
-    (o) => o.view.kind === 'network-failure' || o.view.kind === 'timeout',
+  const { outcomes, parity, exitCode } = await parityOnBindings(
+    requestOf(options, operation, key),
+    (binding) => clientFor(options, binding),
   );
-  const exitCode =
-    differences.length === 0 ? EXIT.ok : unreachable ? EXIT.technicalFailure : EXIT.businessFailure;
+  const { differences } = parity;
 
   if (options.output === 'json') {
     terminal.out(
       JSON.stringify(
         {
           operation,
-          agree: differences.length === 0,
+          agree: parity.agree,
           exitCode,
           differences,
           calls: outcomes.map((o) => outcomeJson(o, [key])),

@@ -1,8 +1,9 @@
 /**
  * Binding parity: the same call over several bindings, judged field by field. Pure (no React,
- * no DOM), so the CLI can print the same verdict the console shows.
+ * no DOM): the console's parity panel and `inode-console parity` both judge with it.
  */
 import { BINDINGS, type Binding } from '../protocol/operations.ts';
+import { sameXmlMeaning } from '../xml/compare/xml-meaning-tree.ts';
 
 /**
  * How one binding's call ended, in the terms parity compares.
@@ -50,11 +51,16 @@ export interface ParityVerdict {
 }
 
 export interface CompareOptions {
-  /** Fields compared by meaning rather than by text (DataStubs). */
+  /** Fields compared by meaning rather than by text; default: DataStubs. */
   xmlFields?: readonly string[];
-  /** Equality for those fields; default: the same text. */
+  /**
+   * Equality for those fields; default: the same meaning (`sameXmlMeaning`: namespace prefixes,
+   * attribute order, quotes and whitespace between tags do not count).
+   */
   sameXml?: (a: string, b: string) => boolean;
 }
+
+const XML_FIELDS: readonly string[] = ['DataStubs'];
 
 const STATE_WORDS: Record<Exclude<BindingState, 'answered'>, string> = {
   'switched-off': 'switched off on the server',
@@ -95,7 +101,7 @@ function describeDifference(difference: FieldDifference): string {
 
 /**
  * @example
- * const verdict = compareBindingResults(results, { xmlFields: ['DataStubs'], sameXml: sameXmlMeaning });
+ * const verdict = compareBindingResults(results);
  * verdict.headline // 'All four bindings agree' or 'DataStubs differs on HTTP GET'
  */
 export function compareBindingResults(
@@ -106,7 +112,7 @@ export function compareBindingResults(
   const excluded = results.flatMap((r) =>
     r.state === 'answered' ? [] : [{ binding: r.binding, state: r.state }],
   );
-  const xmlFields = new Set(options.xmlFields ?? []);
+  const xmlFields = new Set(options.xmlFields ?? XML_FIELDS);
   const exact = (a: string, b: string) => a === b;
   const differences: FieldDifference[] = [];
   const compare = (field: string, pick: (r: BindingResult) => string | null | undefined) => {
@@ -115,7 +121,7 @@ export function compareBindingResults(
       return value === undefined ? [] : [{ binding: r.binding, value }];
     });
     if (entries.length < 2) return;
-    const same = xmlFields.has(field) ? (options.sameXml ?? exact) : exact;
+    const same = xmlFields.has(field) ? (options.sameXml ?? sameXmlMeaning) : exact;
     const groups = groupValues(entries, same);
     if (groups.length > 1) differences.push({ field, groups });
   };

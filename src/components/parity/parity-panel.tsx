@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BINDING_NAMES, type Binding } from '../../protocol/operations.ts';
 import type { Connection } from '../../connection/connection.ts';
-import { runParity, type ParityParams, type ParityRun } from '../../parity/run-parity.ts';
+import { runParity, type ParityParams, type ParityRun } from '../../parity/index.ts';
 import type { HarSourceCall } from '../../har/build-har.ts';
 import { isInodeError } from '../../outcome/error-kinds.ts';
 import { HarExport } from '../har-export/har-export.tsx';

@@ -2,7 +2,7 @@ import { BINDINGS } from '../../protocol/operations.ts';
 import { formatBytes, formatDuration } from '../../text/format.ts';
 import { OUTCOME_LABELS } from '../../outcome/outcome-kind.ts';
 import { isOutcomeKind } from '../../outcome/outcome-kind.ts';
-import type { BindingResult, ParityVerdict } from '../../parity/compare-binding-results.ts';
+import type { BindingResult, ParityVerdict } from '../../parity/index.ts';
 
 const STATE_TEXT = {
   'switched-off': 'Switched off on the server',
