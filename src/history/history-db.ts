@@ -69,8 +69,8 @@ export interface RegistrationRecord {
  * A call's exchange as History keeps it: redacted before it is written. Keyed by call id.
  *
  * The response's text is kept as a Blob: a put copies a string inside the page's task (about
- * 25 ms per MB, measured in the viewer bench's profile, right after every answer), while a Blob
- * is written by the browser off that task. Entries written before hold the string itself.
+ * 25 ms per MB, right after every answer), while a Blob is written by the browser off that task.
+ * An entry may also hold the string itself (entries written by older versions); both read.
  */
 export interface StoredExchange {
   id: number;

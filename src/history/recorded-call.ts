@@ -114,7 +114,7 @@ function exchangeIn(value: unknown): Exchange | undefined {
 /**
  * History keeps the response (redacted: the service may echo the key) within the limits. A
  * response clearly over the entry limit is dropped before any whole-body work: redacting and
- * measuring a 10 MB body cost the page a long task for a response that was never going to be kept.
+ * measuring a 10 MB body costs the page a long task, for a response that would not be kept.
  */
 async function toKeep(
   exchange: Exchange,

@@ -60,8 +60,8 @@ export function rowRanks(values: readonly string[]): Int32Array {
   }
   // Natural keys (lower case, digit runs zero-padded) compare with plain "<", far faster than a
   // collator over 100,000 rows; only the distinct values are sorted.
-  // The comparator reads keys from an array by index: a Map lookup per comparison was most of
-  // the sort.
+  // The comparator reads keys from an array by index: a Map lookup per comparison would cost more
+  // than the rest of the sort.
   const distinct = Array.from(new Set(values)).filter((v) => v !== '');
   const keys = distinct.map(naturalKey);
   const sorted = Array.from(distinct.keys()).sort((a, b) => {

@@ -23,8 +23,8 @@ export { preloadViews };
 /**
  * Runs the editor's code once off screen (see warmUpEditor) and the page's pretty-printer over a
  * small document, so the first payload does not run either for the first time. Each step waits
- * for `later` (an idle moment): together they were one task of 100–200 ms, which a call's
- * answer arriving meanwhile had to wait for.
+ * for `later` (an idle moment): in one task they take 100–200 ms, which a call's answer arriving
+ * meanwhile would wait for.
  */
 export function warmUpViews(later: (step: () => void) => void): void {
   prettyHead(

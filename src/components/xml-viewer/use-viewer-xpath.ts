@@ -12,8 +12,8 @@ import { createXPathRunner } from '../../workers/xpath/xpath-worker-client.ts';
  * or Pretty, "Copy XPath", and the query in the hash.
  *
  * The bindings take one pass over the index (20–40 ms at 10 MB, in a render), so they are made
- * when XPath is first shown (`shown`) or a path is first copied, not when the index arrives: that
- * pass was one of the long tasks of every large load.
+ * when XPath is first shown (`shown`) or a path is first copied, not when the index arrives, where
+ * that pass would be a long task of every large load.
  */
 export function useViewerXPath({
   xml,

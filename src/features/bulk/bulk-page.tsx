@@ -61,7 +61,7 @@ export function BulkPage({ store: givenStore }: BulkPageProps) {
   };
 
   // On the page's thread: a row's call and answer are small, and the worker's two thread hops
-  // per row cost the renderer more than the call itself (docs/bulk.md, Figures). Over the
+  // per row cost the renderer more than the call itself (docs/bulk.md, Design). Over the
   // console server's WebSocket relay when it answers, else plain fetch.
   const jobClient = async () => {
     const transport = await bulkTransport();

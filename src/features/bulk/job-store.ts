@@ -46,7 +46,7 @@ export const TEXT_STORAGE_KEY = 'inode-console.bulk-job.text';
 /**
  * The page's ceiling: the runner's (and the relay's calls in flight). Over the console server's
  * relay one WebSocket carries every call, so more than Chromium's six connections per origin
- * pays: 16 at a time reached about twice the rows/s of 6 (docs/bulk.md, Figures). Over plain
+ * pays: 16 at a time reach about twice the rows/s of 6 (docs/performance.md, Bulk). Over plain
  * fetch, calls beyond six only queue inside Chromium. The default stays 4 (the service's
  * capacity is unknown).
  */

@@ -13,8 +13,8 @@ export const SHOWS_ALL = {
 /**
  * The first lines of a large input and how many more there are. A box holding a large text
  * costs Chromium one long task whenever that text arrives or leaves: locking a box of 20,000
- * lines restyled and laid out every line (about a second), and at 100,000 lines replacing or
- * removing the value took 0.3–0.4 s (trace: "set value" / removeChild). The rows are in the
+ * lines restyles and lays out every line (about a second), and at 100,000 lines replacing or
+ * removing the value takes 0.3–0.4 s (trace: "set value" / removeChild). The rows are in the
  * table below anyway.
  * @example lockedPreview('a\nb\nc', 2) // 'a\nb\n… 1 more line (kept: “New job” shows them all)'
  */

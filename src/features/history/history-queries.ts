@@ -1,4 +1,4 @@
-/** History (IndexedDB via lib/history-db.ts) as TanStack Query state. */
+/** History (IndexedDB via src/history/history-db.ts) as TanStack Query state. */
 import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { clearCalls, deleteCall, listCalls } from '../../history/history-db.ts';
 import { historyKeys } from '../../history/history-keys.ts';

@@ -2,18 +2,19 @@
  * Makes the `xpath` library linear on large documents, by replacing a few of its exported
  * internals (the library exports its classes for this kind of extension):
  *
- * - `XNodeSet.add` found duplicates by scanning the whole set (quadratic: 3,000 stubs took about
- *   8 s for `//d:Stub[@MediaType='video']`; goto100/xpath#97 and #108). Here a Set remembers the
- *   members, and a set whose nodes carry `documentOrder` (index-dom.ts) is put in document order
- *   by one sort instead of an AVL tree of `compareDocumentPosition` calls.
- * - Every predicate evaluation copied its whole context into a new `XPathContext` (three
- *   resolver objects made and dropped each time), and predicates were set up even for a step
- *   that found nothing: `//x[p]` did that for every node of the document. Contexts are now
- *   plain copies, and empty steps skip their predicates.
- * - A name test built a node-type array and a closure for every node it looked at.
+ * - The library's `XNodeSet.add` finds duplicates by scanning the whole set (quadratic: about 8 s
+ *   for `//d:Stub[@MediaType='video']` over 3,000 stubs; goto100/xpath#97 and #108). Here a Set
+ *   remembers the members, and a set whose nodes carry `documentOrder` (index-dom.ts) is put in
+ *   document order by one sort instead of an AVL tree of `compareDocumentPosition` calls.
+ * - The library copies the whole context into a new `XPathContext` for every predicate
+ *   evaluation (three resolver objects made and dropped each time) and sets predicates up even
+ *   for a step that found nothing, which `//x[p]` does for every node of the document. Here
+ *   contexts are plain copies, and empty steps skip their predicates.
+ * - The library's name test builds a node-type array and a closure for every node it looks at;
+ *   this one tests the node's type directly.
  * - `[@name = 'literal']` is answered by reading the attributes, without the node-sets, strings
  *   and contexts the general evaluation makes for each node.
- * - `//x[p]` ran its predicates once per node of the document; without position() or last() in
+ * - `//x[p]` runs its predicates once per node of the document; without position() or last() in
  *   them it is evaluated as `descendant::x[p]` (the same nodes, one pass).
  *
  * Semantics are the library's: the replaced functions follow the originals line for line.
