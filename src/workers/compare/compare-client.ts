@@ -3,13 +3,14 @@
  * superseded comparison stops at once); in-thread where Worker is missing (tests).
  */
 import type { CompareOptions } from '../../xml/compare/compare-xml.ts';
-import type { CompareResponse } from './compare-protocol.ts';
-import { runCompare } from './run-compare.ts';
+import { callWorker, localCalls } from '../worker-call.ts';
+import type { CompareApi, CompareResponse } from './compare-protocol.ts';
+import { compareApi } from './run-compare.ts';
 
 let nextId = 1;
 
 /** @example const { comparison } = await compareInWorker(a, b, {}, true, signal); */
-export function compareInWorker(
+export async function compareInWorker(
   left: string,
   right: string,
   options: CompareOptions,
@@ -17,24 +18,17 @@ export function compareInWorker(
   signal?: AbortSignal,
 ): Promise<CompareResponse> {
   const request = { id: nextId++, left, right, options, withText };
-  if (typeof Worker === 'undefined') return Promise.resolve(runCompare(request));
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./compare.worker.ts', import.meta.url), { type: 'module' });
-    const stop = () => {
-      worker.terminate();
-      reject(new DOMException('The comparison was cancelled.', 'AbortError'));
-    };
-    signal?.addEventListener('abort', stop, { once: true });
-    worker.onmessage = (event: MessageEvent<CompareResponse>) => {
-      signal?.removeEventListener('abort', stop);
-      worker.terminate();
-      resolve(event.data);
-    };
-    worker.onerror = (event) => {
-      signal?.removeEventListener('abort', stop);
-      worker.terminate();
-      reject(new Error(event.message || 'The compare worker failed.'));
-    };
-    worker.postMessage(request);
-  });
+  if (typeof Worker === 'undefined') return localCalls(compareApi).compare(request);
+  const worker = callWorker<CompareApi>(
+    new Worker(new URL('./compare.worker.ts', import.meta.url), { type: 'module' }),
+    { describeFailure: (detail) => detail || 'The compare worker failed.' },
+  );
+  const stop = () => worker.stop(new DOMException('The comparison was cancelled.', 'AbortError'));
+  signal?.addEventListener('abort', stop, { once: true });
+  try {
+    return await worker.calls.compare(request);
+  } finally {
+    signal?.removeEventListener('abort', stop);
+    worker.stop();
+  }
 }

@@ -1,4 +1,4 @@
-/** Messages between the page and the compare worker. */
+/** The compare worker's one call: its request, its answer, and the API the worker serves. */
 import type { CompareOptions, XmlComparison } from '../../xml/compare/compare-xml.ts';
 
 export interface CompareRequest {
@@ -15,4 +15,8 @@ export interface CompareResponse {
   comparison: XmlComparison;
   text: { left: string; right: string } | null;
   ms: number;
+}
+
+export interface CompareApi {
+  compare(request: CompareRequest): CompareResponse;
 }

@@ -1,7 +1,7 @@
 /** What the compare worker does for one request; also run in-thread where workers are missing. */
 import { canonicalText } from '../../xml/compare/canonical-text.ts';
 import { compareXml, payloadXml } from '../../xml/compare/compare-xml.ts';
-import type { CompareRequest, CompareResponse } from './compare-protocol.ts';
+import type { CompareApi, CompareRequest, CompareResponse } from './compare-protocol.ts';
 import { parseMeaning } from '../../xml/compare/xml-meaning-tree.ts';
 
 function textOf(xml: string): string {
@@ -20,3 +20,6 @@ export function runCompare(request: CompareRequest): CompareResponse {
     : null;
   return { id: request.id, comparison, text, ms: performance.now() - started };
 }
+
+/** What the compare worker serves; the client calls it in this thread where Worker is missing. */
+export const compareApi: CompareApi = { compare: runCompare };
