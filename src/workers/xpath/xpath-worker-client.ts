@@ -4,7 +4,8 @@
  */
 import type { XPathValue } from '../../xml/xpath/evaluate-xpath.ts';
 import type { XmlTreeIndex } from '../../xml/xml-index.ts';
-import type { FromXPathWorker, ToXPathWorker } from './xpath-worker-protocol.ts';
+import { callWorker, type WorkerCalls } from '../worker-call.ts';
+import type { XPathWorkerApi } from './xpath-worker-protocol.ts';
 
 export interface XPathAnswer {
   value: XPathValue;
@@ -22,63 +23,41 @@ export interface XPathRunner {
   dispose(): void;
 }
 
+interface LoadedWorker {
+  worker: WorkerCalls<XPathWorkerApi>;
+  /** Settles once the payload is prepared in the worker; queries wait for it. */
+  loaded: Promise<void>;
+}
+
 /** @example const runner = createXPathRunner(xml, index); await runner.run('//d:Stub', 1000) */
 export function createXPathRunner(xml: string, index: XmlTreeIndex): XPathRunner {
-  let worker: Worker | null = null;
-  let nextId = 1;
-  const pending = new Map<
-    number,
-    { resolve: (answer: XPathAnswer) => void; reject: (error: Error) => void }
-  >();
+  let current: LoadedWorker | null = null;
 
-  const rejectAll = (error: Error) => {
-    for (const { reject } of pending.values()) reject(error);
-    pending.clear();
-  };
-
-  const start = (): Worker => {
-    const started = new Worker(new URL('./xpath.worker.ts', import.meta.url), { type: 'module' });
-    started.onmessage = (event: MessageEvent<FromXPathWorker>) => {
-      const message = event.data;
-      const waiting = pending.get(message.requestId);
-      pending.delete(message.requestId);
-      if (!waiting) return;
-      if (message.type === 'xpath-result') {
-        waiting.resolve({ value: message.value, elapsedMs: message.elapsedMs });
-      } else {
-        waiting.reject(new Error(message.message));
-      }
-    };
-    started.onerror = (event) => {
-      rejectAll(new Error(event.message || 'The XPath worker stopped unexpectedly.'));
-      started.terminate();
-      if (worker === started) worker = null;
-    };
+  const start = (): LoadedWorker => {
+    const worker = callWorker<XPathWorkerApi>(
+      new Worker(new URL('./xpath.worker.ts', import.meta.url), { type: 'module' }),
+      {
+        describeFailure: (detail) => detail || 'The XPath worker stopped unexpectedly.',
+        onFailure: () => {
+          if (current?.worker === worker) current = null;
+        },
+      },
+    );
     // Structured clone copies the index: the viewer keeps its own.
-    started.postMessage({ type: 'load', xml, index } satisfies ToXPathWorker);
-    return started;
+    return { worker, loaded: worker.calls.load(xml, index) };
   };
 
   const stop = (error: Error) => {
-    worker?.terminate();
-    worker = null;
-    rejectAll(error);
+    current?.worker.stop(error);
+    current = null;
   };
 
   return {
-    run(expression, limit) {
-      worker ??= start();
-      const requestId = nextId++;
-      const target = worker;
-      return new Promise<XPathAnswer>((resolve, reject) => {
-        pending.set(requestId, { resolve, reject });
-        target.postMessage({
-          type: 'query',
-          requestId,
-          expression,
-          limit,
-        } satisfies ToXPathWorker);
-      });
+    async run(expression, limit) {
+      current ??= start();
+      const { worker, loaded } = current;
+      await loaded;
+      return worker.calls.query(expression, limit);
     },
     cancel: () => stop(new XPathCancelled('The query was cancelled.')),
     dispose: () => stop(new XPathCancelled('The viewer was closed.')),

@@ -1,12 +1,9 @@
-/** Messages between the viewer and its XPath worker. */
+/** What the XPath worker serves: the payload is loaded once per worker, then queried. */
 import type { XPathValue } from '../../xml/xpath/evaluate-xpath.ts';
 import type { XmlTreeIndex } from '../../xml/xml-index.ts';
 
-export type ToXPathWorker =
+export interface XPathWorkerApi {
   /** The payload and a copy of the viewer's tree index, once per worker. */
-  | { type: 'load'; xml: string; index: XmlTreeIndex }
-  | { type: 'query'; requestId: number; expression: string; limit: number };
-
-export type FromXPathWorker =
-  | { type: 'xpath-result'; requestId: number; value: XPathValue; elapsedMs: number }
-  | { type: 'xpath-failed'; requestId: number; message: string };
+  load(xml: string, index: XmlTreeIndex): void;
+  query(expression: string, limit: number): { value: XPathValue; elapsedMs: number };
+}

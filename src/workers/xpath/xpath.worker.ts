@@ -6,37 +6,21 @@
  */
 import { evaluateXPath } from '../../xml/xpath/evaluate-xpath.ts';
 import { prepareXPathDocument, type XPathDocument } from '../../xml/xpath/xpath-document.ts';
-import type { FromXPathWorker, ToXPathWorker } from './xpath-worker-protocol.ts';
-
-interface WorkerScope {
-  postMessage(message: FromXPathWorker): void;
-  onmessage: ((event: MessageEvent<ToXPathWorker>) => void) | null;
-}
-const scope = self as unknown as WorkerScope;
+import { serveCalls } from '../worker-call.ts';
+import type { XPathWorkerApi } from './xpath-worker-protocol.ts';
 
 let prepared: XPathDocument | null = null;
 
-scope.onmessage = (event) => {
-  const message = event.data;
-  if (message.type === 'load') {
-    prepared = prepareXPathDocument(message.xml, message.index);
-    return;
-  }
-  try {
+const api: XPathWorkerApi = {
+  load(xml, index) {
+    prepared = prepareXPathDocument(xml, index);
+  },
+  query(expression, limit) {
     if (!prepared) throw new Error('The payload is not loaded yet.');
     const started = performance.now();
-    const value = evaluateXPath(prepared, message.expression, message.limit);
-    scope.postMessage({
-      type: 'xpath-result',
-      requestId: message.requestId,
-      value,
-      elapsedMs: performance.now() - started,
-    });
-  } catch (error) {
-    scope.postMessage({
-      type: 'xpath-failed',
-      requestId: message.requestId,
-      message: error instanceof Error ? error.message : String(error),
-    });
-  }
+    const value = evaluateXPath(prepared, expression, limit);
+    return { value, elapsedMs: performance.now() - started };
+  },
 };
+
+serveCalls(api);
