@@ -4,25 +4,11 @@
  * cancels work in flight.
  */
 import type { TableQuery } from '../../xml/table-query.ts';
-import type { XmlSummary } from '../../xml/xml-summary.ts';
-import type {
-  AnalysisResult,
-  FromWorker,
-  IndexResult,
-  SearchResult,
-  ToWorker,
-  TransferredTable,
-} from './viewer-worker-protocol.ts';
+import { callWorker, proxy, transfer, type WorkerCalls } from '../worker-call.ts';
+import type { SearchResult, ViewerEvents, ViewerWorkerApi } from './viewer-worker-protocol.ts';
 
-export interface ViewerWorkerCallbacks {
-  onProgress(phase: 'pretty' | 'index', done: number, total: number): void;
-  onHead(text: string): void;
-  onTableHead(table: TransferredTable): void;
-  onAnalyzed(result: AnalysisResult): void;
-  onIndexed(result: IndexResult): void;
-  onFailed(message: string): void;
-  onSummary(summary: XmlSummary): void;
-}
+/** What the viewer is told while its payload is analyzed (see ViewerEvents for the order). */
+export type ViewerWorkerCallbacks = ViewerEvents;
 
 export interface ViewerWorkerClient {
   search(query: string): Promise<SearchResult>;
@@ -31,26 +17,30 @@ export interface ViewerWorkerClient {
   dispose(): void;
 }
 
-type Pending = (message: FromWorker) => void;
-
 const NO_MATCHES: SearchResult = { positions: new Int32Array(0), length: 0, total: 0 };
 
-function createWorker(): Worker {
-  return new Worker(new URL('./viewer.worker.ts', import.meta.url), { type: 'module' });
+type ViewerWorker = WorkerCalls<ViewerWorkerApi>;
+
+function createWorker(): ViewerWorker {
+  return callWorker<ViewerWorkerApi>(
+    new Worker(new URL('./viewer.worker.ts', import.meta.url), { type: 'module' }),
+    { describeFailure: (detail) => detail || 'The viewer worker stopped unexpectedly.' },
+  );
 }
 
 // A worker started ahead of time (see prewarmViewerWorker) has its code loaded and compiled by
 // the time a payload arrives.
-let spare: Worker | null = null;
+let spare: ViewerWorker | null = null;
 
 /** Starts a worker now, to be used by the next viewer. @example prewarmViewerWorker() */
 export function prewarmViewerWorker(): void {
   if (spare) return;
   spare = createWorker();
-  spare.postMessage({ type: 'warm-up' } satisfies ToWorker);
+  // A warm-up that fails leaves the worker to fail the viewer's own first call.
+  spare.calls.warmUp().catch(() => undefined);
 }
 
-function takeWorker(): Worker {
+function takeWorker(): ViewerWorker {
   const worker = spare ?? createWorker();
   spare = null;
   return worker;
@@ -68,70 +58,44 @@ export function startViewerWorker(
   callbacks: ViewerWorkerCallbacks,
 ): ViewerWorkerClient {
   const worker = takeWorker();
-  const pending = new Map<number, Pending>();
-  let nextId = 1;
   let disposed = false;
 
-  worker.onmessage = (event: MessageEvent<FromWorker>) => {
-    const message = event.data;
-    switch (message.type) {
-      case 'progress':
-        callbacks.onProgress(message.phase, message.done, message.total);
-        return;
-      case 'indexed':
-        callbacks.onIndexed(message.result);
-        return;
-      case 'pretty-head':
-        callbacks.onHead(message.text);
-        return;
-      case 'table-head':
-        callbacks.onTableHead(message.table);
-        return;
-      case 'analyzed':
-        callbacks.onAnalyzed(message.result);
-        return;
-      case 'failed':
-        callbacks.onFailed(message.message);
-        return;
-      case 'summary':
-        callbacks.onSummary(message.summary);
-        return;
-      default: {
-        const resolve = pending.get(message.requestId);
-        pending.delete(message.requestId);
-        resolve?.(message);
-      }
-    }
-  };
-  worker.onerror = (event) => {
-    callbacks.onFailed(event.message || 'The viewer worker stopped unexpectedly.');
-  };
-
-  const post = (message: ToWorker, transfer: Transferable[] = []) =>
-    worker.postMessage(message, transfer);
-  if (typeof xml === 'string') post({ type: 'analyze', xml, maxIndexBytes });
-  else post({ type: 'analyze', utf8: xml, maxIndexBytes }, [xml]);
-
-  const request = <T>(
-    build: (requestId: number) => ToWorker,
-    pick: (m: FromWorker) => T,
-    transfer: Transferable[] = [],
-  ) =>
-    new Promise<T>((resolve, reject) => {
-      if (disposed) {
-        reject(new Error('The viewer was closed.'));
-        return;
-      }
-      const requestId = nextId++;
-      pending.set(requestId, (message) => resolve(pick(message)));
-      post(build(requestId), transfer);
+  /**
+   * A failed call is reported through onFailed, as a failure of the analysis is; its promise
+   * then never settles (the view that asked has nothing to show). After dispose, nothing is
+   * reported.
+   */
+  const request = <T>(call: () => Promise<T>): Promise<T> => {
+    if (disposed) return Promise.reject(new Error('The viewer was closed.'));
+    return call().catch((error: unknown) => {
+      if (!disposed) callbacks.onFailed(error instanceof Error ? error.message : String(error));
+      return new Promise<T>(() => undefined);
     });
+  };
 
-  const sendSearch = (query: string) =>
-    request(
-      (requestId) => ({ type: 'search', requestId, query }),
-      (m) => (m.type === 'search-result' ? m.result : NO_MATCHES),
-    );
+  // Reports still on their way when the viewer closes are dropped.
+  const unlessDisposed = (report: () => void) => {
+    if (!disposed) report();
+  };
+  const events: ViewerEvents = {
+    onProgress: (phase, done, total) =>
+      unlessDisposed(() => callbacks.onProgress(phase, done, total)),
+    onHead: (text) => unlessDisposed(() => callbacks.onHead(text)),
+    onTableHead: (table) => unlessDisposed(() => callbacks.onTableHead(table)),
+    onAnalyzed: (result) => unlessDisposed(() => callbacks.onAnalyzed(result)),
+    onIndexed: (result) => unlessDisposed(() => callbacks.onIndexed(result)),
+    onFailed: (message) => unlessDisposed(() => callbacks.onFailed(message)),
+    onSummary: (summary) => unlessDisposed(() => callbacks.onSummary(summary)),
+  };
+  void request(() =>
+    worker.calls.analyze(
+      typeof xml === 'string' ? xml : transfer(xml, [xml]),
+      maxIndexBytes,
+      proxy(events),
+    ),
+  );
+
+  const sendSearch = (query: string) => request(() => worker.calls.search(query));
   // Searches are not debounced; while one runs in the worker only the latest query waits, and
   // the queries typed in between are answered with no matches (their callers moved on).
   let searchRunning: Promise<unknown> | null = null;
@@ -157,26 +121,14 @@ export function startViewerWorker(
 
   return {
     search,
-    queryTable: (query) =>
-      request(
-        (requestId) => ({ type: 'table-query', requestId, query }),
-        (m) =>
-          m.type === 'table-query-result'
-            ? { rows: m.rows, elapsedMs: m.elapsedMs }
-            : { rows: new Uint32Array(0), elapsedMs: 0 },
-      ),
+    queryTable: (query) => request(() => worker.calls.queryTable(query)),
     csv: (columns, rows) => {
       const copy = rows.slice();
-      return request(
-        (requestId) => ({ type: 'table-csv', requestId, columns, rows: copy }),
-        (m) => (m.type === 'table-csv-result' ? m.csv : ''),
-        [copy.buffer],
-      );
+      return request(() => worker.calls.csv(columns, transfer(copy, [copy.buffer])));
     },
     dispose() {
       disposed = true;
-      pending.clear();
-      worker.terminate();
+      worker.stop(new Error('The viewer was closed.'));
     },
   };
 }

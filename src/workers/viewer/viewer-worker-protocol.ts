@@ -1,4 +1,4 @@
-/** Messages between the viewer and its Web Worker. Typed arrays travel as Transferables. */
+/** What crosses between the viewer and its Web Worker: the worker's API, its events and results. */
 import type { EscapingReport } from '../../xml/analyze-xml.ts';
 import type { TableColumn } from '../../xml/record-table.ts';
 import type { TableQuery } from '../../xml/table-query.ts';
@@ -56,19 +56,6 @@ export interface IndexResult {
   indexMs: number;
 }
 
-export type ToWorker =
-  | { type: 'analyze'; xml: string; maxIndexBytes: number }
-  /** The payload as UTF-8 bytes (transferred), decoded in the worker. */
-  | { type: 'analyze'; utf8: ArrayBuffer; maxIndexBytes: number }
-  /**
-   * Sent to a worker started ahead of a payload: runs every pass once over a small synthetic
-   * document, so the first real payload runs optimized code instead of V8's interpreter.
-   */
-  | { type: 'warm-up' }
-  | { type: 'search'; requestId: number; query: string }
-  | { type: 'table-query'; requestId: number; query: TableQuery }
-  | { type: 'table-csv'; requestId: number; columns: number[]; rows: Uint32Array };
-
 export interface SearchResult {
   /** Start offsets of the matches in the pretty text (at most `limit`). */
   positions: Int32Array;
@@ -77,17 +64,38 @@ export interface SearchResult {
   total: number;
 }
 
-export type FromWorker =
-  | { type: 'progress'; phase: 'pretty' | 'index'; done: number; total: number }
-  /** The first lines of the pretty text, before the pass is over (large payloads only). */
-  | { type: 'pretty-head'; text: string }
-  /** The first records of the table (large payloads only), before the index pass. */
-  | { type: 'table-head'; table: TransferredTable }
-  | { type: 'analyzed'; result: AnalysisResult }
-  | { type: 'indexed'; result: IndexResult }
-  | { type: 'failed'; message: string }
-  /** The element summary of the payload (the console's one-line count), after the other passes. */
-  | { type: 'summary'; summary: XmlSummary }
-  | { type: 'search-result'; requestId: number; result: SearchResult }
-  | { type: 'table-query-result'; requestId: number; rows: Uint32Array; elapsedMs: number }
-  | { type: 'table-csv-result'; requestId: number; csv: string };
+/**
+ * What the worker reports while it analyzes a payload, in this order: progress, the first lines
+ * of the pretty text and the first records of the table (large payloads only), the analysis,
+ * the tree index and table, the element summary; or a failure.
+ */
+export interface ViewerEvents {
+  onProgress(phase: 'pretty' | 'index', done: number, total: number): void;
+  onHead(text: string): void;
+  onTableHead(table: TransferredTable): void;
+  onAnalyzed(result: AnalysisResult): void;
+  onIndexed(result: IndexResult): void;
+  onFailed(message: string): void;
+  onSummary(summary: XmlSummary): void;
+}
+
+/** What the viewer's worker serves. Typed arrays in results are transferred, not copied. */
+export interface ViewerWorkerApi {
+  /**
+   * Runs every pass once over a small synthetic document, so the first real payload runs
+   * optimized code instead of V8's interpreter (a worker started ahead of a payload).
+   */
+  warmUp(): void;
+  /**
+   * Analyzes the payload (text, or UTF-8 bytes decoded in the worker), reporting to `events`;
+   * settles once the summary is reported (or the analysis failed).
+   */
+  analyze(
+    payload: string | ArrayBuffer,
+    maxIndexBytes: number,
+    events: ViewerEvents,
+  ): Promise<void>;
+  search(query: string): SearchResult;
+  queryTable(query: TableQuery): { rows: Uint32Array; elapsedMs: number };
+  csv(columns: number[], rows: Uint32Array): string;
+}

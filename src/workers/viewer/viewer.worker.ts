@@ -13,13 +13,8 @@ import { XmlSyntaxError } from '../../xml/xml-tokenizer.ts';
 import { XmlSummaryScan } from '../../xml/xml-summary.ts';
 import { searchText } from './search-text.ts';
 import { utf8Length } from '../../text/utf8-length.ts';
-import type { AnalysisResult, FromWorker, ToWorker } from './viewer-worker-protocol.ts';
-
-interface WorkerScope {
-  postMessage(message: FromWorker, options?: { transfer: Transferable[] }): void;
-  onmessage: ((event: MessageEvent<ToWorker>) => void) | null;
-}
-const scope = self as unknown as WorkerScope;
+import { serveCalls, transfer } from '../worker-call.ts';
+import type { AnalysisResult, ViewerEvents, ViewerWorkerApi } from './viewer-worker-protocol.ts';
 
 let pretty = '';
 let table: RecordTable | null = null;
@@ -27,15 +22,15 @@ let haystacks: string[] | null = null;
 const rankCache = new Map<number, Int32Array>();
 
 /** Posts the first records of a large payload's table ahead of the index pass. */
-function postTableHead(xml: string, maxIndexBytes: number): void {
+function postTableHead(xml: string, maxIndexBytes: number, events: ViewerEvents): void {
   if (!wantsTableHead(xml, maxIndexBytes)) return;
   const head = recordTableHead(xml, TABLE_HEAD_ROWS);
   if (!head) return;
-  const [table, transfer] = tableForPage(head);
-  scope.postMessage({ type: 'table-head', table }, { transfer });
+  const [table, buffers] = tableForPage(head);
+  events.onTableHead(transfer(table, buffers));
 }
 
-function analyze(xml: string, maxIndexBytes: number): void {
+function analyze(xml: string, maxIndexBytes: number, events: ViewerEvents): void {
   const started = performance.now();
   const result: AnalysisResult = {
     charLength: xml.length,
@@ -57,11 +52,10 @@ function analyze(xml: string, maxIndexBytes: number): void {
   try {
     const analysis = analyzeXml(xml, {
       buildIndex: false,
-      onProgress: (done) =>
-        scope.postMessage({ type: 'progress', phase: 'pretty', done, total: xml.length }),
+      onProgress: (done) => events.onProgress('pretty', done, xml.length),
       onHead: (text) => {
-        scope.postMessage({ type: 'pretty-head', text });
-        postTableHead(xml, maxIndexBytes);
+        events.onHead(text);
+        postTableHead(xml, maxIndexBytes, events);
       },
     });
     pretty = analysis.pretty;
@@ -90,29 +84,23 @@ function analyze(xml: string, maxIndexBytes: number): void {
   }
   if (result.syntaxError) result.indexPending = false;
   result.analyzeMs = performance.now() - started;
-  scope.postMessage(
-    { type: 'analyzed', result },
-    { transfer: [result.foldEnd.buffer as ArrayBuffer] },
-  );
+  events.onAnalyzed(transfer(result, [result.foldEnd.buffer as ArrayBuffer]));
   if (!result.indexPending) return;
 
   // Pass 2: the tree index and the record table, transferred without copying.
   const indexStarted = performance.now();
   const { index } = analyzeXml(xml, {
     emitPretty: false,
-    onProgress: (done) =>
-      scope.postMessage({ type: 'progress', phase: 'index', done, total: xml.length }),
+    onProgress: (done) => events.onProgress('index', done, xml.length),
   });
   if (!index) return;
   table = extractRecordTable(xml, index);
   const [transferred, tableBuffers] = table ? tableForPage(table) : [null, []];
-  const transfer: Transferable[] = [...indexBuffers(index), ...tableBuffers];
-  scope.postMessage(
-    {
-      type: 'indexed',
-      result: { index, table: transferred, indexMs: performance.now() - indexStarted },
-    },
-    { transfer },
+  events.onIndexed(
+    transfer({ index, table: transferred, indexMs: performance.now() - indexStarted }, [
+      ...indexBuffers(index),
+      ...tableBuffers,
+    ]),
   );
 }
 
@@ -163,80 +151,60 @@ const SUMMARY_SLICE = 1_000_000;
  * Counts the payload's elements for the page's summary line, last and in slices between tasks:
  * searches, sorts and filters that arrive meanwhile run in between.
  */
-function postSummary(xml: string): void {
+function postSummary(xml: string, events: ViewerEvents): Promise<void> {
   const scan = new XmlSummaryScan(xml);
-  const step = () => {
-    if (scan.step(SUMMARY_SLICE)) scope.postMessage({ type: 'summary', summary: scan.result() });
-    else setTimeout(step, 0);
-  };
-  step();
+  return new Promise((resolve) => {
+    const step = () => {
+      if (!scan.step(SUMMARY_SLICE)) {
+        setTimeout(step, 0);
+        return;
+      }
+      events.onSummary(scan.result());
+      resolve();
+    };
+    step();
+  });
 }
 
 function formatMegabytes(bytes: number): string {
   return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
 
-scope.onmessage = (event) => {
-  const message = event.data;
-  try {
-    switch (message.type) {
-      case 'warm-up':
-        warmUp();
-        break;
-      case 'analyze': {
-        const xml = 'xml' in message ? message.xml : new TextDecoder().decode(message.utf8);
-        analyze(xml, message.maxIndexBytes);
-        postSummary(xml);
-        break;
-      }
-      case 'search': {
-        const result = searchText(pretty, message.query);
-        scope.postMessage(
-          { type: 'search-result', requestId: message.requestId, result },
-          { transfer: [result.positions.buffer as ArrayBuffer] },
-        );
-        break;
-      }
-      case 'table-query': {
-        const started = performance.now();
-        const values = table?.values ?? [];
-        // Haystacks are built on the first filter only: sorting alone does not need them.
-        if (message.query.filter.trim())
-          haystacks ??= rowHaystacks(values, table?.records.length ?? 0);
-        const rows = queryRows(
-          values,
-          haystacks ?? [],
-          message.query,
-          rankCache,
-          table?.records.length ?? 0,
-        );
-        scope.postMessage(
-          {
-            type: 'table-query-result',
-            requestId: message.requestId,
-            rows,
-            elapsedMs: performance.now() - started,
-          },
-          { transfer: [rows.buffer as ArrayBuffer] },
-        );
-        break;
-      }
-      case 'table-csv': {
-        const columns = table?.columns ?? [];
-        const values = table?.values ?? [];
-        const csv = tableCsv(
-          message.columns.map((c) => columns[c]?.label ?? ''),
-          message.columns.map((c) => values[c] ?? []),
-          message.rows,
-        );
-        scope.postMessage({ type: 'table-csv-result', requestId: message.requestId, csv });
-        break;
-      }
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const api: ViewerWorkerApi = {
+  warmUp,
+  async analyze(payload, maxIndexBytes, events) {
+    try {
+      const xml = typeof payload === 'string' ? payload : new TextDecoder().decode(payload);
+      analyze(xml, maxIndexBytes, events);
+      await postSummary(xml, events);
+    } catch (error) {
+      // Through the events, so the failure arrives after what was reported before it.
+      events.onFailed(messageOf(error));
     }
-  } catch (error) {
-    scope.postMessage({
-      type: 'failed',
-      message: error instanceof Error ? error.message : String(error),
-    });
-  }
+  },
+  search(query) {
+    const result = searchText(pretty, query);
+    return transfer(result, [result.positions.buffer as ArrayBuffer]);
+  },
+  queryTable(query) {
+    const started = performance.now();
+    const values = table?.values ?? [];
+    // Haystacks are built on the first filter only: sorting alone does not need them.
+    if (query.filter.trim()) haystacks ??= rowHaystacks(values, table?.records.length ?? 0);
+    const rows = queryRows(values, haystacks ?? [], query, rankCache, table?.records.length ?? 0);
+    return transfer({ rows, elapsedMs: performance.now() - started }, [rows.buffer as ArrayBuffer]);
+  },
+  csv(columnIndexes, rows) {
+    const columns = table?.columns ?? [];
+    const values = table?.values ?? [];
+    return tableCsv(
+      columnIndexes.map((c) => columns[c]?.label ?? ''),
+      columnIndexes.map((c) => values[c] ?? []),
+      rows,
+    );
+  },
 };
+
+serveCalls(api);
