@@ -4,17 +4,12 @@
  * clone). One worker serves every call of the page; each call has its own AbortController.
  */
 import { createInodeClient } from '../../protocol/index.ts';
+import { serveCalls, transfer } from '../../workers/worker-call.ts';
 import { createTargetFetch } from '../target-fetch.ts';
-import { serializeError } from './error-transfer.ts';
+import { serializeError, type SerializedError } from './error-transfer.ts';
 import { packResult, transferOf } from './result-transfer.ts';
-import type { FromClientWorker, ToClientWorker } from './worker-messages.ts';
+import type { ClientWorkerApi, ClientWorkerCall } from './worker-messages.ts';
 
-interface WorkerScope {
-  postMessage(message: FromClientWorker, transfer?: Transferable[]): void;
-  onmessage: ((event: MessageEvent<ToClientWorker>) => void) | null;
-}
-
-const scope = self as unknown as WorkerScope;
 const inFlight = new Map<number, AbortController>();
 // One fetch per target: the protocol caches the discovered namespace per fetch function.
 const fetchByTarget = new Map<string | null, typeof globalThis.fetch>();
@@ -28,55 +23,57 @@ function targetFetch(targetId: string | null): typeof globalThis.fetch {
   return fetch;
 }
 
-async function run(message: Extract<ToClientWorker, { type: 'call' }>): Promise<unknown> {
-  const controller = new AbortController();
-  inFlight.set(message.id, controller);
-  try {
-    const client = createInodeClient({ ...message.options, fetch: targetFetch(message.targetId) });
-    const options = { signal: controller.signal };
-    switch (message.operation) {
-      case 'getAssetStubs':
-        return await client.getAssetStubs(message.params, {
-          ...options,
-          ...(message.wantsHead && {
-            onDataStubsHead: (head: string) =>
-              scope.postMessage({ type: 'head', id: message.id, head }),
-          }),
-        });
-      case 'addUserAssetIndex':
-        return await client.addUserAssetIndex(message.params, options);
-      case 'namespace':
-        return await client.namespace(options);
-    }
-  } finally {
-    inFlight.delete(message.id);
+async function run(
+  call: ClientWorkerCall,
+  signal: AbortSignal,
+  onHead: ((head: string) => void) | undefined,
+): Promise<unknown> {
+  const client = createInodeClient({ ...call.options, fetch: targetFetch(call.targetId) });
+  switch (call.operation) {
+    case 'getAssetStubs':
+      return client.getAssetStubs(call.params, {
+        signal,
+        ...(onHead && { onDataStubsHead: onHead }),
+      });
+    case 'addUserAssetIndex':
+      return client.addUserAssetIndex(call.params, { signal });
+    case 'namespace':
+      return client.namespace({ signal });
   }
 }
 
-function postError(id: number, error: unknown): void {
+/** The error as data that can be posted; a field that cannot be cloned leaves the bare error. */
+function sendable(error: unknown): SerializedError {
+  const serialized = serializeError(error);
   try {
-    scope.postMessage({ type: 'error', id, error: serializeError(error) });
+    structuredClone(serialized);
+    return serialized;
   } catch (cloneFailure) {
-    // A field that cannot be cloned must not leave the page waiting: send the bare error.
-    const { name, message } = serializeError(error);
-    scope.postMessage({ type: 'error', id, error: { name, message, fields: {} } });
     console.warn('Inode client worker: error fields could not be sent', cloneFailure);
+    return { name: serialized.name, message: serialized.message, fields: {} };
   }
 }
 
-scope.onmessage = (event) => {
-  const message = event.data;
-  if (message.type === 'cancel') {
-    inFlight.get(message.id)?.abort();
-    return;
-  }
-  run(message).then(
-    (value) => {
-      const packed = packResult(value);
-      scope.postMessage({ type: 'result', id: message.id, ...packed }, transferOf(packed));
-    },
-    (error: unknown) => postError(message.id, error),
-  );
+const api: ClientWorkerApi = {
+  async call(id, call, onHead) {
+    const controller = new AbortController();
+    inFlight.set(id, controller);
+    // The head's report is answered before the result is sent: it travels on its own port.
+    let headShown: unknown;
+    const showHead = onHead && ((head: string) => void (headShown = onHead(head)));
+    try {
+      const packed = packResult(await run(call, controller.signal, showHead));
+      await Promise.resolve(headShown).catch(() => undefined);
+      return transfer(packed, transferOf(packed));
+    } catch (error) {
+      throw sendable(error);
+    } finally {
+      inFlight.delete(id);
+    }
+  },
+  cancel(id) {
+    inFlight.get(id)?.abort();
+  },
 };
 
-scope.postMessage({ type: 'ready' });
+serveCalls(api);

@@ -10,36 +10,19 @@ import type {
   GetAssetStubsResult,
   InodeClient,
 } from '../../protocol/index.ts';
+import { callWorker, proxy, WorkerFailure, type WorkerCalls } from '../../workers/worker-call.ts';
 import { loadProtocol } from '../protocol-loader.ts';
 import { createPageThreadClient } from '../page-thread-client.ts';
 import { protocolErrorClasses, rebuildError, type SerializedError } from './error-transfer.ts';
 import { unpackResult } from './result-transfer.ts';
-import type {
-  FromClientWorker,
-  ToClientWorker,
-  WorkerCall,
-  WorkerClientOptions,
-} from './worker-messages.ts';
+import type { ClientWorkerApi, WorkerCall, WorkerClientOptions } from './worker-messages.ts';
 
-interface PendingCall {
-  onHead: CallOptions['onDataStubsHead'];
-  settle(outcome: { value: unknown } | { error: SerializedError }): void;
-  /** Runs the call in this thread instead (the worker failed before it could start it). */
-  runHere(): void;
-}
-
-interface ClientWorker {
-  worker: Worker;
-  ready: boolean;
-  pending: Map<number, PendingCall>;
-}
-
-let current: ClientWorker | null = null;
+let current: WorkerCalls<ClientWorkerApi> | null = null;
 /** Set once starting or loading the worker failed: every later call runs in this thread. */
 let unavailable = false;
 let nextId = 1;
 
-function startWorker(): ClientWorker | null {
+function startWorker(): WorkerCalls<ClientWorkerApi> | null {
   if (unavailable) return null;
   if (current) return current;
   if (typeof Worker === 'undefined') {
@@ -54,51 +37,15 @@ function startWorker(): ClientWorker | null {
     unavailable = true;
     return null;
   }
-  const started: ClientWorker = { worker, ready: false, pending: new Map() };
-  worker.onmessage = (event: MessageEvent<FromClientWorker>) => {
-    const message = event.data;
-    if (message.type === 'ready') {
-      started.ready = true;
-      return;
-    }
-    const call = started.pending.get(message.id);
-    if (message.type === 'head') {
-      call?.onHead?.(message.head);
-      return;
-    }
-    started.pending.delete(message.id);
-    call?.settle(
-      message.type === 'result' ? { value: unpackResult(message) } : { error: message.error },
-    );
-  };
-  worker.onerror = (event) => {
-    event.preventDefault();
-    abandon(started, `Inode client worker failed: ${event.message || 'its code did not load'}`);
-  };
-  worker.onmessageerror = () => abandon(started, 'Inode client worker sent an unreadable message');
+  const started = callWorker<ClientWorkerApi>(worker, {
+    describeFailure: (detail) => `Inode client worker failed: ${detail || 'its code did not load'}`,
+    onFailure: (failure) => {
+      if (current === started) current = null;
+      if (failure.beforeReady) unavailable = true;
+    },
+  });
   current = started;
   return started;
-}
-
-/**
- * Before the worker said it is ready, none of its calls can have been sent, so they are run
- * here instead. After that a call may already have reached the service: it fails rather than
- * being sent twice.
- */
-function abandon(failed: ClientWorker, reason: string): void {
-  console.warn(reason);
-  failed.worker.terminate();
-  if (current === failed) current = null;
-  if (!failed.ready) unavailable = true;
-  const calls = [...failed.pending.values()];
-  failed.pending.clear();
-  for (const call of calls) {
-    if (failed.ready) {
-      call.settle({ error: { name: 'Error', message: reason, fields: {} } });
-    } else {
-      call.runHere();
-    }
-  }
 }
 
 async function runInThisThread(
@@ -118,50 +65,58 @@ async function runInThisThread(
   }
 }
 
-function perform(
+function isSerializedError(value: unknown): value is SerializedError {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !(value instanceof Error) &&
+    typeof (value as Partial<SerializedError>).name === 'string' &&
+    typeof (value as Partial<SerializedError>).fields === 'object'
+  );
+}
+
+/**
+ * The worker's failure or the call's own error as the page would have met it. A worker that
+ * failed before its code loaded cannot have sent the call: it is run here instead. After that a
+ * call may already have reached the service: it fails rather than being sent twice.
+ */
+async function settleFailure(error: unknown, runHere: () => Promise<unknown>): Promise<never> {
+  if (error instanceof WorkerFailure) {
+    if (error.beforeReady) return runHere() as Promise<never>;
+    throw new Error(error.message);
+  }
+  if (!isSerializedError(error)) throw error;
+  const classes = await loadProtocol().then(protocolErrorClasses, () => ({}));
+  throw rebuildError(error, classes);
+}
+
+async function perform(
   options: WorkerClientOptions,
   targetId: string | null,
   call: WorkerCall,
   callOptions: CallOptions = {},
 ): Promise<unknown> {
+  const runHere = () => runInThisThread(options, targetId, call, callOptions);
   const started = startWorker();
-  if (!started) return runInThisThread(options, targetId, call, callOptions);
+  if (!started) return runHere();
 
   const id = nextId++;
-  const wantsHead = callOptions.onDataStubsHead !== undefined;
-  const message = { type: 'call', id, options, targetId, wantsHead, ...call } as const;
-  const { signal } = callOptions;
-  return new Promise<unknown>((resolve, reject) => {
-    const onAbort = (): void => started.worker.postMessage({ type: 'cancel', id });
-    const done = (): void => signal?.removeEventListener('abort', onAbort);
-    started.pending.set(id, {
-      onHead: callOptions.onDataStubsHead,
-      settle(outcome) {
-        done();
-        if ('value' in outcome) {
-          resolve(outcome.value);
-          return;
-        }
-        loadProtocol().then(
-          (protocol) => reject(rebuildError(outcome.error, protocolErrorClasses(protocol))),
-          () => reject(rebuildError(outcome.error, {})),
-        );
-      },
-      runHere() {
-        done();
-        runInThisThread(options, targetId, call, callOptions).then(resolve, reject);
-      },
-    });
-    try {
-      started.worker.postMessage(message satisfies ToClientWorker);
-    } catch (uncloneable) {
-      started.pending.delete(id);
-      reject(uncloneable instanceof Error ? uncloneable : new Error(String(uncloneable)));
-      return;
-    }
-    if (signal?.aborted) onAbort();
-    else signal?.addEventListener('abort', onAbort, { once: true });
-  });
+  const { signal, onDataStubsHead } = callOptions;
+  const onAbort = (): void => void started.calls.cancel(id).catch(() => undefined);
+  const pending = started.calls.call(
+    id,
+    { options, targetId, ...call },
+    onDataStubsHead && proxy((head: string) => onDataStubsHead(head)),
+  );
+  if (signal?.aborted) onAbort();
+  else signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    return unpackResult(await pending);
+  } catch (error) {
+    return await settleFailure(error, runHere);
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
 }
 
 /**

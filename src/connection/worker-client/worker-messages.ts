@@ -1,13 +1,12 @@
 /**
- * The messages between the page and the Inode client worker. Everything in them is structured-
- * cloneable: parameters and options go in, results and serialized errors come back.
+ * What the Inode client worker serves. Everything that crosses is structured-cloneable:
+ * parameters and options go in, results and serialized errors come back.
  */
 import type {
   AddUserAssetIndexParams,
   Binding,
   GetAssetStubsParams,
 } from '../../protocol/index.ts';
-import type { SerializedError } from './error-transfer.ts';
 import type { PackedResult } from './result-transfer.ts';
 
 /** The client options that can cross to the worker (no fetch: the worker builds its own). */
@@ -24,22 +23,19 @@ export type WorkerCall =
   | { operation: 'addUserAssetIndex'; params: AddUserAssetIndexParams }
   | { operation: 'namespace'; params: null };
 
-export type ToClientWorker =
-  | ({
-      type: 'call';
-      id: number;
-      options: WorkerClientOptions;
-      /** Sent as X-Inode-Target; null lets the server use its default. */
-      targetId: string | null;
-      /** GetAssetStubs: post the DataStubs head while the response arrives (CallOptions). */
-      wantsHead?: boolean;
-    } & WorkerCall)
-  | { type: 'cancel'; id: number };
+export type ClientWorkerCall = {
+  options: WorkerClientOptions;
+  /** Sent as X-Inode-Target; null lets the server use its default. */
+  targetId: string | null;
+} & WorkerCall;
 
-export type FromClientWorker =
-  /** Posted once the worker's code has loaded: until then a failure means nothing was sent. */
-  | { type: 'ready' }
-  /** The start of a large DataStubs payload, before the result (see CallOptions.onDataStubsHead). */
-  | { type: 'head'; id: number; head: string }
-  | ({ type: 'result'; id: number } & PackedResult)
-  | { type: 'error'; id: number; error: SerializedError };
+export interface ClientWorkerApi {
+  /**
+   * Runs one call of the protocol client. A failure is thrown as a SerializedError (plain data,
+   * rebuilt on the page as the protocol's own class). `onHead` receives the start of a large
+   * DataStubs payload before the result (CallOptions.onDataStubsHead).
+   */
+  call(id: number, call: ClientWorkerCall, onHead?: (head: string) => void): Promise<PackedResult>;
+  /** Aborts the call with this id, if it is still running. */
+  cancel(id: number): void;
+}
