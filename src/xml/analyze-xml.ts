@@ -8,14 +8,13 @@
  * markup is dropped and indentation added. Literal line breaks inside attribute values become
  * spaces, which XML attribute-value normalization makes equivalent.
  */
-import { CharBuffer } from './char-buffer.ts';
-import { decodeXmlEntities } from './xml-entities.ts';
-import { GrowableIntArray } from './growable-int-array.ts';
+import { EscapingScanner, type EscapingReport } from './escaping-report.ts';
+import { PrettyLines, StartTag, trimmedFrom, trimmedTo } from './pretty-lines.ts';
+import { TreeIndexBuilder } from './tree-index-builder.ts';
 import {
   NODE_CDATA,
   NODE_COMMENT,
   NODE_DOCTYPE,
-  NODE_DOCUMENT,
   NODE_ELEMENT,
   NODE_PI,
   NODE_TEXT,
@@ -23,18 +22,7 @@ import {
 } from './xml-index.ts';
 import { tokenizeXml, type XmlTokenHandler } from './xml-tokenizer.ts';
 
-export interface EscapingReport {
-  /** Text nodes whose escaped form escapes an escape (`&amp;lt;`): decoding once still leaves `&lt;`. */
-  doubleEscapedTextNodes: number;
-  /** Text nodes that decode to markup (`&lt;Stub ...`): XML embedded as escaped text. */
-  escapedMarkupTextNodes: number;
-  /** CDATA sections that hold markup. */
-  markupInCdataNodes: number;
-  /** Source offset of the first node counted above, or -1. */
-  firstOffset: number;
-  /** No element at all, but the text decodes to markup: the whole payload is escaped once more. */
-  payloadIsEscapedXml: boolean;
-}
+export type { EscapingReport } from './escaping-report.ts';
 
 export interface XmlAnalysis {
   pretty: string;
@@ -63,9 +51,6 @@ export interface AnalyzeOptions {
   headChars?: number;
 }
 
-const MARKUP_IN_TEXT = /<[A-Za-z_/!?]/;
-const ESCAPED_ESCAPE = /&amp;(?:lt|gt|amp|quot|apos|#)/;
-
 /**
  * Pretty-prints and indexes `xml` in one linear pass.
  *
@@ -75,423 +60,223 @@ const ESCAPED_ESCAPE = /&amp;(?:lt|gt|amp|quot|apos|#)/;
  * // '<a>\n  <b>1</b>\n</a>\n'
  */
 export function analyzeXml(xml: string, options: AnalyzeOptions = {}): XmlAnalysis {
-  const buildIndex = options.buildIndex ?? true;
-  const indentWidth = options.indent ?? 2;
-  const inlineTextMax = options.inlineTextMax ?? 160;
-
-  // Lazily advanced pointers to the next line break, so "does this range hold a line break?" stays
-  // linear over the whole input even when the payload is one 10 MB line.
-  let nextLf = xml.indexOf('\n');
-  let nextCr = xml.indexOf('\r');
-  let nextAmp = xml.indexOf('&');
-  const hasLineBreak = (from: number, to: number): boolean => {
-    if (nextLf !== -1 && nextLf < from) nextLf = xml.indexOf('\n', from);
-    if (nextCr !== -1 && nextCr < from) nextCr = xml.indexOf('\r', from);
-    return (nextLf !== -1 && nextLf < to) || (nextCr !== -1 && nextCr < to);
-  };
-
-  const out: TextSink =
-    (options.emitPretty ?? true) ? new CharBuffer(Math.ceil(xml.length * 1.3)) : NULL_SINK;
-  let line = 0;
-  const foldOpen = new GrowableIntArray();
-  const foldClose = new GrowableIntArray();
-  const startLine = (depth: number): number => {
-    out.appendSpaces(depth * indentWidth);
-    return line;
-  };
-  const onHead = options.onHead;
-  const headChars = options.headChars ?? 60_000;
-  let headSent = !onHead || !(out instanceof CharBuffer);
-  const finishLine = (): void => {
-    out.appendChar(10);
-    line += 1;
-    if (!headSent && out instanceof CharBuffer && out.length >= headChars) {
-      headSent = true;
-      onHead?.(out.toString());
-    }
-  };
-  /** Copies a source range that may hold line breaks, normalizing \r\n and \r to \n as XML does. */
-  const appendMultiLine = (from: number, to: number): void => {
-    for (let i = from; i < to; i++) {
-      const c = xml.charCodeAt(i);
-      if (c === 13) {
-        out.appendChar(10);
-        line += 1;
-        if (xml.charCodeAt(i + 1) === 10 && i + 1 < to) i += 1;
-      } else {
-        out.appendChar(c);
-        if (c === 10) line += 1;
-      }
-    }
-  };
-  const appendContent = (from: number, to: number): void => {
-    if (hasLineBreak(from, to)) appendMultiLine(from, to);
-    else out.appendRange(xml, from, to);
-  };
-
-  // Index arrays (only filled when buildIndex). Capacity guessed from the size to avoid regrowth.
-  const guess = buildIndex ? Math.ceil(xml.length / 24) : 16;
-  const kind = new GrowableIntArray(guess);
-  const parent = new GrowableIntArray(guess);
-  const firstChild = new GrowableIntArray(guess);
-  const lastChild = new GrowableIntArray(guess);
-  const nextSibling = new GrowableIntArray(guess);
-  const childCount = new GrowableIntArray(guess);
-  const elementChildCount = new GrowableIntArray(guess);
-  const nameId = new GrowableIntArray(guess);
-  const start = new GrowableIntArray(guess);
-  const end = new GrowableIntArray(guess);
-  const contentStart = new GrowableIntArray(guess);
-  const contentEnd = new GrowableIntArray(guess);
-  const nodeLine = new GrowableIntArray(guess);
-  const nodeEndLine = new GrowableIntArray(guess);
-  const attrStart = new GrowableIntArray(guess);
-  const attrCount = new GrowableIntArray(guess);
-  const attrNameId = new GrowableIntArray(guess);
-  const attrValueStart = new GrowableIntArray(guess);
-  const attrValueEnd = new GrowableIntArray(guess);
-  const names: string[] = [];
-  const nameIds = new Map<string, number>();
-  const internName = (from: number, to: number): number => {
-    const name = xml.slice(from, to);
-    let id = nameIds.get(name);
-    if (id === undefined) {
-      id = names.length;
-      names.push(name);
-      nameIds.set(name, id);
-    }
-    return id;
-  };
-
-  const addNode = (nodeKind: number, parentNode: number, from: number, to: number): number => {
-    if (!buildIndex) return -1;
-    const id = kind.push(nodeKind);
-    parent.push(parentNode);
-    firstChild.push(-1);
-    lastChild.push(-1);
-    nextSibling.push(-1);
-    childCount.push(0);
-    elementChildCount.push(0);
-    nameId.push(-1);
-    start.push(from);
-    end.push(to);
-    contentStart.push(to);
-    contentEnd.push(to);
-    nodeLine.push(line);
-    nodeEndLine.push(line);
-    attrStart.push(attrNameId.length);
-    attrCount.push(0);
-    if (parentNode >= 0) {
-      const last = lastChild.get(parentNode);
-      if (last === -1) firstChild.set(parentNode, id);
-      else nextSibling.set(last, id);
-      lastChild.set(parentNode, id);
-      childCount.set(parentNode, childCount.get(parentNode) + 1);
-      if (nodeKind === NODE_ELEMENT) {
-        elementChildCount.set(parentNode, elementChildCount.get(parentNode) + 1);
-      }
-    }
-    return id;
-  };
-  addNode(NODE_DOCUMENT, -1, 0, xml.length);
-
-  const stackNode: number[] = [];
-  const stackOpenLine: number[] = [];
-  let currentParent = 0;
-  let depth = 0;
-  let topLevelElementCount = 0;
-
-  // The start tag being read; its attributes as [nameStart, nameEnd, valueStart, valueEnd]*.
-  let tagStart = 0;
-  let tagEnd = 0;
-  let tagNameStart = 0;
-  let tagNameEnd = 0;
-  let tagNode = -1;
-  const tagAttrs: number[] = [];
-
-  const writeTag = (selfClosing: boolean): void => {
-    if (!hasLineBreak(tagStart, tagEnd)) {
-      out.appendRange(xml, tagStart, tagEnd);
-      return;
-    }
-    // A tag written over several lines goes on one; line breaks in values become spaces, which
-    // attribute-value normalization makes equivalent.
-    out.appendChar(60);
-    out.appendRange(xml, tagNameStart, tagNameEnd);
-    for (let i = 0; i < tagAttrs.length; i += 4) {
-      const valueStart = tagAttrs[i + 2] ?? 0;
-      const valueEnd = tagAttrs[i + 3] ?? 0;
-      const quote = xml.charCodeAt(valueStart - 1);
-      out.appendChar(32);
-      out.appendRange(xml, tagAttrs[i] ?? 0, tagAttrs[i + 1] ?? 0);
-      out.appendChar(61);
-      out.appendChar(quote);
-      for (let v = valueStart; v < valueEnd; v++) {
-        const c = xml.charCodeAt(v);
-        out.appendChar(c === 10 || c === 13 || c === 9 ? 32 : c);
-      }
-      out.appendChar(quote);
-    }
-    if (selfClosing) out.appendChar(47);
-    out.appendChar(62);
-  };
-
-  // An open tag not yet written, waiting to see whether its only content is a short text.
-  let pendingOpen = false;
-  let pendingNode = -1;
-  let pendingTextFrom = -1;
-  let pendingTextTo = -1;
-  let pendingTextNode = -1;
-
-  const trimmedFrom = (from: number, to: number): number => {
-    let i = from;
-    while (i < to && isSpace(xml.charCodeAt(i))) i++;
-    return i;
-  };
-  const trimmedTo = (from: number, to: number): number => {
-    let i = to;
-    while (i > from && isSpace(xml.charCodeAt(i - 1))) i--;
-    return i;
-  };
-
-  const flushPending = (): void => {
-    if (!pendingOpen) return;
-    const openLine = startLine(depth - 1);
-    writeTag(false);
-    finishLine();
-    stackOpenLine[stackOpenLine.length - 1] = openLine;
-    if (buildIndex) nodeLine.set(pendingNode, openLine);
-    pendingOpen = false;
-    if (pendingTextFrom !== -1) {
-      const textLine = startLine(depth);
-      out.appendRange(
-        xml,
-        trimmedFrom(pendingTextFrom, pendingTextTo),
-        trimmedTo(pendingTextFrom, pendingTextTo),
-      );
-      finishLine();
-      if (buildIndex) {
-        nodeLine.set(pendingTextNode, textLine);
-        nodeEndLine.set(pendingTextNode, textLine);
-      }
-      pendingTextFrom = -1;
-    }
-  };
-
-  const escaping: EscapingReport = {
-    doubleEscapedTextNodes: 0,
-    escapedMarkupTextNodes: 0,
-    markupInCdataNodes: 0,
-    firstOffset: -1,
-    payloadIsEscapedXml: false,
-  };
-  const noteEscaping = (offset: number): void => {
-    if (escaping.firstOffset === -1) escaping.firstOffset = offset;
-  };
-
-  /** Text or CDATA content: inline after a pending open tag when short, else on its own line(s). */
-  const emitTextLike = (nodeKind: number, from: number, to: number): void => {
-    const node = addNode(nodeKind, currentParent, from, to);
-    const multiLine = hasLineBreak(from, to);
-    if (pendingOpen && pendingTextFrom === -1 && !multiLine && to - from <= inlineTextMax) {
-      pendingTextFrom = from;
-      pendingTextTo = to;
-      pendingTextNode = node;
-      return;
-    }
-    flushPending();
-    const first = startLine(depth);
-    if (nodeKind === NODE_TEXT) appendContent(trimmedFrom(from, to), trimmedTo(from, to));
-    else appendContent(from, to);
-    finishLine();
-    if (buildIndex) {
-      nodeLine.set(node, first);
-      nodeEndLine.set(node, line - 1);
-    }
-  };
-
-  const emitMarkup = (nodeKind: number, from: number, to: number): void => {
-    flushPending();
-    const node = addNode(nodeKind, currentParent, from, to);
-    const first = startLine(depth);
-    appendContent(from, to);
-    finishLine();
-    if (buildIndex) {
-      nodeLine.set(node, first);
-      nodeEndLine.set(node, line - 1);
-    }
-  };
-
-  const handler: XmlTokenHandler = {
-    startTag(from, nameStart, nameEnd) {
-      flushPending();
-      tagStart = from;
-      tagNameStart = nameStart;
-      tagNameEnd = nameEnd;
-      tagAttrs.length = 0;
-      tagNode = addNode(NODE_ELEMENT, currentParent, from, from);
-      if (buildIndex) nameId.set(tagNode, internName(nameStart, nameEnd));
-      if (depth === 0) topLevelElementCount += 1;
-    },
-    attribute(nameStart, nameEnd, valueStart, valueEnd) {
-      tagAttrs.push(nameStart, nameEnd, valueStart, valueEnd);
-      if (buildIndex) {
-        attrNameId.push(internName(nameStart, nameEnd));
-        attrValueStart.push(valueStart);
-        attrValueEnd.push(valueEnd);
-        attrCount.set(tagNode, attrCount.get(tagNode) + 1);
-      }
-    },
-    startTagEnd(to, selfClosing) {
-      tagEnd = to;
-      if (buildIndex) {
-        contentStart.set(tagNode, to);
-        contentEnd.set(tagNode, to);
-        end.set(tagNode, to);
-      }
-      if (selfClosing) {
-        const at = startLine(depth);
-        writeTag(true);
-        finishLine();
-        if (buildIndex) {
-          nodeLine.set(tagNode, at);
-          nodeEndLine.set(tagNode, at);
-        }
-        return;
-      }
-      stackNode.push(tagNode);
-      stackOpenLine.push(-1);
-      currentParent = tagNode;
-      depth += 1;
-      pendingOpen = true;
-      pendingNode = tagNode;
-    },
-    endTag(from, nameStart, nameEnd, to) {
-      const node = stackNode.pop() ?? -1;
-      const flushedOpenLine = stackOpenLine.pop() ?? -1;
-      let openLine: number;
-      let closeLine: number;
-      if (pendingOpen) {
-        openLine = startLine(depth - 1);
-        closeLine = openLine;
-        writeTag(false);
-        if (pendingTextFrom !== -1) {
-          out.appendRange(xml, pendingTextFrom, pendingTextTo);
-          if (buildIndex) {
-            nodeLine.set(pendingTextNode, openLine);
-            nodeEndLine.set(pendingTextNode, openLine);
-          }
-        }
-        pendingOpen = false;
-        pendingTextFrom = -1;
-      } else {
-        openLine = flushedOpenLine;
-        closeLine = startLine(depth - 1);
-        foldOpen.push(openLine);
-        foldClose.push(closeLine);
-      }
-      out.appendChar(60);
-      out.appendChar(47);
-      out.appendRange(xml, nameStart, nameEnd);
-      out.appendChar(62);
-      finishLine();
-      depth -= 1;
-      if (buildIndex) {
-        nodeLine.set(node, openLine);
-        nodeEndLine.set(node, closeLine);
-        contentEnd.set(node, from);
-        end.set(node, to);
-        currentParent = parent.get(node);
-      }
-    },
-    text(from, to) {
-      if (trimmedFrom(from, to) === to) return;
-      if (nextAmp !== -1 && nextAmp < from) nextAmp = xml.indexOf('&', from);
-      if (nextAmp !== -1 && nextAmp < to) {
-        const raw = xml.slice(from, to);
-        if (ESCAPED_ESCAPE.test(raw)) {
-          escaping.doubleEscapedTextNodes += 1;
-          noteEscaping(from);
-        } else if (MARKUP_IN_TEXT.test(decodeXmlEntities(raw))) {
-          escaping.escapedMarkupTextNodes += 1;
-          noteEscaping(from);
-        }
-      }
-      emitTextLike(NODE_TEXT, from, to);
-    },
-    cdata(from, to) {
-      if (MARKUP_IN_TEXT.test(xml.slice(from + 9, to - 3))) {
-        escaping.markupInCdataNodes += 1;
-        noteEscaping(from);
-      }
-      emitTextLike(NODE_CDATA, from, to);
-    },
-    comment(from, to) {
-      emitMarkup(NODE_COMMENT, from, to);
-    },
-    processingInstruction(from, to) {
-      emitMarkup(NODE_PI, from, to);
-    },
-    doctype(from, to) {
-      emitMarkup(NODE_DOCTYPE, from, to);
-    },
-  };
-
-  tokenizeXml(xml, handler, options.onProgress ? { onProgress: options.onProgress } : {});
-  flushPending();
-
-  const prettyLineCount = line;
-  const foldEnd = new Int32Array(prettyLineCount).fill(-1);
-  for (let i = 0; i < foldOpen.length; i++) foldEnd[foldOpen.get(i)] = foldClose.get(i);
-  let index: XmlTreeIndex | null = null;
-  if (buildIndex) {
-    index = {
-      nodeCount: kind.length,
-      kind: Uint8Array.from(kind.toArray()),
-      parent: parent.toArray(),
-      firstChild: firstChild.toArray(),
-      nextSibling: nextSibling.toArray(),
-      childCount: childCount.toArray(),
-      elementChildCount: elementChildCount.toArray(),
-      nameId: nameId.toArray(),
-      start: start.toArray(),
-      end: end.toArray(),
-      contentStart: contentStart.toArray(),
-      contentEnd: contentEnd.toArray(),
-      line: nodeLine.toArray(),
-      endLine: nodeEndLine.toArray(),
-      attrStart: attrStart.toArray(),
-      attrCount: attrCount.toArray(),
-      attrNameId: attrNameId.toArray(),
-      attrValueStart: attrValueStart.toArray(),
-      attrValueEnd: attrValueEnd.toArray(),
-      names,
-    };
-  }
-
-  if (topLevelElementCount === 0 && xml.indexOf('&lt;') !== -1) {
-    escaping.payloadIsEscapedXml = MARKUP_IN_TEXT.test(decodeXmlEntities(xml));
-  }
-
+  const lines = new PrettyLines(xml, {
+    emitText: options.emitPretty ?? true,
+    indent: options.indent ?? 2,
+    onHead: options.onHead,
+    headChars: options.headChars ?? 60_000,
+  });
+  const tree = new TreeIndexBuilder(xml, options.buildIndex ?? true);
+  const escaping = new EscapingScanner(xml);
+  const layout = new PrettyLayout(xml, lines, tree, escaping, options.inlineTextMax ?? 160);
+  tokenizeXml(xml, layout, options.onProgress ? { onProgress: options.onProgress } : {});
+  layout.finish();
   return {
-    pretty: out.toString(),
-    prettyLineCount,
-    foldEnd,
-    index,
-    escaping,
-    topLevelElementCount,
+    pretty: lines.text(),
+    prettyLineCount: lines.line,
+    foldEnd: lines.foldEnd(),
+    index: tree.build(),
+    escaping: escaping.finish(layout.topLevelElementCount),
+    topLevelElementCount: layout.topLevelElementCount,
   };
 }
 
-type TextSink = Pick<CharBuffer, 'appendRange' | 'appendChar' | 'appendSpaces' | 'toString'>;
+/**
+ * Reads the tokens and decides the layout: one node per line, indented by depth, except an
+ * element whose only content is a short single-line text, which stays on one line with it. Each
+ * node is added to the tree index with the lines it landed on.
+ */
+class PrettyLayout implements XmlTokenHandler {
+  topLevelElementCount = 0;
+  private currentParent = 0;
+  private depth = 0;
+  /** The open elements, and the line each one's start tag went on (-1 while pending). */
+  private readonly stackNode: number[] = [];
+  private readonly stackOpenLine: number[] = [];
+  /** The start tag being read, and its node. */
+  private readonly tag = new StartTag();
+  private tagNode = -1;
+  // An open tag not yet written, waiting to see whether its only content is a short text.
+  private pendingOpen = false;
+  private pendingNode = -1;
+  private pendingTextFrom = -1;
+  private pendingTextTo = -1;
+  private pendingTextNode = -1;
 
-const NULL_SINK: TextSink = {
-  appendRange() {},
-  appendChar() {},
-  appendSpaces() {},
-  toString: () => '',
-};
+  constructor(
+    private readonly xml: string,
+    private readonly lines: PrettyLines,
+    private readonly tree: TreeIndexBuilder,
+    private readonly escaping: EscapingScanner,
+    private readonly inlineTextMax: number,
+  ) {}
 
-function isSpace(c: number): boolean {
-  return c === 32 || c === 10 || c === 13 || c === 9;
+  startTag(from: number, nameStart: number, nameEnd: number): void {
+    this.flushPending();
+    const tag = this.tag;
+    tag.from = from;
+    tag.nameStart = nameStart;
+    tag.nameEnd = nameEnd;
+    tag.attrs.length = 0;
+    this.tagNode = this.tree.addNode(NODE_ELEMENT, this.currentParent, from, from, this.lines.line);
+    this.tree.setName(this.tagNode, nameStart, nameEnd);
+    if (this.depth === 0) this.topLevelElementCount += 1;
+  }
+
+  attribute(nameStart: number, nameEnd: number, valueStart: number, valueEnd: number): void {
+    this.tag.attrs.push(nameStart, nameEnd, valueStart, valueEnd);
+    this.tree.addAttribute(this.tagNode, nameStart, nameEnd, valueStart, valueEnd);
+  }
+
+  startTagEnd(to: number, selfClosing: boolean): void {
+    this.tag.to = to;
+    this.tree.endStartTag(this.tagNode, to);
+    if (selfClosing) this.writeEmptyElement();
+    else this.openElement();
+  }
+
+  endTag(from: number, nameStart: number, nameEnd: number, to: number): void {
+    const node = this.stackNode.pop() ?? -1;
+    const flushedOpenLine = this.stackOpenLine.pop() ?? -1;
+    const lines = this.lines;
+    let openLine: number;
+    let closeLine: number;
+    if (this.pendingOpen) {
+      openLine = this.writeInlineElementStart();
+      closeLine = openLine;
+    } else {
+      openLine = flushedOpenLine;
+      closeLine = lines.startLine(this.depth - 1);
+      lines.addFold(openLine, closeLine);
+    }
+    lines.writeEndTag(nameStart, nameEnd);
+    lines.finishLine();
+    this.depth -= 1;
+    this.tree.setLines(node, openLine, closeLine);
+    this.tree.endElement(node, from, to);
+    if (this.tree.enabled) this.currentParent = this.tree.parentOf(node);
+  }
+
+  text(from: number, to: number): void {
+    if (trimmedFrom(this.xml, from, to) === to) return;
+    this.escaping.text(from, to);
+    this.emitTextLike(NODE_TEXT, from, to);
+  }
+
+  cdata(from: number, to: number): void {
+    this.escaping.cdata(from, to);
+    this.emitTextLike(NODE_CDATA, from, to);
+  }
+
+  comment(from: number, to: number): void {
+    this.emitMarkup(NODE_COMMENT, from, to);
+  }
+
+  processingInstruction(from: number, to: number): void {
+    this.emitMarkup(NODE_PI, from, to);
+  }
+
+  doctype(from: number, to: number): void {
+    this.emitMarkup(NODE_DOCTYPE, from, to);
+  }
+
+  /** After the last token: writes what is still pending. */
+  finish(): void {
+    this.flushPending();
+  }
+
+  /** `<a/>`: one line. */
+  private writeEmptyElement(): void {
+    const at = this.lines.startLine(this.depth);
+    this.lines.writeStartTag(this.tag, true);
+    this.lines.finishLine();
+    this.tree.setLines(this.tagNode, at, at);
+  }
+
+  /** A start tag with content to come: held back until its content shows how to lay it out. */
+  private openElement(): void {
+    this.stackNode.push(this.tagNode);
+    this.stackOpenLine.push(-1);
+    this.currentParent = this.tagNode;
+    this.depth += 1;
+    this.pendingOpen = true;
+    this.pendingNode = this.tagNode;
+  }
+
+  /**
+   * The pending element ends: its start tag and its short text (if any) go on one line, which the
+   * end tag then closes. Returns that line.
+   */
+  private writeInlineElementStart(): number {
+    const lines = this.lines;
+    const line = lines.startLine(this.depth - 1);
+    lines.writeStartTag(this.tag, false);
+    if (this.pendingTextFrom !== -1) {
+      lines.appendRange(this.pendingTextFrom, this.pendingTextTo);
+      this.tree.setLines(this.pendingTextNode, line, line);
+    }
+    this.pendingOpen = false;
+    this.pendingTextFrom = -1;
+    return line;
+  }
+
+  /**
+   * Something other than one short text follows the pending start tag: the tag, and the text
+   * held with it, get lines of their own.
+   */
+  private flushPending(): void {
+    if (!this.pendingOpen) return;
+    const lines = this.lines;
+    const openLine = lines.startLine(this.depth - 1);
+    lines.writeStartTag(this.tag, false);
+    lines.finishLine();
+    this.stackOpenLine[this.stackOpenLine.length - 1] = openLine;
+    this.tree.setFirstLine(this.pendingNode, openLine);
+    this.pendingOpen = false;
+    if (this.pendingTextFrom !== -1) {
+      const textLine = lines.startLine(this.depth);
+      lines.appendTrimmed(this.pendingTextFrom, this.pendingTextTo);
+      lines.finishLine();
+      this.tree.setLines(this.pendingTextNode, textLine, textLine);
+      this.pendingTextFrom = -1;
+    }
+  }
+
+  /** Text or CDATA content: inline after a pending open tag when short, else on its own line(s). */
+  private emitTextLike(nodeKind: number, from: number, to: number): void {
+    const lines = this.lines;
+    const node = this.tree.addNode(nodeKind, this.currentParent, from, to, lines.line);
+    const multiLine = lines.hasLineBreak(from, to);
+    if (
+      this.pendingOpen &&
+      this.pendingTextFrom === -1 &&
+      !multiLine &&
+      to - from <= this.inlineTextMax
+    ) {
+      this.pendingTextFrom = from;
+      this.pendingTextTo = to;
+      this.pendingTextNode = node;
+      return;
+    }
+    this.flushPending();
+    const first = lines.startLine(this.depth);
+    if (nodeKind === NODE_TEXT) {
+      lines.appendContent(trimmedFrom(this.xml, from, to), trimmedTo(this.xml, from, to));
+    } else {
+      lines.appendContent(from, to);
+    }
+    lines.finishLine();
+    this.tree.setLines(node, first, lines.line - 1);
+  }
+
+  /** A comment, processing instruction or doctype: copied as it is, on its own line(s). */
+  private emitMarkup(nodeKind: number, from: number, to: number): void {
+    this.flushPending();
+    const lines = this.lines;
+    const node = this.tree.addNode(nodeKind, this.currentParent, from, to, lines.line);
+    const first = lines.startLine(this.depth);
+    lines.appendContent(from, to);
+    lines.finishLine();
+    this.tree.setLines(node, first, lines.line - 1);
+  }
 }

@@ -1,0 +1,74 @@
+/**
+ * The escaping report of one analysis: text and CDATA that hold markup in escaped form, which
+ * usually means XML was escaped once too often on its way into the payload.
+ */
+import { decodeXmlEntities } from './xml-entities.ts';
+
+export interface EscapingReport {
+  /** Text nodes whose escaped form escapes an escape (`&amp;lt;`): decoding once still leaves `&lt;`. */
+  doubleEscapedTextNodes: number;
+  /** Text nodes that decode to markup (`&lt;Stub ...`): XML embedded as escaped text. */
+  escapedMarkupTextNodes: number;
+  /** CDATA sections that hold markup. */
+  markupInCdataNodes: number;
+  /** Source offset of the first node counted above, or -1. */
+  firstOffset: number;
+  /** No element at all, but the text decodes to markup: the whole payload is escaped once more. */
+  payloadIsEscapedXml: boolean;
+}
+
+const MARKUP_IN_TEXT = /<[A-Za-z_/!?]/;
+const ESCAPED_ESCAPE = /&amp;(?:lt|gt|amp|quot|apos|#)/;
+
+/** Counts escaped markup node by node while the payload is read once, front to back. */
+export class EscapingScanner {
+  readonly report: EscapingReport = {
+    doubleEscapedTextNodes: 0,
+    escapedMarkupTextNodes: 0,
+    markupInCdataNodes: 0,
+    firstOffset: -1,
+    payloadIsEscapedXml: false,
+  };
+  /** The next `&` at or after the text being read, so texts without one are never sliced. */
+  private nextAmp: number;
+
+  constructor(private readonly xml: string) {
+    this.nextAmp = xml.indexOf('&');
+  }
+
+  /** A text node xml[from, to) that is not whitespace only. */
+  text(from: number, to: number): void {
+    const xml = this.xml;
+    if (this.nextAmp !== -1 && this.nextAmp < from) this.nextAmp = xml.indexOf('&', from);
+    if (this.nextAmp === -1 || this.nextAmp >= to) return;
+    const raw = xml.slice(from, to);
+    if (ESCAPED_ESCAPE.test(raw)) {
+      this.report.doubleEscapedTextNodes += 1;
+      this.note(from);
+    } else if (MARKUP_IN_TEXT.test(decodeXmlEntities(raw))) {
+      this.report.escapedMarkupTextNodes += 1;
+      this.note(from);
+    }
+  }
+
+  /** A CDATA section xml[from, to), `<![CDATA[` and `]]>` included. */
+  cdata(from: number, to: number): void {
+    if (MARKUP_IN_TEXT.test(this.xml.slice(from + 9, to - 3))) {
+      this.report.markupInCdataNodes += 1;
+      this.note(from);
+    }
+  }
+
+  /** After the whole payload: a payload without elements may be one escaped document. */
+  finish(topLevelElementCount: number): EscapingReport {
+    const xml = this.xml;
+    if (topLevelElementCount === 0 && xml.indexOf('&lt;') !== -1) {
+      this.report.payloadIsEscapedXml = MARKUP_IN_TEXT.test(decodeXmlEntities(xml));
+    }
+    return this.report;
+  }
+
+  private note(offset: number): void {
+    if (this.report.firstOffset === -1) this.report.firstOffset = offset;
+  }
+}

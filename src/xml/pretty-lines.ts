@@ -1,0 +1,201 @@
+/**
+ * The pretty text being written, line by line: indentation, source ranges copied as they are (or
+ * with \r\n and \r normalized to \n, as XML reads them), start tags brought onto one line, the
+ * line count, the fold pairs (open line → close line) and the first screenful handed out early.
+ */
+import { CharBuffer } from './char-buffer.ts';
+import { GrowableIntArray } from './growable-int-array.ts';
+
+type TextSink = Pick<CharBuffer, 'appendRange' | 'appendChar' | 'appendSpaces' | 'toString'>;
+
+/** Counts lines without keeping any text. */
+const NULL_SINK: TextSink = {
+  appendRange() {},
+  appendChar() {},
+  appendSpaces() {},
+  toString: () => '',
+};
+
+const LF = 10;
+const SPACE = 32;
+const LT = 60;
+const EQUALS = 61;
+const GT = 62;
+const SLASH = 47;
+
+/** A start tag as read: its span, its name and its attributes. */
+export class StartTag {
+  from = 0;
+  to = 0;
+  nameStart = 0;
+  nameEnd = 0;
+  /** [nameStart, nameEnd, valueStart, valueEnd] per attribute. */
+  readonly attrs: number[] = [];
+}
+
+export interface PrettyLinesOptions {
+  /** False to only count lines. */
+  emitText: boolean;
+  indent: number;
+  onHead: ((head: string) => void) | undefined;
+  headChars: number;
+}
+
+export class PrettyLines {
+  /** Lines finished so far, i.e. the number of the line being written. */
+  line = 0;
+  private readonly out: TextSink;
+  private readonly foldOpen = new GrowableIntArray();
+  private readonly foldClose = new GrowableIntArray();
+  private headSent: boolean;
+  // Lazily advanced pointers to the next line break, so "does this range hold a line break?"
+  // stays linear over the whole input even when the payload is one 10 MB line.
+  private nextLf: number;
+  private nextCr: number;
+
+  constructor(
+    private readonly xml: string,
+    private readonly options: PrettyLinesOptions,
+  ) {
+    this.out = options.emitText ? new CharBuffer(Math.ceil(xml.length * 1.3)) : NULL_SINK;
+    this.headSent = !options.onHead || !(this.out instanceof CharBuffer);
+    this.nextLf = xml.indexOf('\n');
+    this.nextCr = xml.indexOf('\r');
+  }
+
+  /** Indents a new line to `depth`; returns its number. */
+  startLine(depth: number): number {
+    this.out.appendSpaces(depth * this.options.indent);
+    return this.line;
+  }
+
+  /** Ends the line; hands out the text so far once it reaches the head's size. */
+  finishLine(): void {
+    const out = this.out;
+    out.appendChar(LF);
+    this.line += 1;
+    if (!this.headSent && out instanceof CharBuffer && out.length >= this.options.headChars) {
+      this.headSent = true;
+      this.options.onHead?.(out.toString());
+    }
+  }
+
+  hasLineBreak(from: number, to: number): boolean {
+    const xml = this.xml;
+    if (this.nextLf !== -1 && this.nextLf < from) this.nextLf = xml.indexOf('\n', from);
+    if (this.nextCr !== -1 && this.nextCr < from) this.nextCr = xml.indexOf('\r', from);
+    return (this.nextLf !== -1 && this.nextLf < to) || (this.nextCr !== -1 && this.nextCr < to);
+  }
+
+  /** Copies xml[from, to), which is known to hold no line break. */
+  appendRange(from: number, to: number): void {
+    this.out.appendRange(this.xml, from, to);
+  }
+
+  /** Copies xml[from, to) without its leading and trailing whitespace. */
+  appendTrimmed(from: number, to: number): void {
+    this.out.appendRange(this.xml, trimmedFrom(this.xml, from, to), trimmedTo(this.xml, from, to));
+  }
+
+  /** Copies xml[from, to), which may hold line breaks, counting the lines it adds. */
+  appendContent(from: number, to: number): void {
+    if (this.hasLineBreak(from, to)) this.appendMultiLine(from, to);
+    else this.out.appendRange(this.xml, from, to);
+  }
+
+  /** Writes a start tag; one written over several lines goes on one (see `writeJoinedTag`). */
+  writeStartTag(tag: StartTag, selfClosing: boolean): void {
+    if (this.hasLineBreak(tag.from, tag.to)) this.writeJoinedTag(tag, selfClosing);
+    else this.out.appendRange(this.xml, tag.from, tag.to);
+  }
+
+  /** Writes `</name>` with the name xml[nameStart, nameEnd). */
+  writeEndTag(nameStart: number, nameEnd: number): void {
+    const out = this.out;
+    out.appendChar(LT);
+    out.appendChar(SLASH);
+    out.appendRange(this.xml, nameStart, nameEnd);
+    out.appendChar(GT);
+  }
+
+  /** The element opened on `openLine` closes on `closeLine`. */
+  addFold(openLine: number, closeLine: number): void {
+    this.foldOpen.push(openLine);
+    this.foldClose.push(closeLine);
+  }
+
+  /** For each line, the line that closes the element opened on it, or -1. */
+  foldEnd(): Int32Array {
+    const foldEnd = new Int32Array(this.line).fill(-1);
+    const { foldOpen, foldClose } = this;
+    for (let i = 0; i < foldOpen.length; i++) foldEnd[foldOpen.get(i)] = foldClose.get(i);
+    return foldEnd;
+  }
+
+  text(): string {
+    return this.out.toString();
+  }
+
+  /** Copies a source range that may hold line breaks, normalizing \r\n and \r to \n as XML does. */
+  private appendMultiLine(from: number, to: number): void {
+    const xml = this.xml;
+    const out = this.out;
+    for (let i = from; i < to; i++) {
+      const c = xml.charCodeAt(i);
+      if (c === 13) {
+        out.appendChar(LF);
+        this.line += 1;
+        if (xml.charCodeAt(i + 1) === LF && i + 1 < to) i += 1;
+      } else {
+        out.appendChar(c);
+        if (c === LF) this.line += 1;
+      }
+    }
+  }
+
+  /**
+   * A tag written over several lines, on one: line breaks in values become spaces, which
+   * attribute-value normalization makes equivalent.
+   */
+  private writeJoinedTag(tag: StartTag, selfClosing: boolean): void {
+    const xml = this.xml;
+    const out = this.out;
+    const attrs = tag.attrs;
+    out.appendChar(LT);
+    out.appendRange(xml, tag.nameStart, tag.nameEnd);
+    for (let i = 0; i < attrs.length; i += 4) {
+      const valueStart = attrs[i + 2] ?? 0;
+      const valueEnd = attrs[i + 3] ?? 0;
+      const quote = xml.charCodeAt(valueStart - 1);
+      out.appendChar(SPACE);
+      out.appendRange(xml, attrs[i] ?? 0, attrs[i + 1] ?? 0);
+      out.appendChar(EQUALS);
+      out.appendChar(quote);
+      for (let v = valueStart; v < valueEnd; v++) {
+        const c = xml.charCodeAt(v);
+        out.appendChar(c === 10 || c === 13 || c === 9 ? SPACE : c);
+      }
+      out.appendChar(quote);
+    }
+    if (selfClosing) out.appendChar(SLASH);
+    out.appendChar(GT);
+  }
+}
+
+/** The first non-whitespace offset in xml[from, to), or `to`. */
+export function trimmedFrom(xml: string, from: number, to: number): number {
+  let i = from;
+  while (i < to && isSpace(xml.charCodeAt(i))) i++;
+  return i;
+}
+
+/** The end of xml[from, to) without its trailing whitespace. */
+export function trimmedTo(xml: string, from: number, to: number): number {
+  let i = to;
+  while (i > from && isSpace(xml.charCodeAt(i - 1))) i--;
+  return i;
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
+}
