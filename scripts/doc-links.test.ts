@@ -65,7 +65,7 @@ function proseLines(text: string): { line: number; text: string }[] {
 function expandBraces(path: string): string[] {
   const match = /\{([^{}]*)\}/.exec(path);
   if (!match) return [path];
-  const [whole, inner] = match;
+  const [whole, inner = ''] = match;
   const head = path.slice(0, match.index);
   const tail = path.slice(match.index + whole.length);
   return inner.split(',').flatMap((part) => expandBraces(head + part + tail));
@@ -92,14 +92,14 @@ export function referencesIn(file: string, text: string): DocReference[] {
   const refs: DocReference[] = [];
   for (const { line, text: lineText } of proseLines(text)) {
     for (const span of lineText.matchAll(/`([^`]+)`/g)) {
-      for (const word of span[1].split(/[\s=]+/)) {
+      for (const word of (span[1] ?? '').split(/[\s=]+/)) {
         const named = classifyWord(word);
         if (named) refs.push({ file, line, ...named });
       }
     }
     const withoutCode = lineText.replace(/`[^`]*`/g, '');
     for (const link of withoutCode.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
-      const target = link[1];
+      const target = link[1] ?? '';
       if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // https:, mailto:
       refs.push({ file, line, target, kind: 'link' });
     }
@@ -164,7 +164,7 @@ function anchorsOf(markdownFile: string): Set<string> {
   for (const { text } of proseLines(readFileSync(markdownFile, 'utf8'))) {
     const heading = /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(text);
     if (!heading) continue;
-    const slug = headingSlug(heading[1]);
+    const slug = headingSlug(heading[1] ?? '');
     const count = seen.get(slug) ?? 0;
     seen.set(slug, count + 1);
     slugs.add(count === 0 ? slug : `${slug}-${count}`);
