@@ -1,22 +1,13 @@
 /** What the compare worker does for one request; also run in-thread where workers are missing. */
-import { canonicalText } from '../../xml/compare/canonical-text.ts';
-import { compareXml, payloadXml } from '../../xml/compare/compare-xml.ts';
+import { canonicalPayloadText } from '../../xml/compare/canonical-text.ts';
+import { compareXml } from '../../xml/compare/compare-xml.ts';
 import type { CompareApi, CompareRequest, CompareResponse } from './compare-protocol.ts';
-import { parseMeaning } from '../../xml/compare/xml-meaning-tree.ts';
-
-function textOf(xml: string): string {
-  try {
-    return canonicalText(parseMeaning(payloadXml(xml)));
-  } catch {
-    return xml;
-  }
-}
 
 export function runCompare(request: CompareRequest): CompareResponse {
   const started = performance.now();
   const comparison = compareXml(request.left, request.right, request.options);
   const text = request.withText
-    ? { left: textOf(request.left), right: textOf(request.right) }
+    ? { left: canonicalPayloadText(request.left), right: canonicalPayloadText(request.right) }
     : null;
   return { id: request.id, comparison, text, ms: performance.now() - started };
 }

@@ -3,7 +3,8 @@
  * namespaces as `{uri}local` names. Two documents with the same meaning give the same text, so
  * a line diff of these texts shows only real differences.
  */
-import type { MeaningElement } from './xml-meaning-tree.ts';
+import { payloadXml } from './compare-xml.ts';
+import { parseMeaning, type MeaningElement } from './xml-meaning-tree.ts';
 
 const escapeText = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -36,4 +37,17 @@ export function canonicalText(roots: readonly MeaningElement[]): string {
   const out: string[] = [];
   for (const root of roots) write(root, 0, out);
   return out.join('\n');
+}
+
+/**
+ * A payload in whatever form it arrived (literal, escaped, CDATA) as canonical text; a text that
+ * is not XML is returned as it is.
+ * @example canonicalPayloadText('&lt;a y="2" x="1"/&gt;') // '<a x="1" y="2"/>'
+ */
+export function canonicalPayloadText(payload: string): string {
+  try {
+    return canonicalText(parseMeaning(payloadXml(payload)));
+  } catch {
+    return payload;
+  }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { canonicalPayloadText } from './canonical-text.ts';
 import { compareXml, payloadXml } from './compare-xml.ts';
 import { parseMeaning, sameXmlMeaning, XmlMeaningError } from './xml-meaning-tree.ts';
 
@@ -147,5 +148,21 @@ describe('property: a document equals itself re-prefixed and with attributes re-
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('canonicalPayloadText', () => {
+  it('gives the literal, escaped and CDATA forms of one payload the same text', () => {
+    const literal = canonicalPayloadText(STUBS);
+    const escaped = STUBS.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    expect(canonicalPayloadText(escaped)).toBe(literal);
+    expect(canonicalPayloadText(`<![CDATA[${STUBS}]]>`)).toBe(literal);
+    expect(literal.split('\n')[1]).toBe(
+      '  <{urn:inode}Stub ID="1" MediaType="image" Type="UserAssetIndex">',
+    );
+  });
+
+  it('returns a text that is not XML as it is', () => {
+    expect(canonicalPayloadText('<a><b></a>')).toBe('<a><b></a>');
   });
 });
