@@ -1,6 +1,6 @@
 // The console's own routes: the target list and /Inode.asmx, served by the embedded emulator or
-// proxied to a remote target picked per request by X-Inode-Target (contracts.md §2). Paths here
-// are relative to the base path; console-stack.ts strips it.
+// proxied to a remote target picked per request by X-Inode-Target (the contract with the page:
+// src/console-api). Paths here are relative to the base path; console-stack.ts strips it.
 import type { Agent, IncomingMessage, ServerResponse } from 'node:http';
 import { SERVICE_PATH } from '../src/protocol/operations.ts';
 import type { EmulatorHandler } from '../emulator/handler.ts';
@@ -9,10 +9,11 @@ import { publicTargetHealth, sendJson, type Health } from './health.ts';
 import { plainAnswer, type Next } from './middleware.ts';
 import { isSafeServiceTarget, proxyToTarget, type ProxyOptions } from './proxy.ts';
 import type { Target, TargetConfig } from './targets.ts';
+import { TARGET_HEADER, TARGET_HEALTH_PATH, TARGETS_PATH } from '../src/console-api/index.ts';
 
-export const TARGETS_PATH = '/__console/targets';
-/** Each target's readiness for the console's pages (ids, ready, status, problem; nothing else). */
-export const TARGET_HEALTH_PATH = '/__console/health';
+export { TARGETS_PATH };
+/** Node spells request header names in lower case. */
+const TARGET_HEADER_KEY = TARGET_HEADER.toLowerCase();
 export const CONSOLE_PREFIX = '/__console/';
 
 /** Whether a base-relative path is the service or one of its operations. */
@@ -86,7 +87,7 @@ export function createConsoleRoutes(
       plainAnswer(res, 404, 'not-found', `No console route at ${path}\n`);
       return;
     }
-    const requested = req.headers['x-inode-target'];
+    const requested = req.headers[TARGET_HEADER_KEY];
     const id = (Array.isArray(requested) ? requested[0] : requested)?.trim() || config.defaultId;
     const target = byId.get(id);
     if (!target) {
@@ -95,7 +96,7 @@ export function createConsoleRoutes(
     }
     noteTarget(res, target.id);
     // Deleting a property makes the headers object slower to read: only when there is one.
-    if (requested !== undefined) delete req.headers['x-inode-target'];
+    if (requested !== undefined) delete req.headers[TARGET_HEADER_KEY];
     req.url = localUrl;
     if (target.kind === 'remote') {
       if (!isSafeServiceTarget(localUrl, SERVICE_PATH)) {

@@ -8,6 +8,7 @@ import type { Agent, IncomingMessage, ServerResponse } from 'node:http';
 import http from 'node:http';
 import https from 'node:https';
 import { SERVICE_PATH } from '../src/protocol/operations.ts';
+import type { HealthPayload, TargetProblem } from '../src/console-api/index.ts';
 import type { RemoteTarget, Target, TargetConfig } from './targets.ts';
 
 export const HEALTH_PATH = '/healthz';
@@ -15,9 +16,6 @@ export const READY_PATH = '/readyz';
 export const DEFAULT_PROBE_TIMEOUT_MS = 3_000;
 /** How long one round of probes answers every readiness question. */
 export const DEFAULT_PROBE_CACHE_MS = 3_000;
-
-/** Why a target is not ready, in the words of the /__console/health contract. */
-export type TargetProblem = 'no-answer' | 'timeout' | 'http-status';
 
 export interface TargetReadiness {
   id: string;
@@ -122,7 +120,7 @@ function bearerMatches(req: IncomingMessage, token: string | undefined): boolean
 }
 
 /** The /__console/health answer: what a browser may know (no address, URL or error text). */
-export function publicTargetHealth(readiness: Readiness) {
+export function publicTargetHealth(readiness: Readiness): HealthPayload {
   return {
     targets: readiness.targets.map(({ id, ready, status, problem, checkedAt }) => ({
       id,

@@ -1,25 +1,12 @@
-// The dev/preview server's targets (contracts.md §2): the embedded emulator and any remote
-// Inode.asmx named by INODE_TARGET / INODE_TARGETS. The browser picks only among these ids.
+// The console server's targets: the embedded emulator and any remote Inode.asmx named by
+// INODE_TARGET / INODE_TARGETS. The browser picks only among these ids; GET /__console/targets
+// lists them as they are here (the types are the contract's, src/console-api).
+import type { Target, TargetsPayload } from '../src/console-api/index.ts';
 
-export interface EmulatorTarget {
-  readonly id: 'emulator';
-  readonly label: string;
-  readonly kind: 'emulator';
-}
+export type { EmulatorTarget, RemoteTarget, Target } from '../src/console-api/index.ts';
 
-export interface RemoteTarget {
-  readonly id: string;
-  readonly label: string;
-  readonly kind: 'remote';
-  readonly url: string;
-}
-
-export type Target = EmulatorTarget | RemoteTarget;
-
-export interface TargetConfig {
-  readonly targets: readonly Target[];
-  readonly defaultId: string;
-}
+/** The targets and the default one: what GET /__console/targets sends. */
+export type TargetConfig = TargetsPayload;
 
 /** The id INODE_TARGET gets. */
 export const PRIMARY_REMOTE_ID = 'remote';

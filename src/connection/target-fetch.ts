@@ -1,5 +1,4 @@
-/** The header the dev/preview server reads to pick a target (contracts.md §2). */
-export const TARGET_HEADER = 'X-Inode-Target';
+import { TARGET_HEADER } from '../console-api/index.ts';
 
 /**
  * A fetch that names the chosen dev-server target on every request, for createInodeClient and

@@ -4,26 +4,24 @@
  * The route reports ids, readiness, an HTTP status and a problem kind: never an address.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { BASE_PATH, connectionKeys } from './targets.ts';
+import {
+  TARGET_HEALTH_PATH,
+  TARGET_PROBLEMS,
+  type TargetHealthEntry,
+  type TargetProblem,
+} from '../console-api/index.ts';
+import { connectionKeys, consoleRoute } from './targets.ts';
 
-export const HEALTH_PATH = `${BASE_PATH}__console/health`;
+export const HEALTH_PATH = consoleRoute(TARGET_HEALTH_PATH);
 
 /** How often the health is asked again while the page is open (the server caches its probes). */
 export const HEALTH_POLL_MS = 20_000;
 
-export type TargetProblem = 'no-answer' | 'timeout' | 'http-status';
-
-export interface TargetHealth {
-  id: string;
-  ready: boolean;
-  status: number | null;
-  problem: TargetProblem | null;
-}
+/** What the page keeps of a target's health entry. */
+export type TargetHealth = Omit<TargetHealthEntry, 'checkedAt'>;
 
 /** Null: the server does not report health (the static nginx recipe has no such route). */
 export type HealthReport = Map<string, TargetHealth> | null;
-
-const PROBLEMS: readonly string[] = ['no-answer', 'timeout', 'http-status'];
 
 function readTarget(raw: unknown): TargetHealth | null {
   if (typeof raw !== 'object' || raw === null) return null;
@@ -34,7 +32,9 @@ function readTarget(raw: unknown): TargetHealth | null {
     ready,
     status: typeof status === 'number' && Number.isInteger(status) ? status : null,
     problem:
-      typeof problem === 'string' && PROBLEMS.includes(problem) ? (problem as TargetProblem) : null,
+      typeof problem === 'string' && (TARGET_PROBLEMS as readonly string[]).includes(problem)
+        ? (problem as TargetProblem)
+        : null,
   };
 }
 

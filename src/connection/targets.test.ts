@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { effectiveTargetId, parseTargetList } from './targets.ts';
+import type { TargetsPayload } from '../console-api/index.ts';
+import { effectiveTargetId, parseTargetList, TARGETS_PATH } from './targets.ts';
 
 describe('parseTargetList', () => {
   it('reads the contract shape', () => {
-    const list = parseTargetList({
+    const payload: TargetsPayload = {
       targets: [
         { id: 'emulator', label: 'Embedded emulator', kind: 'emulator' },
         { id: 'staging', label: 'staging', kind: 'remote', url: 'http://s' },
       ],
       defaultId: 'staging',
-    });
+    };
+    const list = parseTargetList(payload);
+    expect(list).toEqual(payload);
     expect(list.defaultId).toBe('staging');
     expect(list.targets[1]).toEqual({
       id: 'staging',
@@ -27,6 +30,10 @@ describe('parseTargetList', () => {
     expect(list).toEqual({ targets: [{ id: 'x', label: 'x', kind: 'remote' }], defaultId: 'x' });
     expect(parseTargetList('garbage')).toEqual({ targets: [], defaultId: null });
   });
+});
+
+it('asks the contract’s route below the base path', () => {
+  expect(TARGETS_PATH).toBe('/__console/targets');
 });
 
 describe('effectiveTargetId', () => {

@@ -1,15 +1,18 @@
 /**
- * The targets the dev/preview server offers (GET /__console/targets, contracts.md §2) and the
- * namespace each one declares in its ?WSDL. Shared by Settings, the shell and every call.
+ * The targets the console server offers (GET /__console/targets, whose answer src/console-api
+ * defines) and the namespace each one declares in its ?WSDL. Shared by Settings, the shell and
+ * every call.
  */
 import { queryOptions } from '@tanstack/react-query';
+import { TARGETS_PATH as TARGETS_ROUTE, type Target } from '../console-api/index.ts';
 import { loadProtocol } from './protocol-loader.ts';
 import { createTargetFetch } from './target-fetch.ts';
 
+/** A Target as the page reads it: kept even when its kind is one this page does not know. */
 export interface ConsoleTarget {
   id: string;
   label: string;
-  kind: 'emulator' | 'remote' | string;
+  kind: Target['kind'] | (string & {});
   url?: string;
 }
 
@@ -24,7 +27,12 @@ export interface TargetList {
  */
 export const BASE_PATH: string = import.meta.env.BASE_URL;
 
-export const TARGETS_PATH = `${BASE_PATH}__console/targets`;
+/** A console server route (`/__console/…`) below the base path. */
+export function consoleRoute(route: string): string {
+  return `${BASE_PATH}${route.replace(/^\//, '')}`;
+}
+
+export const TARGETS_PATH = consoleRoute(TARGETS_ROUTE);
 
 /** Query keys for server-level facts (targets, namespaces), shared by every feature. */
 export const connectionKeys = {

@@ -18,6 +18,7 @@ import {
 import type { OutcomeKind } from './outcome-kind.ts';
 import { redactString } from '../protocol/redact.ts';
 import { firstLine } from '../text/format.ts';
+import { CONSOLE_ERROR_HEADER as CONSOLE_ERROR } from '../console-api/index.ts';
 
 export interface OutcomeFact {
   label: string;
@@ -34,8 +35,8 @@ export interface OutcomeView {
   detail: string | null;
 }
 
-/** The proxy's marker header (contracts.md §2). */
-const CONSOLE_ERROR_HEADER = 'x-inode-console-error';
+/** The console server's marker on its own answers, as recorded (header names in lower case). */
+const CONSOLE_ERROR_HEADER = CONSOLE_ERROR.toLowerCase();
 
 function show(value: string | null): string {
   if (value === null) return '(absent)';

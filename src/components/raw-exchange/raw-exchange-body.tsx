@@ -3,7 +3,7 @@ import { redactExchange, redactRequest, toCurlCommand } from '../../protocol/ind
 import { formatBytes, formatDuration } from '../../text/format.ts';
 import { utf8Length } from '../../text/utf8-length.ts';
 import { prettyXml } from '../../xml/xml-pretty.ts';
-import { TARGET_HEADER } from '../../connection/target-fetch.ts';
+import { TARGET_HEADER } from '../../console-api/index.ts';
 import { CopyButton } from '../copy-button/copy-button.tsx';
 import type { RawExchangePanelProps } from './raw-exchange-props.ts';
 

@@ -2,6 +2,7 @@
  * Why the namespace could not be read, in one sentence. A target that does not answer is said
  * as such, with no advice to type a namespace: that would not make the target answer.
  */
+import { CONSOLE_ERROR_HEADER } from '../../console-api/index.ts';
 
 interface DiscoveryErrorShape {
   kind?: unknown;
@@ -14,7 +15,7 @@ interface DiscoveryErrorShape {
  */
 export function describeNamespaceFailure(error: Error, targetName: string): { sentence: string } {
   const shape = error as DiscoveryErrorShape;
-  const marker = shape.exchange?.response?.headers?.['x-inode-console-error'];
+  const marker = shape.exchange?.response?.headers?.[CONSOLE_ERROR_HEADER.toLowerCase()];
   if (marker === 'target-unreachable' || shape.kind === 'network') {
     return {
       sentence: `Target ${targetName} is not answering, so its namespace cannot be read; press "Discover again" once the service is running.`,
