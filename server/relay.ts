@@ -17,6 +17,7 @@ import {
   type RelayRequestHead,
   type RelayResponseHead,
 } from '../src/relay/relay-frame.ts';
+import { CONSOLE_ERROR_HEADER } from '../src/console-api/index.ts';
 import { stripBasePath } from './base-path.ts';
 import { isServicePath } from './console-routes.ts';
 import type { Middleware } from './middleware.ts';
@@ -76,7 +77,7 @@ export interface Relay {
 function refuse(socket: Duplex, status: number, code: string, message: string): void {
   const reason = status === 403 ? 'Forbidden' : 'Bad Request';
   socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: text/plain; charset=utf-8\r\nCache-Control: no-store\r\nX-Inode-Console-Error: ${code}\r\nContent-Length: ${Buffer.byteLength(message)}\r\nConnection: close\r\n\r\n${message}`,
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: text/plain; charset=utf-8\r\nCache-Control: no-store\r\n${CONSOLE_ERROR_HEADER}: ${code}\r\nContent-Length: ${Buffer.byteLength(message)}\r\nConnection: close\r\n\r\n${message}`,
   );
   socket.destroy();
 }
