@@ -1,6 +1,6 @@
 /**
  * The console's Playwright test: page objects as fixtures, plus the demo keys the embedded
- * emulator seeds (contracts.md §3). Every test also records Content-Security-Policy violations
+ * emulator seeds (`emulator/demo-users.ts`). Every test also records Content-Security-Policy violations
  * (the DOM's securitypolicyviolation events and Chromium's console reports, workers included)
  * and fails if there is any: the whole suite proves the console runs under its CSP.
  */

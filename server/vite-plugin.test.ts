@@ -1,4 +1,5 @@
-// The dev and preview servers' targets (contracts.md §2), through real Vite servers.
+// The dev and preview servers' targets (the routes and header of src/console-api), through real
+// Vite servers.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { freePort } from '../fixtures/free-port.ts';

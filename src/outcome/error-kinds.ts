@@ -1,6 +1,6 @@
 /**
- * Type guards for the client's error classes that check `name` (contracts.md §1: "`name` is
- * exactly the class name") instead of `instanceof`, so the outcome code needs the classes' types
+ * Type guards for the client's error classes that check `name` (docs/protocol.md, Errors: `name`
+ * is exactly the class name) instead of `instanceof`, so the outcome code needs the classes' types
  * only and the protocol client can load lazily.
  */
 import type {

@@ -49,7 +49,7 @@ function describeCall(context: ErrorContext): string {
  */
 export class InodeError extends Error {
   // Literal names, never `new.target.name`: minifiers rename classes, and the console tells
-  // errors apart by `name` (contracts: "`name` is exactly the class name").
+  // errors apart by `name` (docs/protocol.md: `name` is exactly the class name).
   override name: string = 'InodeError';
   readonly operation: OperationName;
   readonly binding: Binding;
