@@ -5,8 +5,7 @@
  * to the command line's (parityOnBindings, what the command runs), and the verdicts compared.
  */
 import { describe, expect, it } from 'vitest';
-import { recordCapturedCall } from '../fixtures/recorded-calls.ts';
-import { createInodeClient } from '../src/protocol/client.ts';
+import { capturedAnswer } from '../fixtures/captured-answer.ts';
 import { BINDING_NAMES, type Binding } from '../src/protocol/operations.ts';
 import type {
   AddUserAssetIndexResult,
@@ -67,24 +66,8 @@ const registered = (value: string): Answer => ({
 
 /** What the client throws on a captured answer (a SOAP fault, a binding switched off). */
 async function capturedError(binding: Binding, capture: string): Promise<Answer> {
-  const { exchange } = await recordCapturedCall('GetAssetStubs', binding, capture, {
-    ...STUBS.params,
-  });
-  const client = createInodeClient({
-    baseUrl: 'http://127.0.0.1:9',
-    binding,
-    namespace: 'http://assets.example.net/inode/',
-    fetch: async () =>
-      new Response(exchange.response.bodyText, {
-        status: exchange.response.status,
-        headers: exchange.response.headers,
-      }),
-  });
-  try {
-    await client.getAssetStubs(STUBS.params as never);
-  } catch (error) {
-    return { error };
-  }
+  const answer = await capturedAnswer('GetAssetStubs', binding, capture, { ...STUBS.params });
+  if ('error' in answer) return answer;
   throw new Error(`${capture} did not fail.`);
 }
 

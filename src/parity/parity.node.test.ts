@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { capturedAnswer } from '../../fixtures/captured-answer.ts';
 import { recordCapturedCall } from '../../fixtures/recorded-calls.ts';
-import { createInodeClient } from '../protocol/client.ts';
 import { BINDING_NAMES, type Binding } from '../protocol/operations.ts';
 import { sameXmlMeaning } from '../xml/compare/xml-meaning-tree.ts';
 import { compareBindingResults, type BindingResult } from './compare-binding-results.ts';
@@ -119,26 +119,12 @@ describe('compareBindingResults', () => {
 
 describe('binding results from real client outcomes', () => {
   it('the reference captures’ four GetAssetStubs answers (different users’ data) differ only in DataStubs', async () => {
-    const results = await Promise.all(
-      BINDING_NAMES.map(async (binding) => {
-        const client = await recordCapturedCall('GetAssetStubs', binding, 'success', PARAMS);
-        return { binding, exchange: client.exchange };
-      }),
-    );
-    // Decode each exchange again through the client for a typed result.
+    // Each capture decoded through the client for a typed result.
     const typed = await Promise.all(
-      results.map(async ({ binding, exchange }) => {
-        const client = createInodeClient({
-          baseUrl: 'http://127.0.0.1:9',
-          binding,
-          namespace: 'http://assets.example.net/inode/',
-          fetch: async () =>
-            new Response(exchange.response.bodyText, {
-              status: 200,
-              headers: exchange.response.headers,
-            }),
-        });
-        return stubsBindingResult(binding, await client.getAssetStubs(PARAMS), [KEY]);
+      BINDING_NAMES.map(async (binding) => {
+        const answer = await capturedAnswer('GetAssetStubs', binding, 'success', PARAMS);
+        if (!('value' in answer) || !('record' in answer.value)) throw new Error('no result');
+        return stubsBindingResult(binding, answer.value, [KEY]);
       }),
     );
     const verdict = compareBindingResults(typed, XML_OPTIONS);
@@ -200,27 +186,12 @@ async function callError(
   capture: string,
   operation: 'GetAssetStubs' | 'AddUserAssetIndex' = 'GetAssetStubs',
 ) {
-  const { exchange } = await recordCapturedCall(
+  const answer = await capturedAnswer(
     operation,
     binding,
     capture,
     operation === 'GetAssetStubs' ? PARAMS : { OpenIDKey: KEY, ServiceURI: 'u', MediaType: 'm' },
   );
-  const client = createInodeClient({
-    baseUrl: 'http://127.0.0.1:9',
-    binding,
-    namespace: 'http://assets.example.net/inode/',
-    fetch: async () =>
-      new Response(exchange.response.bodyText, {
-        status: exchange.response.status,
-        headers: exchange.response.headers,
-      }),
-  });
-  try {
-    if (operation === 'GetAssetStubs') await client.getAssetStubs(PARAMS);
-    else await client.addUserAssetIndex({ OpenIDKey: KEY, ServiceURI: 'u', MediaType: 'm' });
-  } catch (error) {
-    return error;
-  }
+  if ('error' in answer) return answer.error;
   throw new Error(`${capture} did not fail`);
 }
