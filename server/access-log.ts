@@ -112,8 +112,7 @@ export function logWhenDone(
     bytesBefore: socket.bytesWritten,
     at: performance.now(),
   };
-  // Plain listeners (no once wrappers): the first of the two clears the record.
-  res.on('finish', logAnswer);
+  // 'close' follows every answer, finished or cut off; a plain listener, as it comes once.
   res.on('close', logAnswer);
 }
 
