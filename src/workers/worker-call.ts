@@ -106,9 +106,13 @@ export function callWorker<Api>(worker: Worker, options: WorkerCallOptions): Wor
     options.onFailure?.(failure);
     end(failure);
   };
-  worker.addEventListener('message', (event: MessageEvent) => {
+  // READY is the worker's first message; reading every later one's data would cost each answer
+  // a second look at what it carries.
+  const onFirstMessage = (event: MessageEvent) => {
+    worker.removeEventListener('message', onFirstMessage);
     if (event.data === READY) ready = true;
-  });
+  };
+  worker.addEventListener('message', onFirstMessage);
   worker.addEventListener('error', (event) => {
     event.preventDefault();
     fail(event.message ?? '');
