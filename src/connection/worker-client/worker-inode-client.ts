@@ -130,28 +130,14 @@ export function createWorkerInodeClient(
   options: WorkerClientOptions,
   targetId: string | null,
 ): InodeClient {
+  const call = <T>(workerCall: WorkerCall, callOptions?: CallOptions) =>
+    perform(options, targetId, workerCall, callOptions) as Promise<T>;
   return {
     binding: options.binding,
     getAssetStubs: (params, callOptions) =>
-      perform(
-        options,
-        targetId,
-        { operation: 'getAssetStubs', params },
-        callOptions,
-      ) as Promise<GetAssetStubsResult>,
+      call<GetAssetStubsResult>({ operation: 'getAssetStubs', params }, callOptions),
     addUserAssetIndex: (params, callOptions) =>
-      perform(
-        options,
-        targetId,
-        { operation: 'addUserAssetIndex', params },
-        callOptions,
-      ) as Promise<AddUserAssetIndexResult>,
-    namespace: (callOptions) =>
-      perform(
-        options,
-        targetId,
-        { operation: 'namespace', params: null },
-        callOptions,
-      ) as Promise<string>,
+      call<AddUserAssetIndexResult>({ operation: 'addUserAssetIndex', params }, callOptions),
+    namespace: (callOptions) => call<string>({ operation: 'namespace', params: null }, callOptions),
   };
 }
