@@ -5,6 +5,7 @@
 import { BINDING_NAMES, isOperationName } from '../protocol/operations.ts';
 import type { RawRequest, RawResponse } from '../protocol/types.ts';
 import type { HarInodeCall } from './har-types.ts';
+import { utf8Length } from '../text/utf8-length.ts';
 
 export interface HarCall {
   /** Position in the file, from 0. */
@@ -89,9 +90,7 @@ function readEntry(entry: unknown, index: number): HarCall {
       headers: headersOf(response.headers),
       bodyText,
       byteLength:
-        typeof content.size === 'number' && content.size >= 0
-          ? content.size
-          : new TextEncoder().encode(bodyText).length,
+        typeof content.size === 'number' && content.size >= 0 ? content.size : utf8Length(bodyText),
     };
   }
   return {

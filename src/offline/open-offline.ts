@@ -16,6 +16,7 @@ import type {
 import { HarReadError, readHar } from '../har/read-har.ts';
 import { inferCall } from './infer-call.ts';
 import { readRawHttpResponse } from './raw-http-message.ts';
+import { utf8Length } from '../text/utf8-length.ts';
 
 /**
  * What the file itself records: a HAR holds the whole exchange, a raw HTTP response its status
@@ -104,7 +105,7 @@ function bareBody(text: string): RawResponse {
       'content-type': soap12 ? 'application/soap+xml; charset=utf-8' : 'text/xml; charset=utf-8',
     },
     bodyText: text,
-    byteLength: new TextEncoder().encode(text).length,
+    byteLength: utf8Length(text),
   };
 }
 

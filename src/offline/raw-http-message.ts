@@ -3,6 +3,7 @@
  * headers, blank line, body; a chunked body is put back together.
  */
 import type { RawResponse } from '../protocol/types.ts';
+import { utf8Length } from '../text/utf8-length.ts';
 
 const STATUS_LINE = /^HTTP\/\d(?:\.\d)? (\d{3})(?: ([^\r\n]*))?$/;
 
@@ -46,6 +47,6 @@ export function readRawHttpResponse(text: string): RawResponse | null {
     statusText: status[2] ?? '',
     headers,
     bodyText,
-    byteLength: new TextEncoder().encode(bodyText).length,
+    byteLength: utf8Length(bodyText),
   };
 }

@@ -3,6 +3,7 @@ import { formatBytes, formatDuration } from '../../text/format.ts';
 import { OUTCOME_LABELS } from '../../outcome/outcome-kind.ts';
 import { isOutcomeKind } from '../../outcome/outcome-kind.ts';
 import type { BindingResult, ParityVerdict } from '../../parity/index.ts';
+import { utf8Length } from '../../text/utf8-length.ts';
 
 const STATE_TEXT = {
   'switched-off': 'Switched off on the server',
@@ -15,7 +16,7 @@ function cellText(field: string, value: string | null | undefined): string {
   if (value === undefined) return '—';
   if (value === null) return '(absent)';
   if (value === '') return '(empty)';
-  if (field === 'DataStubs') return `XML, ${formatBytes(new TextEncoder().encode(value).length)}`;
+  if (field === 'DataStubs') return `XML, ${formatBytes(utf8Length(value))}`;
   return value.length > 160 ? `${value.slice(0, 160)}…` : value;
 }
 
