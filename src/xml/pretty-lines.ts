@@ -47,6 +47,9 @@ export class PrettyLines {
   private readonly out: TextSink;
   private readonly foldOpen = new GrowableIntArray();
   private readonly foldClose = new GrowableIntArray();
+  private readonly indent: number;
+  private readonly onHead: ((head: string) => void) | undefined;
+  private readonly headChars: number;
   private headSent: boolean;
   // Lazily advanced pointers to the next line break, so "does this range hold a line break?"
   // stays linear over the whole input even when the payload is one 10 MB line.
@@ -55,9 +58,12 @@ export class PrettyLines {
 
   constructor(
     private readonly xml: string,
-    private readonly options: PrettyLinesOptions,
+    options: PrettyLinesOptions,
   ) {
     this.out = options.emitText ? new CharBuffer(Math.ceil(xml.length * 1.3)) : NULL_SINK;
+    this.indent = options.indent;
+    this.onHead = options.onHead;
+    this.headChars = options.headChars;
     this.headSent = !options.onHead || !(this.out instanceof CharBuffer);
     this.nextLf = xml.indexOf('\n');
     this.nextCr = xml.indexOf('\r');
@@ -65,7 +71,7 @@ export class PrettyLines {
 
   /** Indents a new line to `depth`; returns its number. */
   startLine(depth: number): number {
-    this.out.appendSpaces(depth * this.options.indent);
+    this.out.appendSpaces(depth * this.indent);
     return this.line;
   }
 
@@ -74,9 +80,9 @@ export class PrettyLines {
     const out = this.out;
     out.appendChar(LF);
     this.line += 1;
-    if (!this.headSent && out instanceof CharBuffer && out.length >= this.options.headChars) {
+    if (!this.headSent && out instanceof CharBuffer && out.length >= this.headChars) {
       this.headSent = true;
-      this.options.onHead?.(out.toString());
+      this.onHead?.(out.toString());
     }
   }
 
