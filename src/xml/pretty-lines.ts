@@ -36,7 +36,9 @@ export class StartTag {
 export interface PrettyLinesOptions {
   /** False to only count lines. */
   emitText: boolean;
+  /** Spaces per depth. */
   indent: number;
+  /** Called once with the first complete lines, as soon as at least `headChars` exist. */
   onHead: ((head: string) => void) | undefined;
   headChars: number;
 }
