@@ -43,7 +43,7 @@ export function protocolErrorClasses(protocol: typeof Protocol): ErrorClasses {
 }
 
 /**
- * @example postMessage({ type: 'error', id, error: serializeError(caught) })
+ * @example throw serializeError(caught); // in the worker: plain data crosses with its fields
  */
 export function serializeError(error: unknown): SerializedError {
   if (!(error instanceof Error)) {

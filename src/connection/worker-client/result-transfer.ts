@@ -47,7 +47,7 @@ function substringStart(body: string, part: string): number {
 /**
  * @example
  * const packed = packResult(result); // in the worker
- * postMessage({ type: 'result', id, ...packed });
+ * return transfer(packed, transferOf(packed));
  */
 export function packResult(value: unknown): PackedResult {
   if (!isStubsLike(value) || !value.record.DataStubs) return { value };
@@ -63,7 +63,7 @@ export function packResult(value: unknown): PackedResult {
   };
 }
 
-/** The buffers to transfer with a packed result. @example postMessage(m, transferOf(packed)) */
+/** The buffers to transfer with a packed result. @example transfer(packed, transferOf(packed)) */
 export function transferOf(packed: PackedResult): Transferable[] {
   return packed.dataStubsUtf8 ? [packed.dataStubsUtf8] : [];
 }

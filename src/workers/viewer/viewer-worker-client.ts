@@ -1,7 +1,7 @@
 /**
- * The page side of the viewer's worker: starts it, sends the payload, and turns request/response
- * messages into promises. `dispose()` terminates the worker, which is how leaving the page
- * cancels work in flight.
+ * The page side of the viewer's worker: starts it, sends the payload and hands the analysis's
+ * reports to the viewer's callbacks; search, table query and CSV are calls answered by promises.
+ * `dispose()` terminates the worker, which is how leaving the page cancels work in flight.
  */
 import type { TableQuery } from '../../xml/table-query.ts';
 import { callWorker, proxy, transfer, type WorkerCalls } from '../worker-call.ts';
