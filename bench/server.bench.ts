@@ -9,7 +9,7 @@
 // 5 %).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import net from 'node:net';
@@ -167,11 +167,20 @@ async function main(): Promise<void> {
       `Small SOAP 1.1 GetAssetStubs; autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per case, ${ROUNDS} rounds, loopback, separate processes\n`,
     );
     console.log(
-      `${'case'.padEnd(40)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'target CPU µs/call'.padStart(19)} ${'proxy CPU µs/call'.padStart(18)}`,
+      `${'case'.padEnd(40)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'target CPU µs/call'.padStart(19)} ${'proxy CPU µs/call'.padStart(18)} ${'client CPU µs/call'.padStart(19)}`,
     );
     const nginx = await startNginx(dir, target.url);
     const totals = { direct: 0, proxy: 0, bare: 0, nginx: 0 };
+    // Each round's proxy / bare proxy pair: on a shared machine their spread says how far the
+    // means can be trusted.
+    const pairs: number[] = [];
+    const loadAverage = (): string =>
+      loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ');
+    const loadBefore = loadAverage();
     for (let round = 1; round <= ROUNDS; round++) {
+      const rates = { direct: 0, proxy: 0, bare: 0, nginx: 0 };
       for (const [kind, label, url] of [
         ['direct', 'direct to the target', `${target.url}/Inode.asmx`],
         ['proxy', 'through the production proxy', `${proxy.url}/Inode.asmx`],
@@ -182,15 +191,20 @@ async function main(): Promise<void> {
       ] as const) {
         const proxyPid = kind === 'bare' ? bare.pid : kind === 'nginx' ? nginx?.pid : proxy.pid;
         const before = [cpuMs(target.pid), cpuMs(proxyPid)];
+        // The load generator (autocannon, in this process) also parses every answer's headers.
+        const clientBefore = process.cpuUsage();
         const r = await requestsPerSecond(url);
+        const client = process.cpuUsage(clientBefore);
         const calls = r.rps * DURATION_S;
         const perCall = (pid: number | undefined, i: number): string =>
           (((cpuMs(pid) - (before[i] ?? NaN)) * 1000) / calls).toFixed(0);
         totals[kind] += r.rps;
+        rates[kind] = r.rps;
         console.log(
-          `${`${label} (round ${round})`.padEnd(40)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p99).padStart(7)} ${String(r.bad).padStart(7)} ${perCall(target.pid, 0).padStart(19)} ${(kind === 'direct' ? '-' : perCall(proxyPid, 1)).padStart(18)}`,
+          `${`${label} (round ${round})`.padEnd(40)} ${r.rps.toFixed(0).padStart(9)} ${String(r.p99).padStart(7)} ${String(r.bad).padStart(7)} ${perCall(target.pid, 0).padStart(19)} ${(kind === 'direct' ? '-' : perCall(proxyPid, 1)).padStart(18)} ${((client.user + client.system) / calls).toFixed(0).padStart(19)}`,
         );
       }
+      pairs.push(rates.proxy / rates.bare);
     }
     const ratio = totals.proxy / totals.direct;
     console.log(
@@ -200,6 +214,9 @@ async function main(): Promise<void> {
     const bareRatio = totals.proxy / totals.bare;
     console.log(
       `bare proxy / direct: ${((totals.bare / totals.direct) * 100).toFixed(1)} %; production proxy / bare proxy: ${(bareRatio * 100).toFixed(1)} %; goal >= ${BARE_GOAL * 100} %: ${bareRatio >= BARE_GOAL ? 'met' : 'NOT met'}`,
+    );
+    console.log(
+      `production proxy / bare proxy round by round: ${pairs.map((p) => `${(p * 100).toFixed(1)} %`).join(', ')}; load average (1, 5, 15 min) before ${loadBefore}, after ${loadAverage()}`,
     );
     if (nginx)
       console.log(
