@@ -1,12 +1,12 @@
 // Production proxy benchmark (npm run bench -- server): requests/s of a small SOAP call sent
 // straight to a target versus through the production server's /Inode.asmx proxy to that same
-// target, beside a bare node:http proxy (bench/bare-proxy.mjs) and nginx proxy_pass (started
-// unprivileged on loopback, the anchor), in one run. Target (the embedded emulator's CLI), console
-// server (server/start.ts built and run as `npm start` runs it: default settings, access log on)
-// and load (autocannon, here) are separate processes on loopback. The cases alternate, round after
-// round, so drift on this shared machine hits every side. Goals: the proxy keeps at least 80 % of
-// the direct rate (issue 8) and 95 % of the bare proxy's (issue 21: the hardening costs at most
-// 5 %).
+// target, beside a bare node:http proxy (bench/bare-proxy.mjs; a second one also sends the
+// console's security headers) and nginx proxy_pass (started unprivileged on loopback, the
+// anchor), in one run. Target (the embedded emulator's CLI), console server (server/start.ts
+// built and run as `npm start` runs it: default settings, access log on) and load (autocannon,
+// here) are separate processes on loopback. The cases alternate, round after round, so drift on
+// this shared machine hits every side. Goals: the proxy keeps at least 80 % of the direct rate
+// (issue 8) and 95 % of the bare proxy's (issue 21: the hardening costs at most 5 %).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import net from 'node:net';
 import autocannon from 'autocannon';
+import { securityHeaders } from '../server/security-headers.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 4);
@@ -163,6 +164,13 @@ async function main(): Promise<void> {
       ['bench/bare-proxy.mjs', target.url],
       /listening on (http:\/\/[\d.:]+)/,
     );
+    // The same bare proxy putting the console's security headers on every answer: what those
+    // headers alone cost (setting and writing them, and the client reading them).
+    const bareHeaders = await spawnUntil(
+      ['bench/bare-proxy.mjs', target.url],
+      /listening on (http:\/\/[\d.:]+)/,
+      { BARE_PROXY_HEADERS: JSON.stringify(securityHeaders()) },
+    );
     console.log(
       `Small SOAP 1.1 GetAssetStubs; autocannon, ${CONNECTIONS} connections, ${DURATION_S} s per case, ${ROUNDS} rounds, loopback, separate processes\n`,
     );
@@ -170,7 +178,7 @@ async function main(): Promise<void> {
       `${'case'.padEnd(40)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'target CPU µs/call'.padStart(19)} ${'proxy CPU µs/call'.padStart(18)} ${'client CPU µs/call'.padStart(19)}`,
     );
     const nginx = await startNginx(dir, target.url);
-    const totals = { direct: 0, proxy: 0, bare: 0, nginx: 0 };
+    const totals = { direct: 0, proxy: 0, bare: 0, bareHeaders: 0, nginx: 0 };
     // Each round's proxy / bare proxy pair: on a shared machine their spread says how far the
     // means can be trusted.
     const pairs: number[] = [];
@@ -180,16 +188,23 @@ async function main(): Promise<void> {
         .join(' ');
     const loadBefore = loadAverage();
     for (let round = 1; round <= ROUNDS; round++) {
-      const rates = { direct: 0, proxy: 0, bare: 0, nginx: 0 };
+      const rates = { direct: 0, proxy: 0, bare: 0, bareHeaders: 0, nginx: 0 };
       for (const [kind, label, url] of [
         ['direct', 'direct to the target', `${target.url}/Inode.asmx`],
         ['proxy', 'through the production proxy', `${proxy.url}/Inode.asmx`],
         ['bare', 'through a bare node:http proxy', `${bare.url}/Inode.asmx`],
+        ['bareHeaders', '... with the security headers', `${bareHeaders.url}/Inode.asmx`],
         ...(nginx
           ? [['nginx', 'through nginx proxy_pass', `${nginx.url}/Inode.asmx`] as const]
           : []),
       ] as const) {
-        const proxyPid = kind === 'bare' ? bare.pid : kind === 'nginx' ? nginx?.pid : proxy.pid;
+        const proxyPid = {
+          direct: undefined,
+          proxy: proxy.pid,
+          bare: bare.pid,
+          bareHeaders: bareHeaders.pid,
+          nginx: nginx?.pid,
+        }[kind];
         const before = [cpuMs(target.pid), cpuMs(proxyPid)];
         // The load generator (autocannon, in this process) also parses every answer's headers.
         const clientBefore = process.cpuUsage();
@@ -214,6 +229,9 @@ async function main(): Promise<void> {
     const bareRatio = totals.proxy / totals.bare;
     console.log(
       `bare proxy / direct: ${((totals.bare / totals.direct) * 100).toFixed(1)} %; production proxy / bare proxy: ${(bareRatio * 100).toFixed(1)} %; goal >= ${BARE_GOAL * 100} %: ${bareRatio >= BARE_GOAL ? 'met' : 'NOT met'}`,
+    );
+    console.log(
+      `bare proxy with the security headers / bare proxy: ${((totals.bareHeaders / totals.bare) * 100).toFixed(1)} %; production proxy / bare proxy with the security headers: ${((totals.proxy / totals.bareHeaders) * 100).toFixed(1)} %`,
     );
     console.log(
       `production proxy / bare proxy round by round: ${pairs.map((p) => `${(p * 100).toFixed(1)} %`).join(', ')}; load average (1, 5, 15 min) before ${loadBefore}, after ${loadAverage()}`,
