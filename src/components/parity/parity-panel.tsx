@@ -8,6 +8,7 @@ import type { HarSourceCall } from '../../har/build-har.ts';
 import { isInodeError } from '../../outcome/error-kinds.ts';
 import { HarExport } from '../har-export/har-export.tsx';
 import { ParityTable } from './parity-table.tsx';
+import { historyKeys } from '../../history/history-keys.ts';
 
 const WITHOUT_GET: Binding[] = ['soap11', 'soap12', 'http-post'];
 
@@ -55,7 +56,7 @@ export function ParityPanel({ request, connection, onClose }: ParityPanelProps) 
       controller.current = new AbortController();
       return runParity(queryClient, connection, request, bindings, controller.current.signal);
     },
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['history'] }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: historyKeys.all }),
   });
   useEffect(() => heading.current?.focus(), []);
   useEffect(() => () => controller.current?.abort(), []);

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { clearExchanges, listExchangeSizes } from '../../history/history-db.ts';
 import { formatBytes } from '../../text/format.ts';
+import { historyKeys } from '../../history/history-keys.ts';
 import {
   loadStoredResponseLimits,
   saveStoredResponseLimits,
@@ -9,7 +10,6 @@ import {
 } from '../../history/stored-response-limits.ts';
 
 const MB = 1024 * 1024;
-const storedKey = ['history', 'stored-responses'] as const;
 
 function LimitField({
   id,
@@ -56,10 +56,10 @@ function LimitField({
 export function StoredResponses() {
   const queryClient = useQueryClient();
   const [limits, setLimits] = useState(loadStoredResponseLimits);
-  const stored = useQuery({ queryKey: storedKey, queryFn: listExchangeSizes });
+  const stored = useQuery({ queryKey: historyKeys.storedResponses(), queryFn: listExchangeSizes });
   const clear = useMutation({
     mutationFn: clearExchanges,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['history'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: historyKeys.all }),
   });
   const update = (patch: Partial<StoredResponseLimits>) => {
     const next = { ...limits, ...patch };
