@@ -33,8 +33,6 @@ export default tseslint.config(
       'dist-e2e-server',
       'dist-e2e-subpath',
       'dist-server',
-      'dist-bench',
-      'dist-bench-server',
       'dist',
       'coverage',
       'node_modules',
