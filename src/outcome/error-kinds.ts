@@ -13,17 +13,9 @@ import type {
   TimeoutError,
   TransportError,
 } from '../protocol/index.ts';
+import { ERROR_NAMES } from '../protocol/error-names.ts';
 
-const INODE_ERROR_NAMES = new Set([
-  'InodeError',
-  'SoapFaultError',
-  'ServiceError',
-  'HttpError',
-  'ResponseFormatError',
-  'TransportError',
-  'TimeoutError',
-  'InputError',
-]);
+const INODE_ERROR_NAMES = new Set<string>(['InodeError', ...ERROR_NAMES]);
 
 function named<T extends InodeError>(name: string) {
   return (error: unknown): error is T => error instanceof Error && error.name === name;

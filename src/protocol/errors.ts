@@ -230,18 +230,4 @@ export function describeCodePoint(codePoint: number): string {
   return `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`;
 }
 
-/**
- * Every error class name but the base: handy for `instanceof`-free checks across realms.
- *
- * @example
- * if ((ERROR_NAMES as readonly string[]).includes(error.name)) showTyped(error);
- */
-export const ERROR_NAMES = [
-  'SoapFaultError',
-  'ServiceError',
-  'HttpError',
-  'ResponseFormatError',
-  'TransportError',
-  'TimeoutError',
-  'InputError',
-] as const;
+export { ERROR_NAMES } from './error-names.ts';
