@@ -2,18 +2,9 @@
 // Host names get no answer, the access and error logs never hold a query string or a key,
 // nginx's own answers (413, 429, 502) carry the security headers, connections per address are
 // capped.
-import { writeFileSync } from 'node:fs';
 import net from 'node:net';
-import { join } from 'node:path';
 import { DEMO_KEY, expect, test } from '../fixtures.ts';
-import {
-  listenAt,
-  recipe,
-  startNginx,
-  subPathBuild,
-  SUB_PATH,
-  type RunningNginx,
-} from './servers.ts';
+import { startStaticNginx, subPathBuild, SUB_PATH, type RunningNginx } from './servers.ts';
 import { startRecordingService, type RecordingService } from './stand-ins.ts';
 
 let service: RecordingService;
@@ -22,20 +13,7 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   const dist = subPathBuild();
   service = await startRecordingService();
-  nginx = await startNginx(({ dir, port }) => {
-    const config = join(dir, 'console-config.json');
-    writeFileSync(config, JSON.stringify({ targets: [], defaultId: 'remote' }));
-    return recipe(
-      'static.conf',
-      {
-        ...listenAt(port),
-        '/srv/inode-console/dist': dist,
-        '/etc/inode-console/console-config.json': config,
-        'inode.internal:8080': new URL(service.origin).host,
-      },
-      dir,
-    );
-  });
+  nginx = await startStaticNginx(dist, service.origin, { targets: [], defaultId: 'remote' });
 });
 test.afterAll(async () => {
   await nginx?.stop();

@@ -1,7 +1,6 @@
 // The two reverse-proxy recipes of deploy/nginx/, run by Debian's real nginx (unprivileged, on
 // a free port, generated config): the register-then-read flow through each, plus their headers,
 // the CSRF guard of the nginx-only recipe and the password of the in-front one.
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../emulator/server.ts';
 import { expect, test } from '../fixtures.ts';
@@ -12,6 +11,7 @@ import {
   recipe,
   startConsoleServer,
   startNginx,
+  startStaticNginx,
   subPathBuild,
   SUB_PATH,
   type Running,
@@ -29,25 +29,9 @@ test.describe('nginx alone (deploy/nginx/static.conf)', () => {
     test.setTimeout(180_000);
     const dist = subPathBuild();
     service = await startEmulator({ port: 0, db: ':memory:' });
-    nginx = await startNginx(({ dir, port }) => {
-      const config = join(dir, 'console-config.json');
-      writeFileSync(
-        config,
-        JSON.stringify({
-          targets: [{ id: 'remote', label: 'Inode.asmx', kind: 'remote' }],
-          defaultId: 'remote',
-        }),
-      );
-      return recipe(
-        'static.conf',
-        {
-          ...listenAt(port),
-          '/srv/inode-console/dist': dist,
-          '/etc/inode-console/console-config.json': config,
-          'inode.internal:8080': new URL(service.origin).host,
-        },
-        dir,
-      );
+    nginx = await startStaticNginx(dist, service.origin, {
+      targets: [{ id: 'remote', label: 'Inode.asmx', kind: 'remote' }],
+      defaultId: 'remote',
     });
   });
   test.afterAll(async () => {

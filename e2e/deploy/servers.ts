@@ -134,6 +134,31 @@ export function listenAt(port: number): Record<string, string> {
   };
 }
 
+/**
+ * nginx alone on deploy/nginx/static.conf: the sub-path build as its static files, `consoleConfig`
+ * as the console's /__console/targets answer, and `serviceOrigin` as the internal Inode.asmx.
+ */
+export function startStaticNginx(
+  dist: string,
+  serviceOrigin: string,
+  consoleConfig: unknown,
+): Promise<RunningNginx> {
+  return startNginx(({ dir, port }) => {
+    const config = join(dir, 'console-config.json');
+    writeFileSync(config, JSON.stringify(consoleConfig));
+    return recipe(
+      'static.conf',
+      {
+        ...listenAt(port),
+        '/srv/inode-console/dist': dist,
+        '/etc/inode-console/console-config.json': config,
+        'inode.internal:8080': new URL(serviceOrigin).host,
+      },
+      dir,
+    );
+  });
+}
+
 /** An htpasswd line made with the command docs/deploy.md gives (openssl passwd -apr1). */
 export function htpasswdLine(user: string, password: string): string {
   const hash = execFileSync('openssl', ['passwd', '-apr1', password], { encoding: 'utf8' }).trim();
