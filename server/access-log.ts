@@ -4,7 +4,6 @@
 // and formats nothing until then.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Middleware } from './middleware.ts';
 
 const TARGET_ID = Symbol('inode-target-id');
 const STARTED = Symbol('inode-access-log');
@@ -114,15 +113,4 @@ export function logWhenDone(
   };
   // 'close' follows every answer, finished or cut off; a plain listener, as it comes once.
   res.on('close', logAnswer);
-}
-
-/**
- * Writes one line per finished (or aborted) request to `write`.
- * @example accessLog((line) => process.stdout.write(line))
- */
-export function accessLog(write: (line: string) => void): Middleware {
-  return (req, res, next) => {
-    logWhenDone(req, res, write);
-    next();
-  };
 }

@@ -142,7 +142,7 @@ export function createConsoleStack(options: ConsoleStackOptions): ConsoleStack {
   };
 
   // The layers in order (access log, security headers, serve) as one function: nothing is
-  // allocated to chain them. An exception thrown while serving goes to `next`, as with compose.
+  // allocated to chain them. An exception thrown while serving goes to `next`.
   const log = options.log;
   const middleware: Middleware = (req, res, next) => {
     try {
