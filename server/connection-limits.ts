@@ -3,6 +3,7 @@
 // descriptors or memory. A connection over a cap gets a short 503 and is closed at once.
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { CONSOLE_ERROR_HEADER } from '../src/console-api/index.ts';
 
 export const DEFAULT_MAX_CONNECTIONS = 1024;
 export const DEFAULT_MAX_CONNECTIONS_PER_CLIENT = 256;
@@ -15,7 +16,7 @@ export interface ConnectionLimits {
 function refuse(socket: Socket, why: string): void {
   const body = `The console server is holding too many connections ${why}; try again shortly\n`;
   socket.end(
-    `HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nX-Inode-Console-Error: too-many-connections\r\nRetry-After: 1\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    `HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\n${CONSOLE_ERROR_HEADER}: too-many-connections\r\nRetry-After: 1\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
   // A client that does not read the refusal must not hold the socket either.
   setTimeout(() => socket.destroy(), 1_000).unref();

@@ -7,6 +7,7 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import { downstreamHeaders, upstreamHeaders } from './forwarded-headers.ts';
+import { CONSOLE_ERROR_HEADER } from '../src/console-api/index.ts';
 import { framingProblem, mayCarryBody } from './framing.ts';
 import { plainAnswer } from './middleware.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -15,7 +16,7 @@ import type { RemoteTarget } from './targets.ts';
 /** Answer headers that are the console's own: a target's header of the same name is dropped. */
 const CONSOLE_HEADER_NAMES: ReadonlySet<string> = new Set([
   ...securityHeaders().map(([name]) => name.toLowerCase()),
-  'x-inode-console-error',
+  CONSOLE_ERROR_HEADER.toLowerCase(),
 ]);
 
 /** A target's URL, parsed once rather than on every call (the proxy's hot path). */
