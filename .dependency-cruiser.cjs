@@ -9,9 +9,9 @@
  */
 const FLOORS = [
   'text', // strings and sizes: formatBytes, utf8Length, firstLine, the absolute-URI check
+  'xml', // the XML engine and its one reader: pure TypeScript, no worker or DOM globals
   'console-api', // the console server's contract, shared with server/
   'protocol', // the Inode client: pure TypeScript, browser and Node
-  'xml', // the XML engine: pure TypeScript, no worker or DOM globals
   'outcome', // how a call ended, in words
   'har', // HAR export and import
   'offline', // opening a saved exchange without calling

@@ -35,7 +35,7 @@ import type {
   InodeClientOptions,
 } from './types.ts';
 import { NamespaceDiscoveryError, discoverNamespace } from './wsdl.ts';
-import { findForbiddenCharacter } from './xml-chars.ts';
+import { findForbiddenCharacter } from '../xml/reader/xml-chars.ts';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { toCurlCommand } from './curl.ts';
 import { encodeRequest } from './encode/encode-request.ts';
 import type { RawRequest } from './types.ts';
-import { findForbiddenCharacter } from './xml-chars.ts';
+import { findForbiddenCharacter } from '../xml/reader/xml-chars.ts';
 
 /** Runs the command in a POSIX shell where `curl` only prints its arguments, NUL-separated. */
 function argumentsSeenByCurl(command: string): string[] {

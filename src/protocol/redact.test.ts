@@ -9,7 +9,7 @@ import {
   redactString,
 } from './redact.ts';
 import type { Exchange } from './types.ts';
-import { findForbiddenCharacter } from './xml-chars.ts';
+import { findForbiddenCharacter } from '../xml/reader/xml-chars.ts';
 
 const KEY = `k&<>"' +%=é😀`;
 const NS = 'http://assets.example.net/inode/';

@@ -11,7 +11,7 @@ import {
   nodeName,
   rootElement,
 } from './xml-index.ts';
-import { XmlSyntaxError } from './xml-tokenizer.ts';
+import { XmlSyntaxError } from './reader/xml-syntax-error.ts';
 
 const STUBS =
   '<?xml version="1.0" encoding="utf-8"?><AssetStubs xmlns=""><Stub ID="1" Type="UserAssetIndex" ServiceURI="http://a/?x=1&amp;y=2" MediaType="image"><Title>Tom &amp; Jerry</Title></Stub><Stub ID="2" Type="UserAssetIndex" ServiceURI="http://b/" MediaType="video"><Title>b</Title></Stub></AssetStubs>';

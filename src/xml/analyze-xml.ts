@@ -14,13 +14,13 @@ import { TreeIndexBuilder } from './tree-index-builder.ts';
 import {
   NODE_CDATA,
   NODE_COMMENT,
-  NODE_DOCTYPE,
   NODE_ELEMENT,
   NODE_PI,
   NODE_TEXT,
   type XmlTreeIndex,
 } from './xml-index.ts';
-import { tokenizeXml, type XmlTokenHandler } from './xml-tokenizer.ts';
+import { readXml, type XmlReadHandler } from './reader/xml-reader.ts';
+import type { XmlSyntaxError } from './reader/xml-syntax-error.ts';
 
 export type { EscapingReport } from './escaping-report.ts';
 
@@ -33,7 +33,15 @@ export interface XmlAnalysis {
   index: XmlTreeIndex | null;
   escaping: EscapingReport;
   topLevelElementCount: number;
+  /**
+   * Characters XML 1.0 cannot carry (raw, or as `&#x1;`): shown as sent and reported here, the
+   * first {@link MAX_CHARACTER_PROBLEMS}; `characterProblemCount` counts them all.
+   */
+  characterProblems: XmlSyntaxError[];
+  characterProblemCount: number;
 }
+
+export const MAX_CHARACTER_PROBLEMS = 20;
 
 export interface AnalyzeOptions {
   buildIndex?: boolean;
@@ -54,7 +62,7 @@ export interface AnalyzeOptions {
 /**
  * Pretty-prints and indexes `xml` in one linear pass.
  *
- * @throws {XmlSyntaxError} when the markup is malformed.
+ * @throws {XmlSyntaxError} when it is not well-formed XML content (see reader/xml-reader.ts).
  * @example
  * const { pretty } = analyzeXml('<a><b>1</b></a>');
  * // '<a>\n  <b>1</b>\n</a>\n'
@@ -69,7 +77,16 @@ export function analyzeXml(xml: string, options: AnalyzeOptions = {}): XmlAnalys
   const tree = new TreeIndexBuilder(xml, options.buildIndex ?? true);
   const escaping = new EscapingScanner(xml);
   const layout = new PrettyLayout(xml, lines, tree, escaping, options.inlineTextMax ?? 160);
-  tokenizeXml(xml, layout, options.onProgress ? { onProgress: options.onProgress } : {});
+  const characterProblems: XmlSyntaxError[] = [];
+  let characterProblemCount = 0;
+  readXml(xml, layout, {
+    fragment: true,
+    onCharacterProblem: (problem) => {
+      characterProblemCount += 1;
+      if (characterProblems.length < MAX_CHARACTER_PROBLEMS) characterProblems.push(problem);
+    },
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  });
   layout.finish();
   return {
     pretty: lines.text(),
@@ -78,6 +95,8 @@ export function analyzeXml(xml: string, options: AnalyzeOptions = {}): XmlAnalys
     index: tree.build(),
     escaping: escaping.finish(layout.topLevelElementCount),
     topLevelElementCount: layout.topLevelElementCount,
+    characterProblems,
+    characterProblemCount,
   };
 }
 
@@ -86,7 +105,7 @@ export function analyzeXml(xml: string, options: AnalyzeOptions = {}): XmlAnalys
  * element whose only content is a short single-line text, which stays on one line with it. Each
  * node is added to the tree index with the lines it landed on.
  */
-class PrettyLayout implements XmlTokenHandler {
+class PrettyLayout implements XmlReadHandler {
   topLevelElementCount = 0;
   private currentParent = 0;
   private depth = 0;
@@ -174,10 +193,6 @@ class PrettyLayout implements XmlTokenHandler {
 
   processingInstruction(from: number, to: number): void {
     this.emitMarkup(NODE_PI, from, to);
-  }
-
-  doctype(from: number, to: number): void {
-    this.emitMarkup(NODE_DOCTYPE, from, to);
   }
 
   /** After the last token: writes what is still pending. */
@@ -269,7 +284,7 @@ class PrettyLayout implements XmlTokenHandler {
     this.tree.setLines(node, first, lines.line - 1);
   }
 
-  /** A comment, processing instruction or doctype: copied as it is, on its own line(s). */
+  /** A comment or processing instruction: copied as it is, on its own line(s). */
   private emitMarkup(nodeKind: number, from: number, to: number): void {
     this.flushPending();
     const lines = this.lines;

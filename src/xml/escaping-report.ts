@@ -19,6 +19,7 @@ export interface EscapingReport {
 
 const MARKUP_IN_TEXT = /<[A-Za-z_/!?]/;
 const ESCAPED_ESCAPE = /&amp;(?:lt|gt|amp|quot|apos|#)/;
+const ESCAPED_MARKUP = /&lt;[A-Za-z_/!?]/;
 
 /** Counts escaped markup node by node while the payload is read once, front to back. */
 export class EscapingScanner {
@@ -45,7 +46,13 @@ export class EscapingScanner {
     if (ESCAPED_ESCAPE.test(raw)) {
       this.report.doubleEscapedTextNodes += 1;
       this.note(from);
-    } else if (MARKUP_IN_TEXT.test(decodeXmlEntities(raw))) {
+    } else if (
+      // Only a reference can decode to "<": &lt; followed by a name start, or a character
+      // reference, which the decoder is asked about.
+      raw.indexOf('&#') === -1 && raw.indexOf('&lt;&') === -1
+        ? ESCAPED_MARKUP.test(raw)
+        : MARKUP_IN_TEXT.test(decodeXmlEntities(raw))
+    ) {
       this.report.escapedMarkupTextNodes += 1;
       this.note(from);
     }

@@ -162,8 +162,8 @@ export class PrettyLines {
   }
 
   /**
-   * A tag written over several lines, on one: line breaks in values become spaces, which
-   * attribute-value normalization makes equivalent.
+   * A tag written over several lines, on one: each line break in a value becomes one space,
+   * which attribute-value normalization makes equivalent.
    */
   private writeJoinedTag(tag: StartTag, selfClosing: boolean): void {
     const xml = this.xml;
@@ -181,6 +181,8 @@ export class PrettyLines {
       out.appendChar(quote);
       for (let v = valueStart; v < valueEnd; v++) {
         const c = xml.charCodeAt(v);
+        // CR LF is one line break (§2.11), so one space (§3.3.3).
+        if (c === 13 && xml.charCodeAt(v + 1) === 10) continue;
         out.appendChar(c === 10 || c === 13 || c === 9 ? SPACE : c);
       }
       out.appendChar(quote);

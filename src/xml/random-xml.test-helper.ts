@@ -17,7 +17,7 @@ const attrValueArb = fc
 interface Gen {
   element: string;
 }
-export const { element: randomElement } = fc.letrec<Gen>((tie) => ({
+const { element: anyElement } = fc.letrec<Gen>((tie) => ({
   element: fc
     .tuple(
       nameArb,
@@ -39,8 +39,15 @@ export const { element: randomElement } = fc.letrec<Gen>((tie) => ({
       fc.constantFrom(' ', '\n  ', ''),
     )
     .map(([name, attrs, children, selfClose, space]) => {
-      const attrText = attrs.map(([n, v]) => `${space || ' '}${n}="${v}"`).join('');
+      const attrText = attrs
+        .map(([n, v]) => `${space || ' '}${n}="${n === 'xmlns:x' ? `urn:${v}` : v}"`)
+        .join('');
       if (selfClose && children.length === 0) return `<${name}${attrText}${space}/>`;
       return `<${name}${attrText}>${children.join('')}</${name}${space.trim()}>`;
     }),
 }));
+
+/** A random element; the prefix x is declared on a wrapper when the element uses it. */
+export const randomElement = anyElement.map((element) =>
+  element.includes('x:') ? `<r xmlns:x="urn:r">${element}</r>` : element,
+);

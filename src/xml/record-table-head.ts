@@ -6,9 +6,10 @@
  */
 import { analyzeXml } from './analyze-xml.ts';
 import { extractRecordTable, type RecordTable } from './record-table.ts';
-import { ignoreTokens, tokenizeXml, XmlSyntaxError } from './xml-tokenizer.ts';
+import { ignoreXml, XmlReader } from './reader/xml-reader.ts';
+import { XmlSyntaxError } from './reader/xml-syntax-error.ts';
 
-/** Thrown from the token handler to stop the tokenizer once the prefix is long enough. */
+/** Thrown from the handler to stop the reader once the prefix is long enough. */
 class PrefixFound extends Error {
   constructor(readonly end: number) {
     super('prefix found');
@@ -38,34 +39,45 @@ export function recordTableHead(
     if (children >= maxRecords) throw new PrefixFound(end);
   };
   try {
-    tokenizeXml(xml, {
-      ...ignoreTokens,
-      startTag(_tagStart, nameStart, nameEnd) {
-        if (depth === 0) rootName = xml.slice(nameStart, nameEnd);
+    const reader = new XmlReader(
+      {
+        ...ignoreXml,
+        startTag(_tagStart, nameStart, nameEnd) {
+          if (depth === 0) rootName = xml.slice(nameStart, nameEnd);
+        },
+        startTagEnd(tagEnd, selfClosing) {
+          if (!selfClosing) depth += 1;
+          else if (depth === 1) childEnded(tagEnd);
+        },
+        endTag(_tagStart, _nameStart, _nameEnd, tagEnd) {
+          depth -= 1;
+          if (depth === 1) childEnded(tagEnd);
+        },
       },
-      startTagEnd(tagEnd, selfClosing) {
-        if (!selfClosing) depth += 1;
-        else if (depth === 1) childEnded(tagEnd);
-      },
-      endTag(_tagStart, _nameStart, _nameEnd, tagEnd) {
-        depth -= 1;
-        if (depth === 1) childEnded(tagEnd);
-      },
-    });
-    return null;
+      { fragment: true, onCharacterProblem: () => {} },
+    );
+    reader.write(xml);
+    // An answer still arriving is not ended: what is cut at its end is simply not read yet.
+    if (!cutShort) reader.end();
+    if (!cutShort || lastChildEnd < 0) return null;
+    return tableOf(xml, lastChildEnd, rootName);
   } catch (error) {
     let end: number;
     if (error instanceof PrefixFound) {
       end = error.end;
     } else if (error instanceof XmlSyntaxError) {
-      // A cut-off document fails where it is cut, after its last whole record.
+      // A malformed record in an answer still arriving: the whole records before it make the table.
       if (!cutShort || lastChildEnd < 0 || error.offset < lastChildEnd) return null;
       end = lastChildEnd;
     } else {
       throw error;
     }
-    const prefix = `${xml.slice(0, end)}</${rootName}>`;
-    const { index } = analyzeXml(prefix, { emitPretty: false });
-    return index && extractRecordTable(prefix, index);
+    return tableOf(xml, end, rootName);
   }
+}
+
+function tableOf(xml: string, end: number, rootName: string): RecordTable | null {
+  const prefix = `${xml.slice(0, end)}</${rootName}>`;
+  const { index } = analyzeXml(prefix, { emitPretty: false });
+  return index && extractRecordTable(prefix, index);
 }

@@ -3,31 +3,41 @@
  * reads the payload. A disabled builder records nothing: every method returns at once and
  * `addNode` returns -1.
  */
-import { GrowableIntArray } from './growable-int-array.ts';
 import { NODE_DOCUMENT, NODE_ELEMENT, type XmlTreeIndex } from './xml-index.ts';
 
+// One row of FIELDS slots per node, so adding a node is one capacity check and plain stores;
+// build() splits the rows into the index's columns.
+const KIND = 0;
+const PARENT = 1;
+const FIRST_CHILD = 2;
+const LAST_CHILD = 3;
+const NEXT_SIBLING = 4;
+const CHILD_COUNT = 5;
+const ELEMENT_CHILD_COUNT = 6;
+const NAME_ID = 7;
+const START = 8;
+const END = 9;
+const CONTENT_START = 10;
+const CONTENT_END = 11;
+const LINE = 12;
+const END_LINE = 13;
+const ATTR_START = 14;
+const ATTR_COUNT = 15;
+const FIELDS = 16;
+/** Attributes: name id, value start, value end. */
+const ATTRIBUTE_FIELDS = 3;
+/** Slots of the recent-names cache (a power of two). */
+const NAME_CACHE = 256;
+
 export class TreeIndexBuilder {
-  private readonly kind: GrowableIntArray;
-  private readonly parent: GrowableIntArray;
-  private readonly firstChild: GrowableIntArray;
-  private readonly lastChild: GrowableIntArray;
-  private readonly nextSibling: GrowableIntArray;
-  private readonly childCount: GrowableIntArray;
-  private readonly elementChildCount: GrowableIntArray;
-  private readonly nameId: GrowableIntArray;
-  private readonly start: GrowableIntArray;
-  private readonly end: GrowableIntArray;
-  private readonly contentStart: GrowableIntArray;
-  private readonly contentEnd: GrowableIntArray;
-  private readonly line: GrowableIntArray;
-  private readonly endLine: GrowableIntArray;
-  private readonly attrStart: GrowableIntArray;
-  private readonly attrCount: GrowableIntArray;
-  private readonly attrNameId: GrowableIntArray;
-  private readonly attrValueStart: GrowableIntArray;
-  private readonly attrValueEnd: GrowableIntArray;
+  private nodes: Int32Array;
+  private nodeCount = 0;
+  private attributes: Int32Array;
+  private attributeCount = 0;
   private readonly names: string[] = [];
   private readonly nameIds = new Map<string, number>();
+  /** Name ids by a hash of the written name, checked char by char: no string per tag. */
+  private readonly nameCache = new Int32Array(NAME_CACHE).fill(-1);
 
   /** The index starts with the document node (id 0) spanning the whole of `xml`. */
   constructor(
@@ -35,55 +45,57 @@ export class TreeIndexBuilder {
     readonly enabled: boolean,
   ) {
     // Capacity guessed from the size to avoid regrowth.
-    const guess = enabled ? Math.ceil(xml.length / 24) : 16;
-    this.kind = new GrowableIntArray(guess);
-    this.parent = new GrowableIntArray(guess);
-    this.firstChild = new GrowableIntArray(guess);
-    this.lastChild = new GrowableIntArray(guess);
-    this.nextSibling = new GrowableIntArray(guess);
-    this.childCount = new GrowableIntArray(guess);
-    this.elementChildCount = new GrowableIntArray(guess);
-    this.nameId = new GrowableIntArray(guess);
-    this.start = new GrowableIntArray(guess);
-    this.end = new GrowableIntArray(guess);
-    this.contentStart = new GrowableIntArray(guess);
-    this.contentEnd = new GrowableIntArray(guess);
-    this.line = new GrowableIntArray(guess);
-    this.endLine = new GrowableIntArray(guess);
-    this.attrStart = new GrowableIntArray(guess);
-    this.attrCount = new GrowableIntArray(guess);
-    this.attrNameId = new GrowableIntArray(guess);
-    this.attrValueStart = new GrowableIntArray(guess);
-    this.attrValueEnd = new GrowableIntArray(guess);
+    const guess = enabled ? Math.ceil(xml.length / 40) + 16 : 1;
+    this.nodes = new Int32Array(guess * FIELDS);
+    this.attributes = new Int32Array(guess * ATTRIBUTE_FIELDS);
     this.addNode(NODE_DOCUMENT, -1, 0, xml.length, 0);
   }
 
   /** Appends a node spanning xml[from, to) as the last child of `parentNode`; returns its id. */
   addNode(nodeKind: number, parentNode: number, from: number, to: number, line: number): number {
     if (!this.enabled) return -1;
-    const id = this.kind.push(nodeKind);
-    this.parent.push(parentNode);
-    this.firstChild.push(-1);
-    this.lastChild.push(-1);
-    this.nextSibling.push(-1);
-    this.childCount.push(0);
-    this.elementChildCount.push(0);
-    this.nameId.push(-1);
-    this.start.push(from);
-    this.end.push(to);
-    this.contentStart.push(to);
-    this.contentEnd.push(to);
-    this.line.push(line);
-    this.endLine.push(line);
-    this.attrStart.push(this.attrNameId.length);
-    this.attrCount.push(0);
-    if (parentNode >= 0) this.linkChild(parentNode, id, nodeKind);
+    const id = this.nodeCount;
+    let nodes = this.nodes;
+    if ((id + 1) * FIELDS > nodes.length) {
+      const grown = new Int32Array(nodes.length * 2);
+      grown.set(nodes);
+      this.nodes = nodes = grown;
+    }
+    const row = id * FIELDS;
+    nodes[row + KIND] = nodeKind;
+    nodes[row + PARENT] = parentNode;
+    nodes[row + FIRST_CHILD] = -1;
+    nodes[row + LAST_CHILD] = -1;
+    nodes[row + NEXT_SIBLING] = -1;
+    nodes[row + CHILD_COUNT] = 0;
+    nodes[row + ELEMENT_CHILD_COUNT] = 0;
+    nodes[row + NAME_ID] = -1;
+    nodes[row + START] = from;
+    nodes[row + END] = to;
+    nodes[row + CONTENT_START] = to;
+    nodes[row + CONTENT_END] = to;
+    nodes[row + LINE] = line;
+    nodes[row + END_LINE] = line;
+    nodes[row + ATTR_START] = this.attributeCount;
+    nodes[row + ATTR_COUNT] = 0;
+    this.nodeCount = id + 1;
+    if (parentNode >= 0) {
+      const parentRow = parentNode * FIELDS;
+      const last = nodes[parentRow + LAST_CHILD] ?? -1;
+      if (last === -1) nodes[parentRow + FIRST_CHILD] = id;
+      else nodes[last * FIELDS + NEXT_SIBLING] = id;
+      nodes[parentRow + LAST_CHILD] = id;
+      nodes[parentRow + CHILD_COUNT] = (nodes[parentRow + CHILD_COUNT] ?? 0) + 1;
+      if (nodeKind === NODE_ELEMENT) {
+        nodes[parentRow + ELEMENT_CHILD_COUNT] = (nodes[parentRow + ELEMENT_CHILD_COUNT] ?? 0) + 1;
+      }
+    }
     return id;
   }
 
   /** Names an element with xml[from, to). */
   setName(node: number, from: number, to: number): void {
-    if (this.enabled) this.nameId.set(node, this.internName(from, to));
+    if (this.enabled) this.nodes[node * FIELDS + NAME_ID] = this.internName(from, to);
   }
 
   /** Adds an attribute to the element whose start tag is being read (its last node). */
@@ -95,88 +107,119 @@ export class TreeIndexBuilder {
     valueEnd: number,
   ): void {
     if (!this.enabled) return;
-    this.attrNameId.push(this.internName(nameStart, nameEnd));
-    this.attrValueStart.push(valueStart);
-    this.attrValueEnd.push(valueEnd);
-    this.attrCount.set(node, this.attrCount.get(node) + 1);
+    const at = this.attributeCount * ATTRIBUTE_FIELDS;
+    if (at + ATTRIBUTE_FIELDS > this.attributes.length) {
+      const grown = new Int32Array(this.attributes.length * 2 + ATTRIBUTE_FIELDS);
+      grown.set(this.attributes);
+      this.attributes = grown;
+    }
+    const attributes = this.attributes;
+    attributes[at] = this.internName(nameStart, nameEnd);
+    attributes[at + 1] = valueStart;
+    attributes[at + 2] = valueEnd;
+    this.attributeCount += 1;
+    this.nodes[node * FIELDS + ATTR_COUNT] = (this.nodes[node * FIELDS + ATTR_COUNT] ?? 0) + 1;
   }
 
   /** The element's start tag ends at `to`: so far it is empty and ends there too. */
   endStartTag(node: number, to: number): void {
     if (!this.enabled) return;
-    this.contentStart.set(node, to);
-    this.contentEnd.set(node, to);
-    this.end.set(node, to);
+    const row = node * FIELDS;
+    this.nodes[row + CONTENT_START] = to;
+    this.nodes[row + CONTENT_END] = to;
+    this.nodes[row + END] = to;
   }
 
   /** The element's end tag spans xml[from, to). */
   endElement(node: number, from: number, to: number): void {
     if (!this.enabled) return;
-    this.contentEnd.set(node, from);
-    this.end.set(node, to);
+    this.nodes[node * FIELDS + CONTENT_END] = from;
+    this.nodes[node * FIELDS + END] = to;
   }
 
   /** The pretty lines the node starts and ends on. */
   setLines(node: number, first: number, last: number): void {
     if (!this.enabled) return;
-    this.line.set(node, first);
-    this.endLine.set(node, last);
+    this.nodes[node * FIELDS + LINE] = first;
+    this.nodes[node * FIELDS + END_LINE] = last;
   }
 
   setFirstLine(node: number, first: number): void {
-    if (this.enabled) this.line.set(node, first);
+    if (this.enabled) this.nodes[node * FIELDS + LINE] = first;
   }
 
   parentOf(node: number): number {
-    return this.parent.get(node);
+    return this.nodes[node * FIELDS + PARENT] ?? -1;
   }
 
   /** The finished index, or null when the builder is disabled. */
   build(): XmlTreeIndex | null {
     if (!this.enabled) return null;
+    const column = (field: number): Int32Array => {
+      const out = new Int32Array(this.nodeCount);
+      const nodes = this.nodes;
+      for (let i = 0, at = field; i < out.length; i += 1, at += FIELDS) out[i] = nodes[at] ?? 0;
+      return out;
+    };
+    const attributeColumn = (field: number): Int32Array => {
+      const out = new Int32Array(this.attributeCount);
+      const attributes = this.attributes;
+      for (let i = 0, at = field; i < out.length; i += 1, at += ATTRIBUTE_FIELDS) {
+        out[i] = attributes[at] ?? 0;
+      }
+      return out;
+    };
     return {
-      nodeCount: this.kind.length,
-      kind: Uint8Array.from(this.kind.toArray()),
-      parent: this.parent.toArray(),
-      firstChild: this.firstChild.toArray(),
-      nextSibling: this.nextSibling.toArray(),
-      childCount: this.childCount.toArray(),
-      elementChildCount: this.elementChildCount.toArray(),
-      nameId: this.nameId.toArray(),
-      start: this.start.toArray(),
-      end: this.end.toArray(),
-      contentStart: this.contentStart.toArray(),
-      contentEnd: this.contentEnd.toArray(),
-      line: this.line.toArray(),
-      endLine: this.endLine.toArray(),
-      attrStart: this.attrStart.toArray(),
-      attrCount: this.attrCount.toArray(),
-      attrNameId: this.attrNameId.toArray(),
-      attrValueStart: this.attrValueStart.toArray(),
-      attrValueEnd: this.attrValueEnd.toArray(),
+      nodeCount: this.nodeCount,
+      kind: Uint8Array.from(column(KIND)),
+      parent: column(PARENT),
+      firstChild: column(FIRST_CHILD),
+      nextSibling: column(NEXT_SIBLING),
+      childCount: column(CHILD_COUNT),
+      elementChildCount: column(ELEMENT_CHILD_COUNT),
+      nameId: column(NAME_ID),
+      start: column(START),
+      end: column(END),
+      contentStart: column(CONTENT_START),
+      contentEnd: column(CONTENT_END),
+      line: column(LINE),
+      endLine: column(END_LINE),
+      attrStart: column(ATTR_START),
+      attrCount: column(ATTR_COUNT),
+      attrNameId: attributeColumn(0),
+      attrValueStart: attributeColumn(1),
+      attrValueEnd: attributeColumn(2),
       names: this.names,
     };
   }
 
-  private linkChild(parentNode: number, id: number, nodeKind: number): void {
-    const last = this.lastChild.get(parentNode);
-    if (last === -1) this.firstChild.set(parentNode, id);
-    else this.nextSibling.set(last, id);
-    this.lastChild.set(parentNode, id);
-    this.childCount.set(parentNode, this.childCount.get(parentNode) + 1);
-    if (nodeKind === NODE_ELEMENT) {
-      this.elementChildCount.set(parentNode, this.elementChildCount.get(parentNode) + 1);
-    }
-  }
-
   private internName(from: number, to: number): number {
-    const name = this.xml.slice(from, to);
+    const xml = this.xml;
+    const length = to - from;
+    const slot =
+      (length * 31 + xml.charCodeAt(from) * 7 + xml.charCodeAt(to - 1)) & (NAME_CACHE - 1);
+    const cached = this.nameCache[slot] ?? -1;
+    if (cached >= 0) {
+      const name = this.names[cached] ?? '';
+      if (name.length === length) {
+        let same = true;
+        for (let k = 0; k < length; k += 1) {
+          if (name.charCodeAt(k) !== xml.charCodeAt(from + k)) {
+            same = false;
+            break;
+          }
+        }
+        if (same) return cached;
+      }
+    }
+    const name = xml.slice(from, to);
     let id = this.nameIds.get(name);
     if (id === undefined) {
       id = this.names.length;
       this.names.push(name);
       this.nameIds.set(name, id);
     }
+    this.nameCache[slot] = id;
     return id;
   }
 }

@@ -11,7 +11,7 @@ import { ERROR_NAMES, InodeError } from '../errors.ts';
 import type { Binding, OperationName } from '../operations.ts';
 import { parseIndependently, elementChildren } from '../test-support/independent-xml.ts';
 import { decodeBody } from '../transport.ts';
-import { findForbiddenCharacter } from '../xml-chars.ts';
+import { findForbiddenCharacter } from '../../xml/reader/xml-chars.ts';
 import { decodeResponse } from './decode-response.ts';
 
 const NAMESPACE = 'http://assets.example.net/inode/';

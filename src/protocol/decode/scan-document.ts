@@ -11,7 +11,7 @@
  * Not checked: attribute uniqueness and namespace well-formedness (a later XML parser reports
  * those with a precise position).
  */
-import { isXmlChar } from '../xml-chars.ts';
+import { isXmlChar } from '../../xml/reader/xml-chars.ts';
 import { MalformedXml } from './malformed-xml.ts';
 import { characterReferenceCodePoint, decodeXmlText, type WarningSink } from './xml-text.ts';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { referenceSoup } from '../../text/xml-references.test-helper.ts';
 import { describeCodePoint } from '../errors.ts';
-import { isXmlChar } from '../xml-chars.ts';
+import { isXmlChar } from '../../xml/reader/xml-chars.ts';
 import { characterReferenceCodePoint, decodeXmlText, WarningSink } from './xml-text.ts';
 
 // The protocol's decoder before it used the one in src/text, kept here as the reference it must

@@ -12,7 +12,7 @@ import {
 } from '../../text/xml-entities.ts';
 import { describeCodePoint } from '../errors.ts';
 import type { DecodeWarning } from '../types.ts';
-import { isXmlChar } from '../xml-chars.ts';
+import { isXmlChar } from '../../xml/reader/xml-chars.ts';
 import { MalformedXml } from './malformed-xml.ts';
 
 /** Collects warnings without repeating the same one. */

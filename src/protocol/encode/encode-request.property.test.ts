@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createInodeClient } from '../client.ts';
 import { OPERATIONS, OPERATION_NAMES, type Binding, type OperationName } from '../operations.ts';
 import { elementChildren, parseIndependently, textOf } from '../test-support/independent-xml.ts';
-import { findForbiddenCharacter } from '../xml-chars.ts';
+import { findForbiddenCharacter } from '../../xml/reader/xml-chars.ts';
 import { encodeRequest } from './encode-request.ts';
 
 const NAMESPACE = 'http://assets.example.net/inode/';

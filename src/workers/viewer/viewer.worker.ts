@@ -9,7 +9,7 @@ import { recordTableHead } from '../../xml/record-table-head.ts';
 import { TABLE_HEAD_ROWS, tableForPage, wantsTableHead } from './table-transfer.ts';
 import { queryRows, rowHaystacks, tableCsv } from '../../xml/table-query.ts';
 import { indexBuffers } from '../../xml/xml-index.ts';
-import { XmlSyntaxError } from '../../xml/xml-tokenizer.ts';
+import { XmlSyntaxError } from '../../xml/reader/xml-syntax-error.ts';
 import { XmlSummaryScan } from '../../xml/xml-summary.ts';
 import { searchText } from './search-text.ts';
 import { utf8Length } from '../../text/utf8-length.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateXPath } from './evaluate-xpath.ts';
-import { XmlSyntaxError } from '../xml-tokenizer.ts';
+import { XmlSyntaxError } from '../reader/xml-syntax-error.ts';
 import { prepareXPathText as prepareXPathDocument } from './xpath-text.ts';
 
 const DEFAULT_NS = `<AssetStubs xmlns="urn:inode" xmlns:m="urn:meta">
