@@ -1,55 +1,54 @@
 /**
  * The first few start tags of an XML document with their namespaces resolved: enough to tell a
- * SOAP 1.1 envelope from a SOAP 1.2 one and which operation answered, without parsing the
- * (possibly 50 MB) payload. The protocol decoder does the real, strict reading afterwards.
+ * SOAP 1.1 envelope from a SOAP 1.2 one and which operation answered, without reading the
+ * (possibly 50 MB) payload. The console's XML reader reads just far enough; where the start is
+ * malformed, the elements before the fault are what it found. The protocol decoder does the
+ * whole, strict reading afterwards.
  */
+import { XmlReader } from '../xml/reader/xml-reader.ts';
+import { XmlSyntaxError } from '../xml/reader/xml-syntax-error.ts';
+
 export interface LeadingElement {
   localName: string;
   namespace: string | null;
 }
 
-const START_TAG =
-  /<([A-Za-z_][\w.-]*)(?::([A-Za-z_][\w.-]*))?((?:\s+[^\s=/>]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*\/?>/y;
-const ATTRIBUTE = /([^\s=/>]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
-const SKIPPED: ReadonlyArray<[open: string, close: string]> = [
-  ['<!--', '-->'],
-  ['<?', '?>'],
-  ['<![CDATA[', ']]>'],
-  ['<!', '>'],
-];
+/** Thrown from the handler once enough elements are found. */
+class Enough extends Error {}
 
 /** @example leadingElements('<soap:Envelope xmlns:soap="…"><soap:Body>…', 3) */
 export function leadingElements(text: string, count: number): LeadingElement[] {
   const found: LeadingElement[] = [];
-  const scopes: Record<string, string> = {};
-  let at = text.indexOf('<');
-  while (at >= 0 && found.length < count) {
-    const skipped = SKIPPED.find(([open]) => text.startsWith(open, at));
-    if (skipped) {
-      const end = text.indexOf(skipped[1], at + skipped[0].length);
-      if (end < 0) break;
-      at = text.indexOf('<', end + skipped[1].length);
-      continue;
-    }
-    if (text.startsWith('</', at)) {
-      at = text.indexOf('<', at + 2);
-      continue;
-    }
-    START_TAG.lastIndex = at;
-    const tag = START_TAG.exec(text);
-    if (!tag) break;
-    const [, first = '', second, attributes = ''] = tag;
-    for (const [, name = '', double, single] of attributes.matchAll(ATTRIBUTE)) {
-      if (name === 'xmlns') scopes[''] = double ?? single ?? '';
-      else if (name.startsWith('xmlns:')) scopes[name.slice(6)] = double ?? single ?? '';
-    }
-    const prefix = second === undefined ? '' : first;
-    const uri = scopes[prefix];
-    found.push({
-      localName: second ?? first,
-      namespace: uri === undefined || uri === '' ? null : uri,
-    });
-    at = text.indexOf('<', START_TAG.lastIndex);
+  if (count <= 0) return found;
+  let qname = '';
+  const reader = new XmlReader(
+    {
+      startTag(_start, nameStart, nameEnd) {
+        qname = text.slice(nameStart, nameEnd);
+      },
+      attribute() {},
+      startTagEnd() {
+        const colon = qname.indexOf(':');
+        const uri = reader.lookupNamespace(colon < 0 ? '' : qname.slice(0, colon));
+        found.push({
+          localName: colon < 0 ? qname : qname.slice(colon + 1),
+          namespace: uri === undefined || uri === '' ? null : uri,
+        });
+        if (found.length >= count) throw new Enough();
+      },
+      endTag() {},
+      text() {},
+      cdata() {},
+      comment() {},
+      processingInstruction() {},
+    },
+    { onCharacterProblem: () => {} },
+  );
+  try {
+    // Not ended: the text is often only the start of a body.
+    reader.write(text);
+  } catch (error) {
+    if (!(error instanceof Enough) && !(error instanceof XmlSyntaxError)) throw error;
   }
   return found;
 }

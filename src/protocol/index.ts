@@ -39,6 +39,10 @@ export {
   NamespaceDiscoveryError,
   type DiscoveryFailureKind,
 } from './wsdl.ts';
-export { findForbiddenCharacter, isXmlChar, type ForbiddenCharacter } from '../xml/reader/xml-chars.ts';
+export {
+  findForbiddenCharacter,
+  isXmlChar,
+  type ForbiddenCharacter,
+} from '../xml/reader/xml-chars.ts';
 export { encodeRequest, serviceUrl } from './encode/encode-request.ts';
 export { decodeResponse, type DecodeRequest } from './decode/decode-response.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeXmlSummary, summarizeXml } from './xml-summary.ts';
+import { describeXmlSummary, summarizeXml, XmlSummaryScan } from './xml-summary.ts';
 
 describe('summarizeXml', () => {
   it("counts the single root's children by name, in first-seen order", () => {
@@ -25,7 +25,7 @@ describe('summarizeXml', () => {
 
   it('ignores markup inside comments, CDATA, processing instructions and attribute values', () => {
     const s = summarizeXml(
-      '<?xml version="1.0"?><!-- <X/> --><R a="<Y>" b=\'>\'><![CDATA[<Z/>]]><C/></R>',
+      '<?xml version="1.0"?><!-- <X/> --><R a="&lt;Y>" b=\'>\'><![CDATA[<Z/>]]><C/></R>',
     );
     expect(s.root).toBe('R');
     expect(s.counts).toEqual([{ name: 'C', count: 1 }]);
@@ -40,6 +40,23 @@ describe('summarizeXml', () => {
     expect(summarizeXml('<a><b>').wellFormed).toBe(false);
     expect(summarizeXml('<a').wellFormed).toBe(false);
     expect(describeXmlSummary(summarizeXml(''))).toBe('No elements');
+  });
+
+  it('gives the reader\'s verdict: a "<" in an attribute value is not XML', () => {
+    expect(summarizeXml('<R a="<Y>"/>').wellFormed).toBe(false);
+    expect(summarizeXml('<.doc/>').wellFormed).toBe(false);
+    expect(summarizeXml('<a>&#x1;</a>').wellFormed).toBe(true);
+  });
+
+  it('reads the same in slices as whole', () => {
+    const xml = `<R>${'<Stub a="1">x &amp; y</Stub>'.repeat(50)}<Other/></R>`;
+    const scan = new XmlSummaryScan(xml);
+    while (!scan.step(7));
+    expect(scan.result()).toEqual(summarizeXml(xml));
+    expect(scan.result().counts).toEqual([
+      { name: 'Stub', count: 50 },
+      { name: 'Other', count: 1 },
+    ]);
   });
 
   it('describes an empty root', () => {

@@ -1,48 +1,19 @@
 /**
  * A one-line summary of an XML payload: how many elements of each name sit at the top level.
- * One linear pass over the text with indexOf, no parser and no tree, so it stays cheap on
- * multi-megabyte DataStubs.
+ * Read by the console's one XML reader (as element content: several top-level elements are
+ * allowed), in slices, with no tree, so it stays cheap on multi-megabyte DataStubs and says
+ * "not well-formed" exactly when every other tab does.
  */
+import { XmlReader, type XmlReadHandler } from './reader/xml-reader.ts';
+import { XmlSyntaxError } from './reader/xml-syntax-error.ts';
 
 export interface XmlSummary {
   /** Name of the single root element, or null when there are zero or several. */
   root: string | null;
   /** Element counts, in first-seen order: the root's children, or the top-level elements. */
   counts: Array<{ name: string; count: number }>;
-  /** False when the scan met something that is not XML markup it understands. */
+  /** False when the reader refused the payload (it is not well-formed XML content). */
   wellFormed: boolean;
-}
-
-function skipPast(text: string, from: number, terminator: string): number {
-  const end = text.indexOf(terminator, from);
-  return end < 0 ? -1 : end + terminator.length;
-}
-
-/** Index just after the `>` ending the tag that starts at `from`, honouring quoted attributes. */
-function endOfTag(text: string, from: number): number {
-  let i = from;
-  for (;;) {
-    const gt = text.indexOf('>', i);
-    if (gt < 0) return -1;
-    // Look for a quote only up to that '>': tags are short, so this stays linear overall.
-    let quoteAt = -1;
-    for (let j = i; j < gt; j++) {
-      const code = text.charCodeAt(j);
-      if (code === 34 || code === 39) {
-        quoteAt = j;
-        break;
-      }
-    }
-    if (quoteAt < 0) return gt + 1;
-    const close = text.indexOf(text[quoteAt] ?? '"', quoteAt + 1);
-    if (close < 0) return -1;
-    i = close + 1;
-  }
-}
-
-function isNameEnd(code: number): boolean {
-  // whitespace, '/', '>'
-  return code === 32 || code === 9 || code === 10 || code === 13 || code === 47 || code === 62;
 }
 
 /**
@@ -57,53 +28,49 @@ export class XmlSummaryScan {
   private wellFormed = true;
   private i = 0;
   private done = false;
+  private readonly reader: XmlReader;
 
-  constructor(private readonly text: string) {}
+  constructor(private readonly text: string) {
+    const handler: XmlReadHandler = {
+      startTag: (_start, nameStart, nameEnd) => {
+        const counts = this.depth === 0 ? this.topLevel : this.depth === 1 ? this.children : null;
+        if (!counts) return;
+        const name = this.reader.slice(nameStart, nameEnd);
+        counts.set(name, (counts.get(name) ?? 0) + 1);
+      },
+      attribute() {},
+      startTagEnd: (_end, selfClosing) => {
+        if (!selfClosing) this.depth += 1;
+      },
+      endTag: () => {
+        this.depth -= 1;
+      },
+      text() {},
+      cdata() {},
+      comment() {},
+      processingInstruction() {},
+    };
+    this.reader = new XmlReader(handler, { fragment: true, onCharacterProblem: () => {} });
+  }
 
   /** Scans about `budget` more characters; true when the whole text has been read. */
   step(budget: number): boolean {
+    if (this.done) return true;
     const { text } = this;
-    const stop = this.i + budget;
-    while (!this.done && this.i < stop) {
-      const lt = text.indexOf('<', this.i);
-      if (lt < 0) {
+    const end = Math.min(text.length, this.i + budget);
+    try {
+      this.reader.write(this.i === 0 && end === text.length ? text : text.slice(this.i, end));
+      this.i = end;
+      if (end >= text.length) {
+        this.reader.end();
         this.done = true;
-        break;
       }
-      let next: number;
-      if (text.startsWith('<!--', lt)) next = skipPast(text, lt + 4, '-->');
-      else if (text.startsWith('<![CDATA[', lt)) next = skipPast(text, lt + 9, ']]>');
-      else if (text.startsWith('<?', lt)) next = skipPast(text, lt + 2, '?>');
-      else if (text.startsWith('<!', lt)) next = endOfTag(text, lt + 2);
-      else {
-        next = endOfTag(text, lt + 1);
-        if (next >= 0) this.element(lt, next);
-      }
-      if (next < 0) {
-        this.wellFormed = false;
-        this.done = true;
-      } else {
-        this.i = next;
-      }
+    } catch (error) {
+      if (!(error instanceof XmlSyntaxError)) throw error;
+      this.wellFormed = false;
+      this.done = true;
     }
-    if (this.i >= text.length) this.done = true;
     return this.done;
-  }
-
-  private element(lt: number, end: number): void {
-    const { text } = this;
-    if (text[lt + 1] === '/') {
-      this.depth -= 1;
-      if (this.depth < 0) this.wellFormed = false;
-      return;
-    }
-    let nameEnd = lt + 1;
-    while (nameEnd < end && !isNameEnd(text.charCodeAt(nameEnd))) nameEnd++;
-    const name = text.slice(lt + 1, nameEnd);
-    if (name === '') this.wellFormed = false;
-    if (this.depth === 0) this.topLevel.set(name, (this.topLevel.get(name) ?? 0) + 1);
-    if (this.depth === 1) this.children.set(name, (this.children.get(name) ?? 0) + 1);
-    if (text[end - 2] !== '/') this.depth += 1;
   }
 
   result(): XmlSummary {
@@ -112,7 +79,7 @@ export class XmlSummaryScan {
     return {
       root: singleRoot ? ([...this.topLevel.keys()][0] ?? null) : null,
       counts: [...source].map(([name, count]) => ({ name, count })),
-      wellFormed: this.wellFormed && this.done && this.depth === 0,
+      wellFormed: this.wellFormed && this.done,
     };
   }
 }

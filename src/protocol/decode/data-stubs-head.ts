@@ -10,67 +10,33 @@
  * escaped text gives no head, and neither does a payload no longer than the head, which the
  * whole decode delivers a moment later anyway.
  */
+import { XmlReader, type XmlReadHandler } from '../../xml/reader/xml-reader.ts';
+import { XmlSyntaxError } from '../../xml/reader/xml-syntax-error.ts';
 import { textDecoderFor } from '../transport.ts';
 import { extractDataStubs } from './data-stubs.ts';
-import { namespacesInScope, readDeclarations, type Declarations } from './scan-document.ts';
+import type { DataStubsRegion } from './scan-document.ts';
 import { WarningSink } from './xml-text.ts';
 
 /** Text before the DataStubs start tag that is searched before giving up (envelope, fields). */
 const MAX_TEXT_BEFORE_PAYLOAD = 64 * 1024;
-const START_TAG = /<(?:[A-Za-z_][\w.-]*:)?DataStubs(?:\s[^<>]*)?>/;
-const END_TAG = /<\/(?:[A-Za-z_][\w.-]*:)?DataStubs\s*>/;
-const MARKUP =
-  /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<(\/?)([^\s<>/!?]+)([^<>]*?)(\/?)>/g;
-const FIRST_ELEMENT = /\s*<([^\s<>/!?=]+)((?:\s+[^\s<>/=]+\s*=\s*(?:"[^<"]*"|'[^<']*'))*)\s*\/?>/y;
 
 export interface DataStubsHeadWatcher {
   /** The next bytes of the body, in order. */
   push(chunk: Uint8Array): void;
 }
 
-/** The namespaces in scope at `end`, from the open start tags before it (the envelope's). */
-function namespacesBefore(text: string, end: number): Map<string, string> {
-  const open: Declarations[] = [];
-  const sink = new WarningSink();
-  for (const m of text.slice(0, end).matchAll(MARKUP)) {
-    if (m[2] === undefined) continue;
-    if (m[1]) open.pop();
-    else if (!m[4]) open.push(readDeclarations(m[3] ?? '', sink));
-  }
-  return namespacesInScope(open);
-}
-
-/**
- * The head as the whole decode would begin it, or null when it cannot be cut faithfully: the
- * content must start with an element (a CDATA section, a comment or escaped text needs the whole
- * decode) whose start tag ends within the head.
- */
-function cutHead(text: string, contentStart: number, headChars: number): string | null {
-  const contentEnd = contentStart + headChars;
-  FIRST_ELEMENT.lastIndex = contentStart;
-  const first = FIRST_ELEMENT.exec(text);
-  if (!first || FIRST_ELEMENT.lastIndex > contentEnd) return null;
-  const start = text.indexOf('<', contentStart);
-  const nameEnd = start + 1 + (first[1]?.length ?? 0);
-  const region = {
-    qname: 'DataStubs',
-    tagStart: contentStart,
-    contentStart,
-    contentEnd,
-    selfClosing: false,
-    inScope: namespacesBefore(text, contentStart),
-    topLevelElements: [
-      { start, nameEnd, end: FIRST_ELEMENT.lastIndex, attributes: first[2] ?? '' },
-    ],
-  };
-  return extractDataStubs(text, region, new WarningSink()).value;
+function isDataStubs(text: string, nameStart: number, nameEnd: number): boolean {
+  const colon = text.lastIndexOf(':', nameEnd);
+  const localStart = colon >= nameStart ? colon + 1 : nameStart;
+  return nameEnd - localStart === 9 && text.startsWith('DataStubs', localStart);
 }
 
 /**
  * Watches a body's bytes and calls `onHead` at most once, with the start of the DataStubs
  * payload (its first `headChars` characters as sent, plus inherited namespace declarations).
- * Stops decoding as soon as it has answered or given up, so its cost is bounded whatever the
- * body's size.
+ * The bytes go through the console's XML reader as they arrive, so the head is cut from a
+ * well-formed start; it gives up on a malformed one (the whole decode reports it). Stops as
+ * soon as it has answered or given up, so its cost is bounded whatever the body's size.
  *
  * @example
  * const watcher = watchDataStubsHead('text/xml; charset=utf-8', 32_768, (head) => show(head));
@@ -83,35 +49,91 @@ export function watchDataStubsHead(
 ): DataStubsHeadWatcher {
   const decoder = textDecoderFor(contentType);
   let text = '';
-  let contentStart = -1;
   let done = false;
+  let depth = 0;
+  /** The DataStubs element once its start tag is read; the payload's first element after it. */
+  let region: DataStubsRegion | null = null;
+  let regionDepth = -1;
+  let nameEnd = 0;
+
+  const handler: XmlReadHandler = {
+    startTag(start, from, to) {
+      nameEnd = to;
+      // Content before the payload's first element (text, CDATA) needs the whole decode.
+      if (region && depth === regionDepth + 1 && region.topLevelElements.length === 0) {
+        region.topLevelElements.push({ start, nameEnd: to, end: -1, attributes: '' });
+      } else if (!region && isDataStubs(text, from, to)) {
+        region = {
+          qname: text.slice(from, to),
+          tagStart: start,
+          contentStart: -1,
+          contentEnd: -1,
+          selfClosing: false,
+          inScope: reader.namespacesInScope(),
+          topLevelElements: [],
+        };
+        regionDepth = depth;
+      }
+    },
+    attribute() {},
+    startTagEnd(tagEnd, selfClosing) {
+      const first = region?.topLevelElements[0];
+      if (region && region.contentStart < 0) {
+        if (selfClosing) done = true;
+        region.contentStart = tagEnd;
+      } else if (first && first.end < 0) {
+        first.end = tagEnd;
+        first.attributes = text.slice(nameEnd, tagEnd - (selfClosing ? 2 : 1));
+      }
+      if (!selfClosing) depth += 1;
+    },
+    endTag(start) {
+      depth -= 1;
+      // Its own end tag within the head: the payload is no longer than the head.
+      if (region && depth === regionDepth && start - region.contentStart <= headChars) done = true;
+    },
+    text(start, end) {
+      if (region && region.contentStart >= 0 && region.topLevelElements.length === 0) {
+        if (text.slice(start, end).trim() !== '') done = true;
+      }
+    },
+    cdata() {
+      if (region && region.topLevelElements.length === 0) done = true;
+    },
+    comment() {
+      if (region && region.topLevelElements.length === 0) done = true;
+    },
+    processingInstruction() {},
+  };
+  const reader = new XmlReader(handler, { onCharacterProblem: () => {} });
 
   const examine = (): void => {
-    if (contentStart < 0) {
-      const tag = START_TAG.exec(text);
-      if (!tag) {
-        if (text.length > MAX_TEXT_BEFORE_PAYLOAD) done = true;
-        return;
-      }
-      if (tag[0].endsWith('/>')) {
-        done = true;
-        return;
-      }
-      contentStart = tag.index + tag[0].length;
+    const found = region as DataStubsRegion | null;
+    if (!found || found.contentStart < 0) {
+      if (text.length > MAX_TEXT_BEFORE_PAYLOAD) done = true;
+      return;
     }
-    if (text.length - contentStart <= headChars) return;
+    const first = found.topLevelElements[0];
+    if (text.length - found.contentStart <= headChars || !first || first.end < 0) return;
     done = true;
-    // Its own end tag inside the head means the payload is no longer than the head.
-    if (END_TAG.test(text.slice(contentStart, contentStart + headChars))) return;
-    const head = cutHead(text, contentStart, headChars);
-    if (head !== null) onHead(head);
+    if (first.end > found.contentStart + headChars) return;
+    found.contentEnd = found.contentStart + headChars;
+    onHead(extractDataStubs(text, found, new WarningSink()).value);
   };
 
   return {
     push(chunk) {
       if (done) return;
-      text += decoder.decode(chunk, { stream: true });
-      examine();
+      const piece = decoder.decode(chunk, { stream: true });
+      text += piece;
+      try {
+        reader.write(piece);
+      } catch (error) {
+        if (!(error instanceof XmlSyntaxError)) throw error;
+        done = true;
+        return;
+      }
+      if (!done) examine();
     },
   };
 }

@@ -6,6 +6,7 @@
 import type { DataStubsForm } from '../types.ts';
 import { escapeXmlAttribute } from '../encode/xml-escape.ts';
 import type { DataStubsRegion } from './scan-document.ts';
+import { ignoreXml, readXml } from '../../xml/reader/xml-reader.ts';
 import { MalformedXml } from './malformed-xml.ts';
 import { decodeXmlText, type WarningSink } from './xml-text.ts';
 
@@ -14,9 +15,7 @@ export interface ExtractedDataStubs {
   form: DataStubsForm;
 }
 
-const CDATA_SECTION = /<!\[CDATA\[([\s\S]*?)\]\]>/g;
 const COMMENT = /<!--[\s\S]*?-->/g;
-const PROCESSING_INSTRUCTION = /<\?[\s\S]*?\?>/g;
 const DOCTYPE = '<!DOCTYPE';
 
 /**
@@ -42,16 +41,19 @@ export function extractDataStubs(
     return { value: decoded, form: 'escaped' };
   }
 
-  // No elements but markup: CDATA sections, maybe with comments, PIs or text between them.
-  const withoutComments = content.replace(COMMENT, '').replace(PROCESSING_INSTRUCTION, '');
+  // No elements but markup: CDATA sections, maybe with comments, PIs or text between them,
+  // as the reader delimits them (scanDocument has already accepted this content).
   const parts: Array<{ text: string; cdata: boolean }> = [];
-  let last = 0;
-  for (const m of withoutComments.matchAll(CDATA_SECTION)) {
-    parts.push({ text: decodeXmlText(withoutComments.slice(last, m.index), sink), cdata: false });
-    parts.push({ text: m[1] ?? '', cdata: true });
-    last = m.index + m[0].length;
-  }
-  parts.push({ text: decodeXmlText(withoutComments.slice(last), sink), cdata: false });
+  readXml(
+    content,
+    {
+      ...ignoreXml,
+      text: (start, end) =>
+        parts.push({ text: decodeXmlText(content.slice(start, end), sink), cdata: false }),
+      cdata: (start, end) => parts.push({ text: content.slice(start + 9, end - 3), cdata: true }),
+    },
+    { fragment: true, onCharacterProblem: () => {} },
+  );
   const sawCdata = parts.some((p) => p.cdata);
   const value = sawCdata
     ? parts

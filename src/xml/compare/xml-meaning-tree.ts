@@ -3,9 +3,16 @@
  * {namespace URI}localName (prefixes gone), attributes sorted, entities, character references
  * and CDATA decoded into plain text, whitespace-only text between elements, comments and
  * processing instructions dropped. Two documents that differ only in those respects give equal
- * trees. One linear pass with indexOf jumps; no DOM (runs in a worker and in Node).
+ * trees. Read by the console's one XML reader, as element content (several top-level elements
+ * allowed), so Compare calls malformed what every other tab does.
  */
-import { decodeXmlEntities } from '../xml-entities.ts';
+import { XmlReader, type XmlReadHandler } from '../reader/xml-reader.ts';
+import { XmlSyntaxError } from '../reader/xml-syntax-error.ts';
+import {
+  decodeAttributeValue,
+  decodeCharacterData,
+  normalizeLineBreaks,
+} from '../reader/xml-values.ts';
 
 export interface MeaningAttribute {
   /** `{uri}local`, or `local` without a namespace. */
@@ -27,6 +34,7 @@ export interface MeaningText {
 
 export type MeaningNode = MeaningElement | MeaningText;
 
+/** Not well-formed: the reader's verdict, with its line and column in the message. */
 export class XmlMeaningError extends Error {
   override name = 'XmlMeaningError';
   constructor(
@@ -35,21 +43,6 @@ export class XmlMeaningError extends Error {
   ) {
     super(message);
   }
-}
-
-/** Whitespace, `/`, `>` and `=` end a name. */
-function endsName(c: number): boolean {
-  return c <= 0x20 || c === 0x2f || c === 0x3e || c === 0x3d;
-}
-const XML_NS = 'http://www.w3.org/XML/1998/namespace';
-
-/** Attribute values: XML turns TAB/LF/CR into spaces before any reference is decoded. */
-function attributeValue(raw: string): string {
-  const spaced =
-    raw.includes('\n') || raw.includes('\t') || raw.includes('\r')
-      ? raw.replace(/[\t\n\r]/g, ' ')
-      : raw;
-  return decodeXmlEntities(spaced);
 }
 
 function hasNonWhitespace(text: string): boolean {
@@ -66,18 +59,16 @@ function byName(a: MeaningAttribute, b: MeaningAttribute): number {
 
 interface Frame {
   element: MeaningElement;
-  qname: string;
-  scope: Map<string, string>;
   text: string;
 }
 
-function expand(qname: string, scope: Map<string, string>, isAttribute: boolean): string {
+/** `{uri}local` for a name the reader accepted (so its prefix is bound). */
+function expand(qname: string, reader: XmlReader, isAttribute: boolean): string {
   const colon = qname.indexOf(':');
-  const prefix = colon < 0 ? '' : qname.slice(0, colon);
-  const local = colon < 0 ? qname : qname.slice(colon + 1);
   // Unprefixed attributes are in no namespace; unprefixed elements take the default one.
-  if (colon < 0 && isAttribute) return local;
-  const uri = prefix === 'xml' ? XML_NS : (scope.get(prefix) ?? '');
+  if (colon < 0 && isAttribute) return qname;
+  const uri = reader.lookupNamespace(colon < 0 ? '' : qname.slice(0, colon)) ?? '';
+  const local = colon < 0 ? qname : qname.slice(colon + 1);
   return uri === '' ? local : `{${uri}}${local}`;
 }
 
@@ -90,112 +81,65 @@ function flushText(frame: Frame) {
 }
 
 /**
+ * @throws {XmlMeaningError} when `xml` is not well-formed element content.
  * @example parseMeaning('<a:x xmlns:a="u" b="1" a:c="2"/>')
  * // [{ kind: 'element', name: '{u}x', attributes: [{ name: '{u}c', … }, { name: 'b', … }], … }]
  */
 export function parseMeaning(xml: string): MeaningElement[] {
   const root: MeaningElement = { kind: 'element', name: '', attributes: [], children: [] };
-  const stack: Frame[] = [{ element: root, qname: '', scope: new Map([['', '']]), text: '' }];
-  let at = 0;
-  const length = xml.length;
-  while (at < length) {
-    const open = xml.indexOf('<', at);
-    const top = stack[stack.length - 1]!;
-    if (open < 0) {
-      top.text += decodeXmlEntities(xml.slice(at));
-      break;
-    }
-    if (open > at) top.text += decodeXmlEntities(xml.slice(at, open));
-    const next = xml.charCodeAt(open + 1);
-    if (next === 0x21 /* ! */) {
-      if (xml.startsWith('<![CDATA[', open)) {
-        const end = xml.indexOf(']]>', open + 9);
-        if (end < 0) throw new XmlMeaningError('A CDATA section is not closed.', open);
-        top.text += xml.slice(open + 9, end);
-        at = end + 3;
-        continue;
-      }
-      const close = xml.startsWith('<!--', open) ? '-->' : '>';
-      const end = xml.indexOf(close, open + 2);
-      if (end < 0) throw new XmlMeaningError('A comment or declaration is not closed.', open);
-      at = end + close.length;
-      continue;
-    }
-    if (next === 0x3f /* ? */) {
-      const end = xml.indexOf('?>', open + 2);
-      if (end < 0) throw new XmlMeaningError('A processing instruction is not closed.', open);
-      at = end + 2;
-      continue;
-    }
-    if (next === 0x2f /* / */) {
-      const end = xml.indexOf('>', open + 2);
-      if (end < 0) throw new XmlMeaningError('An end tag is not closed.', open);
-      const qname = xml.slice(open + 2, end).trim();
-      if (stack.length === 1 || top.qname !== qname) {
-        throw new XmlMeaningError(`</${qname}> does not close the open element.`, open);
-      }
-      flushText(top);
+  const stack: Frame[] = [{ element: root, text: '' }];
+  let qname = '';
+  let attributes: Array<[string, string]> = [];
+  const top = (): Frame => stack[stack.length - 1] ?? { element: root, text: '' };
+  const handler: XmlReadHandler = {
+    startTag(_start, nameStart, nameEnd) {
+      qname = xml.slice(nameStart, nameEnd);
+      attributes = [];
+    },
+    attribute(nameStart, nameEnd, valueStart, valueEnd) {
+      const name = xml.slice(nameStart, nameEnd);
+      if (name === 'xmlns' || name.startsWith('xmlns:')) return;
+      attributes.push([name, decodeAttributeValue(xml.slice(valueStart, valueEnd))]);
+    },
+    startTagEnd(_end, selfClosing) {
+      const parent = top();
+      flushText(parent);
+      const meaningAttributes = attributes.map(([name, value]) => ({
+        name: name.includes(':') ? expand(name, reader, true) : name,
+        value,
+      }));
+      if (meaningAttributes.length > 1) meaningAttributes.sort(byName);
+      const element: MeaningElement = {
+        kind: 'element',
+        name: expand(qname, reader, false),
+        attributes: meaningAttributes,
+        children: [],
+      };
+      parent.element.children.push(element);
+      if (!selfClosing) stack.push({ element, text: '' });
+    },
+    endTag() {
+      flushText(top());
       stack.pop();
-      at = end + 1;
-      continue;
-    }
-    let cursor = open + 1;
-    while (cursor < length && !endsName(xml.charCodeAt(cursor))) cursor++;
-    if (cursor === open + 1) throw new XmlMeaningError('A "<" that starts no tag.', open);
-    const qname = xml.slice(open + 1, cursor);
-    const rawAttributes: Array<[string, string]> = [];
-    let scope = top.scope;
-    for (;;) {
-      while (cursor < length && xml.charCodeAt(cursor) <= 0x20) cursor++;
-      const c = xml.charCodeAt(cursor);
-      if (c === 0x2f || c === 0x3e || cursor >= length) break;
-      const nameStart = cursor;
-      while (cursor < length && !endsName(xml.charCodeAt(cursor))) cursor++;
-      const name = xml.slice(nameStart, cursor);
-      while (cursor < length && xml.charCodeAt(cursor) <= 0x20) cursor++;
-      if (xml.charCodeAt(cursor) !== 0x3d /* = */ || name === '') {
-        throw new XmlMeaningError(`The start tag <${qname}> is not well-formed.`, open);
-      }
-      cursor++;
-      while (cursor < length && xml.charCodeAt(cursor) <= 0x20) cursor++;
-      const quote = xml[cursor];
-      const close = quote === '"' || quote === "'" ? xml.indexOf(quote, cursor + 1) : -1;
-      if (close < 0) throw new XmlMeaningError(`An attribute of <${qname}> is not quoted.`, cursor);
-      const value = attributeValue(xml.slice(cursor + 1, close));
-      cursor = close + 1;
-      if (name === 'xmlns' || name.startsWith('xmlns:')) {
-        if (scope === top.scope) scope = new Map(scope);
-        scope.set(name === 'xmlns' ? '' : name.slice(6), value);
-      } else {
-        rawAttributes.push([name, value]);
-      }
-    }
-    while (cursor < length && xml.charCodeAt(cursor) <= 0x20) cursor++;
-    const selfClosing = xml.charCodeAt(cursor) === 0x2f;
-    if (selfClosing) cursor++;
-    if (xml.charCodeAt(cursor) !== 0x3e) {
-      throw new XmlMeaningError(`The start tag <${qname}> is not well-formed.`, open);
-    }
-    flushText(top);
-    const attributes: MeaningAttribute[] = [];
-    for (const [name, value] of rawAttributes) {
-      attributes.push({ name: name.includes(':') ? expand(name, scope, true) : name, value });
-    }
-    if (attributes.length > 1) attributes.sort(byName);
-    const element: MeaningElement = {
-      kind: 'element',
-      name: expand(qname, scope, false),
-      attributes,
-      children: [],
-    };
-    top.element.children.push(element);
-    if (!selfClosing) stack.push({ element, qname, scope, text: '' });
-    at = cursor + 1;
+    },
+    text(start, end) {
+      top().text += decodeCharacterData(xml.slice(start, end));
+    },
+    cdata(start, end) {
+      top().text += normalizeLineBreaks(xml.slice(start + 9, end - 3));
+    },
+    comment() {},
+    processingInstruction() {},
+  };
+  const reader = new XmlReader(handler, { fragment: true, onCharacterProblem: () => {} });
+  try {
+    reader.write(xml);
+    reader.end();
+  } catch (error) {
+    if (error instanceof XmlSyntaxError) throw new XmlMeaningError(error.message, error.offset);
+    throw error;
   }
-  if (stack.length > 1) {
-    throw new XmlMeaningError(`<${stack[stack.length - 1]!.qname}> is not closed.`, length);
-  }
-  flushText(stack[0]!);
+  flushText(stack[0] ?? { element: root, text: '' });
   return root.children.filter((n): n is MeaningElement => n.kind === 'element');
 }
 

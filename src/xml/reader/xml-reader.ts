@@ -213,6 +213,14 @@ export class XmlReader {
     return this.scope.lookup(prefix);
   }
 
+  /**
+   * Every namespace binding where the reader stands ('' for the default namespace); during a
+   * start tag's events, its own declarations included.
+   */
+  namespacesInScope(): Map<string, string> {
+    return this.scope.inScope();
+  }
+
   private dropConsumed(): void {
     const pos = this.pos;
     if (pos === 0) return;
@@ -395,6 +403,12 @@ export class XmlReader {
         this.fail(
           at,
           `A malformed character reference ${this.found(at)}: expected &#digits; or &#xhex;`,
+        );
+      }
+      if (codePoint > 0x10ffff) {
+        this.fail(
+          at,
+          `The character reference ${s.slice(at, p + 1)} is beyond U+10FFFF, the last character`,
         );
       }
       if (!isXmlChar(codePoint)) {
@@ -695,6 +709,8 @@ export class XmlReader {
       );
     }
     this.rootSeen = true;
+    // The element's own declarations stay in scope through its startTagEnd.
+    handler.startTagEnd(base + tagEnd, selfClosing);
     if (selfClosing) {
       if (this.namespaces) this.scope.leave(this.depth);
       if (this.depth === 0) this.rootClosed = true;
@@ -712,7 +728,6 @@ export class XmlReader {
       this.openEnds[d] = base + nameEnd;
       this.depth = d + 1;
     }
-    handler.startTagEnd(base + tagEnd, selfClosing);
     return tagEnd;
   }
 

@@ -9,6 +9,16 @@ const LINE_BREAK = /\r\n?/g;
 const ATTRIBUTE_WHITESPACE = /\r\n|[\t\n\r]/g;
 
 /**
+ * CR LF and lone CR as LF (§2.11): what CDATA content, comments and PIs mean.
+ *
+ * @example
+ * normalizeLineBreaks('a\r\nb\rc'); // 'a\nb\nc'
+ */
+export function normalizeLineBreaks(raw: string): string {
+  return raw.indexOf('\r') < 0 ? raw : raw.replace(LINE_BREAK, '\n');
+}
+
+/**
  * Character data as XML gives it to an application: CR LF and lone CR become LF, references
  * decoded. The reader has already checked every reference in a document it accepted.
  *
@@ -16,8 +26,7 @@ const ATTRIBUTE_WHITESPACE = /\r\n|[\t\n\r]/g;
  * decodeCharacterData('a\r\nb &amp; c'); // 'a\nb & c'
  */
 export function decodeCharacterData(raw: string, policy?: ReferencePolicy): string {
-  const text = raw.indexOf('\r') < 0 ? raw : raw.replace(LINE_BREAK, '\n');
-  return decodeXmlEntities(text, policy);
+  return decodeXmlEntities(normalizeLineBreaks(raw), policy);
 }
 
 /**
