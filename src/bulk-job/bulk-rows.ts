@@ -5,6 +5,7 @@
  */
 import { isAbsoluteUri } from '../text/absolute-uri.ts';
 import { PENDING, SKIPPED, type RowResult } from './bulk-runner.ts';
+import { exactPairMemory, type PairMemory } from './pair-memory.ts';
 
 export interface BulkRowIssue {
   severity: 'error' | 'warning';
@@ -84,7 +85,7 @@ function readHeader(first: readonly string[]): { uri: number; media: number } | 
 }
 
 /** Lines after the first looked at to tell a header from data and find the ServiceURI column. */
-const CONTENT_SAMPLE = 20;
+export const CONTENT_SAMPLE = 20;
 
 /**
  * The columns of an input whose first line does not name them: ServiceURI is the column whose
@@ -153,9 +154,41 @@ export interface BulkRowChecks {
  * @example const checks = bulkRowChecks(cells); const first = checks.check(0);
  */
 export function bulkRowChecks(cells: readonly (readonly string[])[]): BulkRowChecks {
-  const first = cells[0];
-  if (first === undefined)
+  const head = readColumns(cells.slice(0, 1 + CONTENT_SAMPLE));
+  if (head === null)
     return { hasHeader: false, columns: null, fileErrors: [], count: 0, check: noRow };
+  const { hasHeader, columns } = head;
+  const dataStart = hasHeader ? 1 : 0;
+  const count = cells.length - dataStart;
+  const fileErrors = [...head.fileErrors];
+  if (count > MAX_ROWS) {
+    fileErrors.push(
+      `${count.toLocaleString('en')} rows is more than ${MAX_ROWS.toLocaleString('en')}: split the file into smaller jobs.`,
+    );
+  }
+  if (fileErrors.length > 0 || columns === null)
+    return { hasHeader, columns: null, fileErrors, count: 0, check: noRow };
+  const checkRow = rowCheck(columns, exactPairMemory());
+  const check = (index: number): BulkRow => checkRow(cells[dataStart + index] ?? [], index + 1);
+  return { hasHeader, columns, fileErrors: [], count, check };
+}
+
+/** How the first lines of an input read: its columns, or why it cannot be used. */
+export interface InputHead {
+  hasHeader: boolean;
+  /** null when there are file errors. */
+  columns: BulkColumns | null;
+  fileErrors: string[];
+}
+
+/**
+ * The columns of an input from its first line and the CONTENT_SAMPLE lines after it (fewer when
+ * the input is shorter); null when there is no line at all.
+ * @example readColumns([['ServiceURI', 'MediaType']])?.columns?.header // 'named'
+ */
+export function readColumns(head: readonly (readonly string[])[]): InputHead | null {
+  const first = head[0];
+  if (first === undefined) return null;
   const header = readHeader(first);
   const fileErrors: string[] = [];
   if (header && header.uri < 0) fileErrors.push('The header row has no ServiceURI column.');
@@ -167,28 +200,28 @@ export function bulkRowChecks(cells: readonly (readonly string[])[]): BulkRowChe
         header: 'named',
         names: first.map(cleanName),
       }
-    : findColumns(cells);
+    : findColumns(head);
   const hasHeader = columns.header !== 'none';
-  const dataStart = hasHeader ? 1 : 0;
-  const count = cells.length - dataStart;
-  if (!header && Math.max(...cells.slice(0, 1 + CONTENT_SAMPLE).map((row) => row.length)) < 2) {
+  if (!header && Math.max(...head.slice(0, 1 + CONTENT_SAMPLE).map((row) => row.length)) < 2) {
     fileErrors.push(
       'No header row with ServiceURI and MediaType, and fewer than two columns: each line needs a ServiceURI and a MediaType.',
     );
   }
-  if (count > MAX_ROWS) {
-    fileErrors.push(
-      `${count.toLocaleString('en')} rows is more than ${MAX_ROWS.toLocaleString('en')}: split the file into smaller jobs.`,
-    );
-  }
-  if (fileErrors.length > 0)
-    return { hasHeader, columns: null, fileErrors, count: 0, check: noRow };
+  return { hasHeader, columns: fileErrors.length > 0 ? null : columns, fileErrors };
+}
+
+/**
+ * The check of one data row's cells, given the columns and the pairs seen so far; rows must be
+ * checked in order (repeats are found so).
+ * @example rowCheck(columns, exactPairMemory())(['https://a/1', 'image'], 1).issues // []
+ */
+export function rowCheck(
+  columns: BulkColumns,
+  seen: PairMemory,
+): (cellsOfRow: readonly string[], rowNumber: number) => BulkRow {
   const uriColumn = columns.serviceUri;
   const mediaColumn = columns.mediaType;
-  const seen = new Map<string, number>();
-  const check = (index: number): BulkRow => {
-    const cellsOfRow = cells[dataStart + index] ?? [];
-    const rowNumber = index + 1;
+  return (cellsOfRow, rowNumber) => {
     const ServiceURI = (cellsOfRow[uriColumn] ?? '').trim();
     const MediaType = (cellsOfRow[mediaColumn] ?? '').trim();
     const issues: BulkRowIssue[] = [];
@@ -203,13 +236,11 @@ export function bulkRowChecks(cells: readonly (readonly string[])[]): BulkRowChe
     ]) {
       if (issue) issues.push(issue);
     }
-    const pair = pairKey(ServiceURI, MediaType);
-    const earlier = seen.get(pair);
-    if (earlier === undefined) seen.set(pair, rowNumber);
-    else issues.push({ severity: 'warning', message: `Same as row ${earlier}.` });
+    const earlier = seen.firstRow(pairKey(ServiceURI, MediaType), rowNumber);
+    if (earlier !== undefined)
+      issues.push({ severity: 'warning', message: `Same as row ${earlier}.` });
     return { rowNumber, ServiceURI, MediaType, issues, duplicateOf: earlier ?? null };
   };
-  return { hasHeader, columns, fileErrors: [], count, check };
 }
 
 function noRow(): never {
