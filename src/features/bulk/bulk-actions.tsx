@@ -2,6 +2,7 @@ import type { JobSnapshot } from '../../bulk-job/bulk-runner.ts';
 import { initialResults } from '../../bulk-job/bulk-rows.ts';
 import type { BulkJobState, BulkJobStore } from './job-store.ts';
 import { resultsCsv } from '../../bulk-job/results-csv.ts';
+import { downloadBlob, resultsFileName } from './download-results.ts';
 
 export interface BulkActionsProps {
   store: BulkJobStore;
@@ -15,23 +16,16 @@ export interface BulkActionsProps {
   onRetry(): void;
 }
 
-function downloadName(fileName: string | null): string {
-  const base = fileName ? fileName.replace(/\.[^.]*$/, '') : 'bulk-registration';
-  return `${base}-results.csv`;
-}
-
 function download(state: BulkJobState): void {
   const runner = state.runner;
   const rows = state.parsed?.rows;
   if (!runner || !rows) return;
   // The byte order mark lets spreadsheet programs read the file as UTF-8.
   const csv = `\uFEFF${resultsCsv(rows, (index) => runner.result(index))}`;
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = downloadName(state.input.fileName);
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  downloadBlob(
+    new Blob([csv], { type: 'text/csv;charset=utf-8' }),
+    resultsFileName(state.input.fileName),
+  );
 }
 
 /** The buttons that fit the job's phase: run; pause/resume and cancel; continue, retry, download. */

@@ -1,6 +1,7 @@
 import { useId, useMemo, useState, type ChangeEvent } from 'react';
 import { fieldDescribedBy } from '../../components/form-field/form-field.tsx';
 import type { BulkJobStore, BulkJobState } from './job-store.ts';
+import { streamSlot } from './stream/stream-slot.ts';
 import { lockedPreview, LOCKED_PREVIEW_LINES, SHOWS_ALL } from './locked-preview.ts';
 
 /** Files larger than this are refused before reading: split them into several jobs. */
@@ -42,9 +43,11 @@ export function BulkInput({ store, state }: BulkInputProps) {
     event.target.value = '';
     if (!file) return;
     if (file.size > MAX_FILE_BYTES) {
+      // Too large for the box: it is sent as it is read instead (the streamed job below).
       setFileError(
-        `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; the limit is 20 MB. Split it into smaller files.`,
+        `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB, more than the box takes (20 MB): it is ready below, to be sent as it is read.`,
       );
+      void streamSlot.choose(file);
       return;
     }
     try {

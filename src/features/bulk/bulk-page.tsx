@@ -13,7 +13,9 @@ import { BulkProgress } from './bulk-progress.tsx';
 import { BulkRowsTable } from './bulk-rows-table.tsx';
 import { BulkActions } from './bulk-actions.tsx';
 import { BulkRowsSummary } from './bulk-rows-summary.tsx';
-import { recordedRegister } from './recorded-register.ts';
+import { recordedRegister, recordedSend } from './recorded-register.ts';
+import { StreamPanel } from './stream/stream-panel.tsx';
+import { failureLine } from '../../outcome/outcome-line.ts';
 import { tabBulkJobStore, type BulkJobStore } from './job-store.ts';
 import { useBulkJobState, useRunnerSnapshot } from './use-bulk-job.ts';
 import { bulkTransport, currentTransport, transportWords } from './job-transport.ts';
@@ -90,6 +92,22 @@ export function BulkPage({ store: givenStore }: BulkPageProps) {
     }
   };
 
+  // A streamed file's rows go the same way as pasted rows; the runner reads the typed errors
+  // itself (retries), so they are put in words (without the key) only for the results.
+  const openSender = async () => {
+    const client = await jobClient();
+    const key = openIdKey;
+    return {
+      register: recordedSend(client, {
+        openIdKey: key,
+        binding,
+        targetId: connection.targetId,
+        record: state.input.recordInHistory,
+      }),
+      describeError: (error: unknown) => failureLine(error, [key]),
+    };
+  };
+
   const parsed = state.parsed;
   const verdict = dryRun.verdictFor(parsed, openIdKey);
   // Read at each repaint: the relay may close during a job, and later rows then go direct.
@@ -153,6 +171,13 @@ export function BulkPage({ store: givenStore }: BulkPageProps) {
           open. Download the results before closing the tab.
         </p>
       )}
+      <StreamPanel
+        keyGiven={keyGiven}
+        openSender={openSender}
+        skipDuplicates={state.input.skipDuplicates}
+        maxFailures={state.input.maxFailures}
+        otherJobBusy={busy}
+      />
       {parsed && parsed.rows.length > 0 && (
         <>
           <div className="field bulk-filter">

@@ -23,8 +23,7 @@ export function recordedRegister(
   client: InodeClient,
   options: RecordedRegisterOptions,
 ): RegisterFn {
-  const send = clientRegister(client, options.openIdKey);
-  const sendAndRecord: RegisterFn = options.record ? recorded(send, options) : send;
+  const sendAndRecord = recordedSend(client, options);
   return async (item, signal) => {
     try {
       return await sendAndRecord(item, signal);
@@ -33,6 +32,16 @@ export function recordedRegister(
       throw new Error(failureLine(error, [options.openIdKey]), { cause: error });
     }
   };
+}
+
+/**
+ * The same, with the typed errors left as they are: a streamed job's runner reads them to decide
+ * on retries (status, Retry-After) and puts them in words itself (`failureLine`).
+ * @example new StreamRunner({ rows, register: recordedSend(client, options), describeError })
+ */
+export function recordedSend(client: InodeClient, options: RecordedRegisterOptions): RegisterFn {
+  const send = clientRegister(client, options.openIdKey);
+  return options.record ? recorded(send, options) : send;
 }
 
 function recorded(send: RegisterFn, options: RecordedRegisterOptions): RegisterFn {

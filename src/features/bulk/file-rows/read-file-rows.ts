@@ -7,19 +7,10 @@
 import Papa from 'papaparse';
 import { detectDelimiter } from '../../../bulk-job/csv-dialect.ts';
 import { delimiterName } from '../../../bulk-job/csv-cells.ts';
-import type { BulkRow } from '../../../bulk-job/bulk-rows.ts';
+import { columnsInWords, type BulkRow } from '../../../bulk-job/bulk-rows.ts';
+import type { RowChecker } from '../../../bulk-job/row-stream.ts';
 import { CsvBlocks, type CsvBlock } from './csv-blocks.ts';
 import type { FileRowsBatch, FileRowsHead, RowProblem } from './file-rows-protocol.ts';
-
-/** Rows checked one by one as they come (the job's streaming checker, shared with the CLI). */
-export interface StreamRowChecker {
-  /** Cells of the next lines; the rows now ready (the first lines may be held until the columns are known). */
-  push(cells: readonly (readonly string[])[]): BulkRow[];
-  /** The rows still held. */
-  end(): BulkRow[];
-  /** Known once enough lines were seen (or at the end). */
-  readonly head: Pick<FileRowsHead, 'hasHeader' | 'columnsWords' | 'fileErrors'> | null;
-}
 
 /** A quoted value with text after its closing quote, in the console's words (as csv-cells). */
 const PROBLEM_WORDS: Record<string, string> = {
@@ -45,7 +36,7 @@ export class FileRowsReader {
 
   constructor(
     stream: ReadableStream<Uint8Array<ArrayBuffer>>,
-    private readonly checker: StreamRowChecker,
+    private readonly checker: RowChecker,
     /** Rows up to this number were sent by an earlier run: read and checked, not handed out. */
     private readonly skipThrough = 0,
   ) {
@@ -62,15 +53,18 @@ export class FileRowsReader {
 
   /** Reads until the columns are known: header, delimiter, whole-file errors. */
   async head(): Promise<FileRowsHead> {
-    while (!this.checker.head && !this.done) await this.readBlock();
-    const head = this.checker.head ?? { hasHeader: false, columnsWords: null, fileErrors: [] };
-    const fileErrors = [...head.fileErrors];
+    const checker = this.checker;
+    while (!checker.columns && checker.fileErrors.length === 0 && !this.done) {
+      await this.readBlock();
+    }
+    const fileErrors = [...checker.fileErrors];
     if (this.error) fileErrors.push(this.error);
     else if (this.linesRead === 0 && this.done && this.ready.length === 0) {
       fileErrors.push('The file is empty: there are no rows to send.');
     }
     return {
-      ...head,
+      hasHeader: checker.hasHeader,
+      columnsWords: checker.columns ? columnsInWords(checker.columns) : null,
       fileErrors,
       delimiter: delimiterName(this.delimiter ?? ','),
     };

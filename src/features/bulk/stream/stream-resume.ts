@@ -1,12 +1,12 @@
 /**
  * Where a streamed file's job got to, in IndexedDB (never the key, never the rows): the rows
- * settled (SettledRows) and the counts, under the file's name, size and modification time. When
+ * done (DoneRows) and the counts, under the file's name, size and modification time. When
  * the same file is chosen again, the page offers to go on after those rows.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { SettledRowsState } from './settled-rows.ts';
+import type { DoneRowsState } from '../../../bulk-job/done-rows.ts';
 
-export interface StreamProgressRecord extends SettledRowsState {
+export interface StreamProgressRecord extends DoneRowsState {
   /** name, size and lastModified of the file (fileKey). */
   file: string;
   registered: number;
