@@ -250,3 +250,35 @@ test('a hostile payload stays inert text in every view', async ({ page, request 
   await page.waitForTimeout(500);
   await assertInert();
 });
+
+test('a malformed DataStubs gets one message, with line and column, on every tab; Raw shows it', async ({
+  page,
+}) => {
+  await page.route('**/Inode.asmx/GetAssetStubs', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(
+      /<DataStubs>[\s\S]*<\/DataStubs>|<DataStubs\s*\/>/,
+      '<DataStubs>&lt;AssetStubs&gt;\n&lt;Stub ID="1"&gt;&lt;/AssetStubs&gt;</DataStubs>',
+    );
+    await route.fulfill({ response, body });
+  });
+  await page.goto('/stubs');
+  await page.getByLabel('Binding', { exact: true }).selectOption({ label: 'HTTP POST' });
+  await page.getByLabel('OpenIDKey', { exact: true }).fill(FIVE_STUBS);
+  await page.getByRole('button', { name: 'Get asset stubs' }).click();
+  const viewer = new ViewerPage(page);
+  await expect(viewer.viewer).toBeVisible();
+
+  // Raw first: what arrived, exactly.
+  await expect(viewer.tab('Raw')).toHaveAttribute('aria-selected', 'true');
+  await expect(viewer.panel()).toContainText('&lt;Stub ID="1"&gt;&lt;/AssetStubs&gt;');
+
+  const reason =
+    'The end tag </AssetStubs> does not match <Stub>: expected </Stub> (line 2, column 14)';
+  for (const name of ['Pretty', 'Tree', 'Table', 'XPath'] as const) {
+    const panel = await viewer.open(name);
+    await expect(panel.getByRole('alert')).toHaveText(
+      `This payload is not well-formed XML, so it cannot be shown as ${name === 'XPath' ? 'XPath' : name.toLowerCase()}: ${reason}. The Raw view shows it exactly as received.`,
+    );
+  }
+});

@@ -187,7 +187,8 @@ export function DataStubsViewer({
       );
     }
     if (tab !== 'xpath') return null;
-    if (result?.syntaxError || analysis.status === 'failed') {
+    if (result?.syntaxError) return notWellFormed('XPath', result.syntaxError.message);
+    if (analysis.status === 'failed') {
       return <p role="alert">XPath needs well-formed XML; the Raw view shows what arrived.</p>;
     }
     if (refusal) return <p role="alert">{refusal} XPath works on the tree index, so it is off.</p>;
@@ -231,14 +232,7 @@ export function DataStubsViewer({
       );
     }
     if (!result) return <p className="xv-muted">Analysing…</p>;
-    if (result.syntaxError) {
-      return (
-        <p role="alert">
-          This payload is not well-formed XML, so it cannot be shown as {tab}:{' '}
-          {result.syntaxError.message}. The Raw view shows it exactly as received.
-        </p>
-      );
-    }
+    if (result.syntaxError) return notWellFormed(tab, result.syntaxError.message);
     if (result.indexPending) {
       return (
         <p role="status" className="xv-muted">
@@ -347,5 +341,15 @@ export function DataStubsViewer({
         {status}
       </p>
     </section>
+  );
+}
+
+/** The one message every view gives for a payload the reader refused. */
+function notWellFormed(view: string, message: string) {
+  return (
+    <p role="alert">
+      This payload is not well-formed XML, so it cannot be shown as {view}: {message}. The Raw view
+      shows it exactly as received.
+    </p>
   );
 }

@@ -24,6 +24,7 @@ function result(overrides: Partial<AnalysisResult> = {}): AnalysisResult {
     topLevelElementCount: 1,
     indexRefusedReason: null,
     syntaxError: null,
+    characterProblems: { first: [], count: 0 },
     analyzeMs: 12,
     indexMs: 0,
     ...overrides,
@@ -64,6 +65,27 @@ describe('PayloadFacts', () => {
     expect(warnings).toHaveTextContent('&amp;lt;');
     expect(warnings).toHaveTextContent('Mixed escaping: 3 text node(s) hold escaped markup');
     expect(warnings).toHaveTextContent('1 CDATA section(s) hold markup');
+  });
+
+  it('says how many characters XML cannot carry and where the first is', () => {
+    render(
+      <PayloadFacts
+        form="xml"
+        result={result({
+          characterProblems: {
+            first: [
+              'The character reference &#x1; names a character XML 1.0 does not allow (line 3, column 9)',
+            ],
+            count: 4,
+          },
+        })}
+        decodedAgain={false}
+        onDecodeAgain={() => {}}
+      />,
+    );
+    expect(screen.getByRole('list', { name: 'Escaping warnings' })).toHaveTextContent(
+      'Not XML 1.0: 4 character(s) XML cannot carry, shown as sent. First: The character reference &#x1; names a character XML 1.0 does not allow (line 3, column 9).',
+    );
   });
 
   it('offers to decode a payload that is escaped XML as a whole, once', async () => {

@@ -47,6 +47,12 @@ export function PayloadFacts({
       warnings.push(`${count(escaping.markupInCdataNodes)} CDATA section(s) hold markup.`);
     }
   }
+  const characters = result?.characterProblems;
+  if (characters && characters.count > 0) {
+    warnings.push(
+      `Not XML 1.0: ${count(characters.count)} character(s) XML cannot carry, shown as sent. First: ${characters.first[0] ?? ''}.`,
+    );
+  }
   return (
     <div className="xv-facts">
       <p className="xv-form">

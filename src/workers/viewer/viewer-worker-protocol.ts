@@ -45,6 +45,11 @@ export interface AnalysisResult {
   /** Set when the tree and table were not built because the payload is over the size limit. */
   indexRefusedReason: string | null;
   syntaxError: SyntaxErrorInfo | null;
+  /**
+   * Characters XML 1.0 cannot carry (raw, or as `&#x1;`), shown as sent: the first few
+   * messages (with line and column) and how many in all.
+   */
+  characterProblems: { first: string[]; count: number };
   analyzeMs: number;
   /** Time of the index pass, once done. */
   indexMs: number;

@@ -45,6 +45,7 @@ function analyze(xml: string, maxIndexBytes: number, events: ViewerEvents): void
     topLevelElementCount: 0,
     indexRefusedReason: null,
     syntaxError: null,
+    characterProblems: { first: [], count: 0 },
     analyzeMs: 0,
     indexMs: 0,
   };
@@ -64,6 +65,10 @@ function analyze(xml: string, maxIndexBytes: number, events: ViewerEvents): void
     result.foldEnd = analysis.foldEnd;
     result.escaping = analysis.escaping;
     result.topLevelElementCount = analysis.topLevelElementCount;
+    result.characterProblems = {
+      first: analysis.characterProblems.map((problem) => problem.message),
+      count: analysis.characterProblemCount,
+    };
     result.indexPending = true;
   } catch (error) {
     if (!(error instanceof XmlSyntaxError)) throw error;
