@@ -63,7 +63,7 @@ export function StreamSettingsFields({ onChange }: StreamSettingsFieldsProps) {
       </FormField>
       <FormField
         id={f.concurrency}
-        label="Rows at a time"
+        label="Calls at a time"
         help="Calls in flight (1–64). Through the console server, 16 is about twice as fast as 6, if the service can take it."
         error={e.concurrency}
       >
@@ -78,7 +78,7 @@ export function StreamSettingsFields({ onChange }: StreamSettingsFieldsProps) {
       <div className="checkbox">
         <input id={f.adaptive} type="checkbox" {...register('adaptive')} />
         <label htmlFor={f.adaptive}>
-          Adapt: find the number of rows at a time where the service stops getting faster
+          Adaptive: find how many calls at a time the service answers fastest
         </label>
       </div>
       <FormField
