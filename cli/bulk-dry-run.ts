@@ -4,9 +4,12 @@
  * registered and no results file is written.
  */
 import type { InodeClient } from '../src/protocol/index.ts';
-import type { BulkRow } from '../src/bulk-job/bulk-rows.ts';
-import type { RowResult } from '../src/bulk-job/bulk-runner.ts';
-import { checkKey, dryRunCounts, dryRunInWords, type KeyCheck } from '../src/bulk-job/key-check.ts';
+import {
+  checkKey,
+  dryRunInWords,
+  type DryRunCounts,
+  type KeyCheck,
+} from '../src/bulk-job/key-check.ts';
 import { describeError } from '../src/outcome/outcome.ts';
 import { failureLine } from '../src/outcome/outcome-line.ts';
 import { exitCodeOf } from './call-outcome.ts';
@@ -17,8 +20,10 @@ import type { CommandContext } from './command-context.ts';
 
 export interface DryRunInput {
   file: string;
-  rows: readonly BulkRow[];
-  starting: readonly RowResult[];
+  /** Counted as the file streamed by (streamed-rows.ts). */
+  counts: DryRunCounts;
+  /** The MediaType of the first row a run would send ('' when none). */
+  firstMediaType: string;
   /** Rows a resumed results file lists as registered. */
   resumed: number;
   client: InodeClient;
@@ -28,16 +33,14 @@ export interface DryRunInput {
 
 /** @returns the exit code: 0 key accepted and no invalid rows, 1 key refused or invalid rows, 2 the call failed. */
 export async function dryRun(input: DryRunInput): Promise<number> {
-  const { rows, starting, client, options, context } = input;
+  const { counts, client, options, context } = input;
   const { terminal } = context;
   const key = await readKey(options, context.env, context.stdin);
   terminal.addSecret(key);
   warnIfKeyInUrl(terminal, [options.binding]);
-  const counts = dryRunCounts(rows, !options.sendRepeats, [...starting]);
-  const firstSendable = rows.find((_, index) => starting[index]?.state === 'pending');
   let check: KeyCheck;
   try {
-    check = await checkKey(client, key, firstSendable?.MediaType ?? '');
+    check = await checkKey(client, key, input.firstMediaType);
   } catch (error) {
     const message = `The key could not be checked: ${failureLine(error, [key])}. Nothing was registered.`;
     terminal.err(terminal.errColor.red(message));

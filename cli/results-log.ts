@@ -1,33 +1,116 @@
 /**
- * The results file of `inode-console bulk`, written as the job goes: one CSV line per row as it
- * settles (a synchronous append, so a crash loses at most the rows in flight), the rows never
- * sent at the end. `--resume` reads it back (src/bulk-job/resume.ts).
+ * The results files of `inode-console bulk`, written as the job goes: one CSV line per row as it
+ * settles (a synchronous append, so a crash loses at most the rows in flight), and with
+ * `--results-jsonl` the same as JSON lines. `--resume` reads the CSV back
+ * (src/bulk-job/resume.ts, or the journal's reconciliation below).
  */
-import { closeSync, existsSync, openSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  ftruncateSync,
+  openSync,
+  readSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
+import Papa from 'papaparse';
 import type { BulkRow } from '../src/bulk-job/bulk-rows.ts';
 import type { RowResult } from '../src/bulk-job/bulk-runner.ts';
-import { resultLines, resultsHeader } from '../src/bulk-job/results-csv.ts';
+import type { DoneRows } from '../src/bulk-job/done-rows.ts';
+import {
+  isRegisteredOutcome,
+  outcomeWord,
+  resultLines,
+  resultsHeader,
+} from '../src/bulk-job/results-csv.ts';
+import type { RetryReason } from '../src/bulk-job/retry-policy.ts';
 
 export class ResultsLog {
   private fd: number | null;
+  private jsonFd: number | null = null;
+  private bytes: number;
 
   /** Opens `path` for appending; a new or empty file gets the header (after a UTF-8 BOM). */
   constructor(
     readonly path: string,
     private readonly redact: (text: string) => string,
+    jsonlPath?: string,
   ) {
     const fresh = !existsSync(path) || statSync(path).size === 0;
     this.fd = openSync(path, 'a');
-    if (fresh) writeSync(this.fd, `\uFEFF${resultsHeader()}\r\n`);
+    this.bytes = fresh ? 0 : statSync(path).size;
+    if (fresh) this.append(`\uFEFF${resultsHeader()}\r\n`);
+    if (jsonlPath !== undefined) this.jsonFd = openSync(jsonlPath, 'a');
   }
 
-  write(row: BulkRow, result: RowResult): void {
+  /** Bytes in the CSV file so far. */
+  get size(): number {
+    return this.bytes;
+  }
+
+  write(row: BulkRow, result: RowResult, retryReason: RetryReason | null = null): void {
     if (this.fd === null) return;
-    writeSync(this.fd, `${this.redact(resultLines([[row, result]]))}\r\n`);
+    this.append(`${this.redact(resultLines([[row, result]]))}\r\n`);
+    if (this.jsonFd !== null) {
+      const line = JSON.stringify({
+        row: row.rowNumber,
+        ServiceURI: row.ServiceURI,
+        MediaType: row.MediaType,
+        outcome: outcomeWord(row, result),
+        value: result.value,
+        error: result.error,
+        attempts: result.attempts,
+        retryReason,
+        ms: result.durationMs === null ? null : Math.round(result.durationMs),
+      });
+      writeSync(this.jsonFd, `${this.redact(line)}\n`);
+    }
   }
 
   close(): void {
     if (this.fd !== null) closeSync(this.fd);
+    if (this.jsonFd !== null) closeSync(this.jsonFd);
     this.fd = null;
+    this.jsonFd = null;
+  }
+
+  private append(text: string): void {
+    if (this.fd === null) return;
+    const buffer = Buffer.from(text, 'utf8');
+    writeSync(this.fd, buffer);
+    this.bytes += buffer.length;
+  }
+}
+
+/** Outcomes that settle a row for good in a results line (sending it again would repeat it). */
+function isFinal(outcome: string): boolean {
+  return isRegisteredOutcome(outcome) || outcome.startsWith('skipped');
+}
+
+/**
+ * After a crash: the results file from `offset` on (the lines the journal's checkpoint does not
+ * cover) is read; a torn last line is cut off, and rows whose line says registered or skipped
+ * are marked done (their journal line may have been lost with the process).
+ * @returns how many rows were found done that the journal did not know
+ */
+export function reconcileResults(path: string, offset: number, done: DoneRows): number {
+  if (!existsSync(path)) return 0;
+  const fd = openSync(path, 'r+');
+  try {
+    const size = statSync(path).size;
+    const from = Math.min(offset, size);
+    const buffer = Buffer.alloc(size - from);
+    readSync(fd, buffer, 0, buffer.length, from);
+    const lastEnd = buffer.lastIndexOf(10);
+    if (lastEnd + 1 < buffer.length) ftruncateSync(fd, from + lastEnd + 1);
+    const text = buffer.subarray(0, lastEnd + 1).toString('utf8');
+    let found = 0;
+    for (const cells of Papa.parse<string[]>(text, { skipEmptyLines: true }).data) {
+      const row = Number(cells[0]);
+      if (Number.isInteger(row) && row > 0 && isFinal(cells[3] ?? '') && done.add(row)) found += 1;
+    }
+    return found;
+  } finally {
+    closeSync(fd);
   }
 }

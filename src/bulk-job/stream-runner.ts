@@ -19,7 +19,6 @@ import {
   clampConcurrency,
   failureCause,
   type BulkItem,
-  type RegisterFn,
   type RowResult,
 } from './bulk-runner.ts';
 import { realClock, type Clock } from './clock.ts';
@@ -75,7 +74,8 @@ export interface StreamSnapshot {
 
 export interface StreamRunnerOptions<T extends BulkItem> {
   rows: AsyncIterable<T> | Iterable<T>;
-  register: RegisterFn;
+  /** Sends one row (a `RegisterFn` fits); resolves with the service's string. */
+  register: (row: T, signal: AbortSignal) => Promise<string>;
   /** 1–64; the starting point in adaptive mode. Default 4. */
   concurrency?: number;
   /** Let the limit move between 1 and `maxConcurrency` (adaptive-concurrency.ts says how). */
