@@ -7,6 +7,7 @@ import { EXIT, UsageError } from './exit-codes.ts';
 import { refuseKeyOnCommandLine } from './key-source.ts';
 import { callCommand } from './commands/call.ts';
 import { bulkCommand } from './commands/bulk.ts';
+import { mergeCommand } from './bulk/merge-command.ts';
 import { parityCommand } from './commands/parity.ts';
 import { emulatorCommand } from './commands/emulator.ts';
 import type { CommandContext } from './command-context.ts';
@@ -41,6 +42,7 @@ The OpenIDKey is read from an environment variable (--OpenIDKey-env NAME) or sta
   for (const command of [
     callCommand(context),
     bulkCommand(context, argv),
+    mergeCommand(context),
     parityCommand(context),
     emulatorCommand(),
   ]) {
@@ -66,7 +68,10 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
   const withExit: CommandContext = { ...context, setExit: (code) => (exitCode = code) };
   try {
     refuseKeyOnCommandLine(argv);
-    await build(withExit, argv).parseAsync([...argv], { from: 'user' });
+    // `bulk merge …` is the command `bulk-merge` (see cli/bulk/merge-command.ts).
+    const routed =
+      argv[0] === 'bulk' && argv[1] === 'merge' ? ['bulk-merge', ...argv.slice(2)] : [...argv];
+    await build(withExit, routed).parseAsync(routed, { from: 'user' });
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {

@@ -1,5 +1,7 @@
 /**
  * `inode-console bulk merge <results...>`: one report for the results files of a job's shards.
+ * A top-level command (`bulk-merge`) that `bulk merge` is routed to (program.ts): under `bulk`
+ * commander would demand bulk's own required options (--target, --binding) first.
  */
 import { Command, Option } from 'commander';
 import type { CommandContext } from '../command-context.ts';
@@ -7,7 +9,7 @@ import { EXIT } from '../exit-codes.ts';
 import { mergeResults } from './merge.ts';
 
 export function mergeCommand(context: CommandContext): Command {
-  return new Command('merge')
+  return new Command('bulk-merge')
     .description(
       'Join the results files of a sharded bulk job: counts, failures, duplicates refused, incomplete shards.',
     )

@@ -12,7 +12,6 @@ import { DEFAULT_RETRY_POLICY, MAX_RETRIES } from '../../src/bulk-job/retry-poli
 import type { CommandContext } from '../command-context.ts';
 import { addKeyOptions, addReporterOptions, addTargetOptions } from '../connection-options.ts';
 import { runBulk } from '../bulk/run-bulk.ts';
-import { mergeCommand } from '../bulk/merge-command.ts';
 import type { BulkOptions } from '../bulk/options.ts';
 
 export function bulkCommand(context: CommandContext, argv: readonly string[]): Command {
@@ -99,6 +98,5 @@ the rows before it ran), 130 stopped with Ctrl-C before every row was sent.`,
   command.action(async (file: string, options: BulkOptions) => {
     context.setExit(await runBulk(file, options, context, argv));
   });
-  command.addCommand(mergeCommand(context));
   return command;
 }
