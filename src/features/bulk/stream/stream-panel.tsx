@@ -103,6 +103,7 @@ export function StreamPanel({
         <input
           id={fileId}
           type="file"
+          data-testid="stream-file-input"
           disabled={active}
           accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain"
           aria-describedby={fieldDescribedBy(fileId)}

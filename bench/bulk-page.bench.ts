@@ -1,0 +1,201 @@
+/**
+ * Bulk register page, a file sent as it is read (npm run bench -- bulk-page): the production
+ * build served by the production server (`npm run build && npm start`), Chromium driven over its
+ * DevTools pipe (bench/support/bare-chromium.ts, no Playwright: see docs/performance.md), the
+ * page used like a user (key typed, History off, "Calls at a time" set, the file chosen in "Or
+ * send a CSV file of any size", "Send the file" pressed, until "Finished"), against a standalone
+ * emulator reached through the server's /Inode.asmx proxy and the page's WebSocket relay.
+ *
+ * Side by side in one run, at concurrency 6 and then 16: the raw protocol client in Node (plain
+ * loops, no job engine) straight to the emulator, then the page. For each page run: rows/s and
+ * its share of the raw client's, the page's JS heap (main thread, sampled every 2 s without
+ * forcing a collection: the peak; then after a forced collection), and the longest main-thread
+ * task from "Send" to "Finished" (PerformanceObserver longtask). The file reader's worker has its
+ * own heap, not counted in the page's.
+ *
+ * BENCH_BULK_PAGE_ROWS (default 20,000) rows per run; BENCH_BULK_PAGE_BIG (default 0: none)
+ * rows of one more page run at concurrency 16, for the heap and tasks at scale (1,000,000 takes
+ * about 20 minutes on a 2-core machine).
+ */
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchBareChromium, type BareChromium } from './support/bare-chromium.ts';
+import { CHROMIUM_ARGS, requireChromium } from './support/chromium.ts';
+import { loadAverage } from './support/load-average.ts';
+import { startEmulator, stopAll } from './support/process.ts';
+import { buildProduction, startProductionServer } from './support/production.ts';
+import { rawClientRate } from './support/raw-client-rate.ts';
+
+const ROWS = Number(process.env.BENCH_BULK_PAGE_ROWS ?? 20_000);
+const BIG = Number(process.env.BENCH_BULK_PAGE_BIG ?? 0);
+const KEY = 'demo-empty-key';
+const work = mkdtempSync(join(tmpdir(), 'inode-bulk-page-bench-'));
+
+/** A CSV of `rows` rows, written in pieces (a million rows is about 50 MB). */
+async function csvFile(rows: number, tag: string): Promise<string> {
+  const path = join(work, `${tag}.csv`);
+  const out = createWriteStream(path);
+  out.write('ServiceURI,MediaType\n');
+  const step = 10_000;
+  for (let from = 0; from < rows; from += step) {
+    const lines: string[] = [];
+    for (let i = from; i < Math.min(rows, from + step); i++) {
+      lines.push(`https://bench.example/${tag}/${i}.png,image\n`);
+    }
+    if (!out.write(lines.join(''))) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+  return path;
+}
+
+// Drives the form as a user would (React hears the same input events) and records long tasks.
+const PAGE_HELPERS = `globalThis.__bench = {
+  field(label) {
+    const found = [...document.querySelectorAll('label')].find((l) => l.textContent.trim() === label);
+    const field = found && document.getElementById(found.htmlFor);
+    if (!field) throw new Error('no field labelled ' + label);
+    return field;
+  },
+  set(label, value) {
+    const field = this.field(label);
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(field, value);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  },
+  button(name) {
+    return [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === name);
+  },
+  async until(test, timeoutMs) {
+    const started = performance.now();
+    while (!test()) {
+      if (performance.now() - started > timeoutMs) throw new Error('timed out: ' + test);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  },
+  tasks: [],
+};
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) __bench.tasks.push([entry.startTime, entry.duration]);
+}).observe({ type: 'longtask' });`;
+
+interface PageRun {
+  rate: number;
+  longestTaskMs: number;
+  tasksOver50: number;
+  heapPeakMb: number;
+  heapAfterMb: number;
+  seconds: number;
+  /** The longest tasks and when they began after Send. */
+  top: string[];
+}
+
+async function pageRun(
+  chrome: BareChromium,
+  origin: string,
+  rows: number,
+  concurrency: number,
+  tag: string,
+): Promise<PageRun> {
+  const file = await csvFile(rows, tag);
+  const page = await chrome.open(`${origin}/bulk`);
+  await page.evaluate(PAGE_HELPERS);
+  await page.evaluate(
+    `__bench.until(() => document.querySelector('[data-testid="stream-file-input"]'), 30000)`,
+  );
+  await page.evaluate(`(() => {
+    __bench.set('OpenIDKey', ${JSON.stringify(KEY)});
+    const history = __bench.field('Record each call in History (without the key)');
+    if (history.checked) history.click();
+    __bench.set('Calls at a time', '${concurrency}');
+  })()`);
+  await page.setInputFiles('[data-testid="stream-file-input"]', [file]);
+  await page.evaluate(
+    `__bench.until(() => __bench.button('Send the file') && !__bench.button('Send the file').disabled, 30000)`,
+  );
+  let heapPeak = 0;
+  let running = true;
+  const sampling = (async () => {
+    while (running) {
+      const { usedSize } = (await page.send('Runtime.getHeapUsage')) as { usedSize: number };
+      heapPeak = Math.max(heapPeak, usedSize);
+      await new Promise((r) => setTimeout(r, 2_000));
+    }
+  })();
+  const { ms, counts } = await page.evaluate<{ ms: number; counts: string }>(`(async () => {
+    const started = performance.now();
+    __bench.startedAt = started;
+    __bench.button('Send the file').click();
+    await __bench.until(() => document.querySelector('[data-testid="stream-phase"][data-phase="finished"]'), 4 * 3600000);
+    return { ms: performance.now() - started, counts: document.querySelector('[data-testid="stream-counts"]').textContent };
+  })()`);
+  running = false;
+  await sampling;
+  const registered = Number((/Registered ([\d,]+)/.exec(counts)?.[1] ?? '0').replaceAll(',', ''));
+  if (registered !== rows)
+    throw new Error(`the page registered ${registered} of ${rows}: ${counts}`);
+  const timed = await page.evaluate<Array<[number, number]>>(
+    '__bench.tasks.filter(([at, ms]) => at + ms > __bench.startedAt).map(([at, ms]) => [at - __bench.startedAt, ms])',
+  );
+  const tasks = timed.map(([, task]) => task);
+  await page.send('HeapProfiler.collectGarbage');
+  const { usedSize } = (await page.send('Runtime.getHeapUsage')) as { usedSize: number };
+  await page.close();
+  rmSync(file, { force: true });
+  return {
+    rate: rows / (ms / 1000),
+    longestTaskMs: Math.max(0, ...tasks),
+    tasksOver50: tasks.filter((t) => t > 50).length,
+    heapPeakMb: heapPeak / 1e6,
+    heapAfterMb: usedSize / 1e6,
+    seconds: ms / 1000,
+    top: timed
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 5)
+      .map(([at, task]) => `${task.toFixed(0)} ms at ${(at / 1000).toFixed(1)} s`),
+  };
+}
+
+const fmt = (n: number) => `${Math.round(n).toLocaleString('en')} rows/s`;
+const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)} %`;
+const describe = (run: PageRun) =>
+  `heap peak ${run.heapPeakMb.toFixed(1)} MB, ${run.heapAfterMb.toFixed(1)} MB after GC; longest task ${run.longestTaskMs.toFixed(0)} ms (${run.tasksOver50} over 50 ms${run.top.length ? `: ${run.top.join(', ')}` : ''}); ${run.seconds.toFixed(0)} s`;
+
+try {
+  const build = buildProduction('bulk-page');
+  const target = (await startEmulator()).origin;
+  const server = (
+    await startProductionServer(build, { INODE_TARGET: target, INODE_EMULATOR: 'off' })
+  ).origin;
+  const chrome = await launchBareChromium(await requireChromium(), CHROMIUM_ARGS);
+  const loadAtStart = loadAverage().toFixed(2);
+  console.log(
+    `${ROWS.toLocaleString('en')} rows per run, SOAP 1.1, standalone emulator (in memory), production server; load ${loadAtStart}`,
+  );
+  await rawClientRate(target, 'warm', 500, 6, KEY);
+  // A short page run first: the page's code, the relay and the emulator's statements warmed.
+  await pageRun(chrome, server, 1_000, 6, 'warm-page');
+  for (const concurrency of [6, 16]) {
+    const raw = await rawClientRate(target, `raw-${concurrency}`, ROWS, concurrency, KEY);
+    const page = await pageRun(chrome, server, ROWS, concurrency, `page-${concurrency}`);
+    console.log(`\n  concurrency ${concurrency}`);
+    console.log(`    raw client in Node → emulator   ${fmt(raw).padStart(13)}`);
+    console.log(
+      `    page, streamed file (relay)     ${fmt(page.rate).padStart(13)}  ${pct(page.rate, raw)} of raw (target ≥ ${concurrency === 6 ? 70 : 90} %)`,
+    );
+    console.log(`    ${describe(page)}`);
+  }
+  if (BIG > 0) {
+    const big = await pageRun(chrome, server, BIG, 16, 'page-big');
+    console.log(
+      `\n  ${BIG.toLocaleString('en')} rows in the page at concurrency 16: ${fmt(big.rate)}`,
+    );
+    console.log(`    ${describe(big)} (targets: heap < 200 MB, no task > 50 ms)`);
+  }
+  console.log(`\nload ${loadAtStart} at the start, ${loadAverage().toFixed(2)} at the end`);
+  await chrome.close();
+} finally {
+  stopAll();
+  rmSync(work, { recursive: true, force: true });
+}
