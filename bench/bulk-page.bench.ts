@@ -117,9 +117,18 @@ async function pageRun(
   let heapPeak = 0;
   let running = true;
   const sampling = (async () => {
-    while (running) {
+    for (let sample = 1; running; sample++) {
       const { usedSize } = (await page.send('Runtime.getHeapUsage')) as { usedSize: number };
       heapPeak = Math.max(heapPeak, usedSize);
+      // A long run says how far it got once a minute: rows done, heap now and at its peak.
+      if (rows >= 100_000 && sample % 30 === 0) {
+        const done = await page.evaluate<string>(
+          `/Done ([\\d,]+)/.exec(document.querySelector('[data-testid="stream-counts"]')?.textContent ?? '')?.[1] ?? '0'`,
+        );
+        console.log(
+          `    ${tag}: ${done} rows done, heap ${(usedSize / 1e6).toFixed(1)} MB (peak ${(heapPeak / 1e6).toFixed(1)} MB)`,
+        );
+      }
       await new Promise((r) => setTimeout(r, 2_000));
     }
   })();
