@@ -18,7 +18,8 @@ import {
   type StreamPhase,
 } from '../../../bulk-job/stream-runner.ts';
 import { openFileRows, type BatchReport } from '../file-rows/file-rows-client.ts';
-import type { FileRowsHead, RowProblem } from '../file-rows/file-rows-protocol.ts';
+import type { FileRowsApi, FileRowsHead, RowProblem } from '../file-rows/file-rows-protocol.ts';
+import type { Calls } from '../../../workers/worker-call.ts';
 import { ResultsFile } from './results-file.ts';
 import { fileKey, saveProgress } from './stream-resume.ts';
 import type { StreamSettings } from './stream-settings.ts';
@@ -80,6 +81,8 @@ export interface StreamJobStart {
   resumeFrom: DoneRowsState | null;
   /** Results written so far by an earlier part of this job in this page (Continue). */
   results?: ResultsFile;
+  /** The file reader's calls in this thread instead of its worker (tests). */
+  fileRowsCalls?: Calls<FileRowsApi>;
 }
 
 const NO_COUNTS = { read: 0, inFlight: 0, succeeded: 0, failed: 0, cancelled: 0, retries: 0 };
@@ -178,6 +181,7 @@ export class StreamJob {
       const opened = await openFileRows(file, {
         skipThrough: this.done.prefix,
         onBatch: (report) => this.onBatch(report),
+        ...(this.start.fileRowsCalls ? { calls: this.start.fileRowsCalls } : {}),
       });
       head = opened.head;
       rows = opened.rows;
