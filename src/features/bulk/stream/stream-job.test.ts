@@ -63,7 +63,7 @@ describe('StreamJob', () => {
     expect(saved).toMatchObject({ prefix: 3_002, extra: [], registered: 2_700, failed: 300 });
   });
 
-  it('cancelled part way, goes on after the rows done: every row sent exactly once', async () => {
+  it('cancelled part way, goes on after the rows done: each row has exactly one result', async () => {
     const sent = new Map<string, number>();
     let job: StreamJob | null = null;
     const register: RegisterFn = async (item) => {
@@ -83,15 +83,10 @@ describe('StreamJob', () => {
     await again.whenDone();
     expect(again.getView().phase).toBe('finished');
     expect(again.getView().doneBefore).toBe((saved?.prefix ?? 0) + (saved?.extra.length ?? 0));
-    const rows = [
-      ...job.progress().extra,
-      ...(await resultRows(job)),
-      ...(await resultRows(again)),
-    ];
-    expect(rows.length).toBeGreaterThan(0);
     expect(sent.size).toBe(1_200);
     const registeredTwice = [...sent.values()].filter((times) => times > 1).length;
-    // Only rows whose call was cancelled in flight were sent twice (at most the calls at a time).
+    // Only rows whose call was cancelled in flight were sent twice (at most the calls at a time):
+    // their answer never came, so they are not done.
     expect(registeredTwice).toBeLessThanOrEqual(8);
     const registered = [...(await resultRows(job)), ...(await resultRows(again))].map((r) => r[1]);
     expect(new Set(registered).size).toBe(1_200);
@@ -99,17 +94,17 @@ describe('StreamJob', () => {
   });
 
   it('refuses a file whose columns cannot be found, and sends nothing', async () => {
-    let calls_ = 0;
+    let sent = 0;
     const job = start({
       file: new File(['just one column\nand another line\n'], 'bad.csv'),
       register: async () => {
-        calls_ += 1;
+        sent += 1;
         return 'id';
       },
     });
     await job.whenDone();
     expect(job.getView().phase).toBe('refused');
     expect(job.getView().head?.fileErrors.join(' ')).toMatch(/fewer than two columns/);
-    expect(calls_).toBe(0);
+    expect(sent).toBe(0);
   });
 });
