@@ -1,95 +1,112 @@
 // npm run bench -- xml-reader
-// The one XML reader (src/xml/reader) on a ~10 MB DataStubs payload of 30,000 stubs, side by
-// side in the same rounds with saxes (a conformant namespace-aware SAX parser) and
-// fast-xml-parser's validator, each reading the same string and doing nothing else.
-// Timed: the reader alone (scan), the reader building the viewer's tree index without the
-// pretty text (scan + index) and with it (the viewer's first pass).
-// Targets: scan + index >= 200 MB/s and >= 2x saxes.
+// The one XML reader (src/xml/reader) on a ~10 MB DataStubs payload of 30,000 stubs as the
+// embedded emulator writes them (indented, five fields each), side by side in the same rounds
+// with saxes (a conformant namespace-aware SAX parser) and fast-xml-parser's validator, each
+// reading the same string and doing nothing else.
+// Timed: the reader alone (scan), and the protocol's pass over the whole HTTP POST answer, which
+// checks it and indexes its DataStubs region (scan + index). The viewer's passes over the same
+// reader are timed by the viewer and xpath benches (in Chromium and in Node).
+// Targets: scan and scan + index >= 200 MB/s and >= 2x saxes.
 import { SaxesParser } from 'saxes';
 import { XMLValidator } from 'fast-xml-parser';
-import { analyzeXml } from '../src/xml/analyze-xml.ts';
+import { deriveStub, renderStub } from '../emulator/stub-builder.ts';
+import { scanDocument } from '../src/protocol/decode/scan-document.ts';
+import { WarningSink } from '../src/protocol/decode/xml-text.ts';
 import { ignoreXml, readXml } from '../src/xml/reader/xml-reader.ts';
 import { collectGarbage } from './support/gc.ts';
 import { median } from './support/median.ts';
 import { tableRow } from './support/table.ts';
 
 const STUBS = 30_000;
-const ROUNDS = 9;
+const ROUNDS = 11;
+/** Unmeasured rounds first, so that every contender runs optimized code when timed. */
+const WARM_UP = 4;
 const TARGET_MB_S = 200;
 const TARGET_SAXES_RATIO = 2;
 const MEDIA = ['image', 'audio', 'video', 'text'];
 
-const parts = ['<AssetStubs xmlns="urn:inode:assets">'];
+const stubs: string[] = [];
 for (let i = 0; i < STUBS; i++) {
-  const id = `${((i * 2654435761) % 0xffffffff).toString(16).padStart(8, '0')}-7c77-4fbb-bff0-${i.toString(16).padStart(12, '0')}`;
-  parts.push(
-    `<Stub ID="${id}" Type="UserAssetIndex" ServiceURI="http://media.example.org/vault/collection-${i % 97}/item-${i}" MediaType="${MEDIA[i % 4]}"><Title>Tom &amp; Jerry &lt;${i}&gt; café 漢字 ${i}</Title><Created>2026-11-25T09:00:00Z</Created></Stub>`,
-  );
+  const stub = deriveStub({
+    seq: i + 1,
+    recordId: `5eed${i.toString(16).padStart(4, '0')}-0000-4000-8000-${i.toString(16).padStart(12, '0')}`,
+    serviceUri: `http://media.example.org/vault/collection-${i % 97}/Tom & Jerry <${i}> café 漢字`,
+    mediaType: MEDIA[i % 4] ?? 'image',
+    createdAt: '2026-11-25T09:00:00Z',
+  });
+  stubs.push(renderStub(stub, '    '));
 }
-parts.push('</AssetStubs>');
-const xml = parts.join('');
-const megabytes = xml.length / 1e6;
+const payload = `<AssetStubs xmlns="">${stubs.join('')}\n  </AssetStubs>`;
+const answer = `<?xml version="1.0" encoding="utf-8"?>\n<Emulator_Inode xmlns="urn:inode:bench">\n  <Success>true</Success>\n  <ErrorMessage />\n  <DataStubs>${payload}</DataStubs>\n  <UserID>user-1</UserID>\n</Emulator_Inode>`;
+const megabytes = payload.length / 1e6;
 
-const contenders: Array<{ name: string; run: () => void }> = [
-  { name: 'reader: scan', run: () => readXml(xml, ignoreXml, { fragment: true }) },
+const contenders: Array<{ name: string; target: boolean; run: () => void }> = [
   {
-    name: 'reader: scan + index',
-    run: () => {
-      if (!analyzeXml(xml, { emitPretty: false }).index) throw new Error('no index');
-    },
+    name: 'reader: scan',
+    target: true,
+    run: () => readXml(payload, ignoreXml, { fragment: true }),
   },
   {
-    name: 'reader: scan + index + pretty',
+    name: 'reader: scan + index (protocol)',
+    target: true,
     run: () => {
-      if (analyzeXml(xml).pretty.length < xml.length / 2) throw new Error('no pretty text');
+      if (scanDocument(answer, new WarningSink()).regions.length !== 1)
+        throw new Error('no DataStubs');
     },
   },
   {
     name: 'saxes (xmlns)',
+    target: false,
     run: () => {
       const parser = new SaxesParser({ xmlns: true });
       parser.on('error', (error) => {
         throw error;
       });
-      parser.write(xml).close();
+      parser.write(payload).close();
     },
   },
   {
     name: 'fast-xml-parser validator',
+    target: false,
     run: () => {
-      if (XMLValidator.validate(xml) !== true) throw new Error('fast-xml-parser refused it');
+      if (XMLValidator.validate(payload) !== true) throw new Error('fast-xml-parser refused it');
     },
   },
 ];
 
 const times = contenders.map(() => [] as number[]);
-for (let round = 0; round < ROUNDS; round++) {
-  contenders.forEach((contender, i) => {
-    collectGarbage();
+// One forced GC per round, not one per contender: a full GC deoptimizes code that embedded
+// objects which have since died (V8's "weak objects"), which would time re-optimization rather
+// than reading. The order rotates so that each contender comes first after the GC as often.
+for (let round = 0; round < WARM_UP + ROUNDS; round++) {
+  collectGarbage();
+  for (let k = 0; k < contenders.length; k++) {
+    const i = (round + k) % contenders.length;
     const started = performance.now();
-    contender.run();
-    times[i]?.push(performance.now() - started);
-  });
+    contenders[i]?.run();
+    if (round >= WARM_UP) times[i]?.push(performance.now() - started);
+  }
 }
 
-const widths = [30, 12, 10, 14];
+const widths = [34, 12, 10, 10];
 const rate = (ms: number) => megabytes / (ms / 1000);
-console.log(`payload: ${megabytes.toFixed(1)} M chars, ${STUBS} stubs; ${ROUNDS} rounds (median)`);
+const saxesTimes = times[contenders.findIndex((c) => c.name.startsWith('saxes'))] ?? [];
+// Per-round ratios: each round runs every contender back to back under the same load.
+const vsSaxes = (i: number) =>
+  median((times[i] ?? []).map((t, round) => (saxesTimes[round] ?? t) / t));
+console.log(
+  `payload: ${megabytes.toFixed(1)} M chars, ${STUBS} stubs (answer ${(answer.length / 1e6).toFixed(1)} M chars); ${ROUNDS} rounds after ${WARM_UP} to warm up (median)`,
+);
 console.log(tableRow(['', 'median ms', 'MB/s', 'vs saxes'], widths));
-const saxesIndex = contenders.findIndex((c) => c.name.startsWith('saxes'));
-const saxesTimes = times[saxesIndex] ?? [];
-const medians = times.map((t) => median(t));
+let ok = true;
 contenders.forEach((contender, i) => {
-  const ms = medians[i] ?? 0;
-  // Per-round ratios: each round runs every contender back to back under the same load.
-  const ratio = median((times[i] ?? []).map((t, round) => (saxesTimes[round] ?? t) / t));
+  const ms = median(times[i] ?? []);
+  const ratio = vsSaxes(i);
+  if (contender.target && (rate(ms) < TARGET_MB_S || ratio < TARGET_SAXES_RATIO)) ok = false;
   console.log(
     tableRow([contender.name, ms.toFixed(1), rate(ms).toFixed(0), `${ratio.toFixed(2)}x`], widths),
   );
 });
-const indexMs = medians[1] ?? 0;
-const indexRatio = median((times[1] ?? []).map((t, round) => (saxesTimes[round] ?? t) / t));
-const ok = rate(indexMs) >= TARGET_MB_S && indexRatio >= TARGET_SAXES_RATIO;
 console.log(
-  `scan + index: ${rate(indexMs).toFixed(0)} MB/s (target >= ${TARGET_MB_S}), ${indexRatio.toFixed(2)}x saxes (target >= ${TARGET_SAXES_RATIO}x): ${ok ? 'OK' : 'UNDER TARGET'}`,
+  `reader scan and scan + index: target >= ${TARGET_MB_S} MB/s and >= ${TARGET_SAXES_RATIO}x saxes: ${ok ? 'OK' : 'UNDER TARGET'}`,
 );

@@ -196,7 +196,7 @@ describe('references in README.md and docs/*.md', () => {
     const refs = referencesIn(
       'docs/x.md',
       [
-        'See `src/xml/{xml-index,xml-tokenizer}.ts:12`, `npx vitest run src/xml`, `lazy-view.ts` and',
+        'See `src/xml/{xml-index,analyze-xml}.ts:12`, `npx vitest run src/xml`, `lazy-view.ts` and',
         '[the proxy](performance.md#performance), [web](https://example.com).',
         '```',
         'src/not-checked-inside-a-fence/',
@@ -204,7 +204,7 @@ describe('references in README.md and docs/*.md', () => {
       ].join('\n'),
     );
     expect(refs.map((ref) => `${ref.kind} ${ref.target}`)).toEqual([
-      'code src/xml/{xml-index,xml-tokenizer}.ts',
+      'code src/xml/{xml-index,analyze-xml}.ts',
       'code src/xml',
       'source-name lazy-view.ts',
       'link performance.md#performance',

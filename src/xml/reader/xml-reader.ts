@@ -76,6 +76,8 @@ export interface XmlReadOptions {
 }
 
 const NEED_MORE = -1;
+/** Runs up to this length are checked by a loop rather than the regular expression. */
+const SHORT_RUN = 64;
 const CUT = -2;
 const TEXT = 0;
 const ATTRIBUTE = 1;
@@ -136,6 +138,9 @@ export function readXml(text: string, handler: XmlReadHandler, options: XmlReadO
  */
 export class XmlReader {
   private readonly fragment: boolean;
+  // Copied out of the options, whose shape differs from caller to caller.
+  private readonly onProgress: ((offset: number) => void) | null;
+  private readonly onCharacterProblem: ((problem: XmlSyntaxError) => void) | null;
   private readonly namespaces: boolean;
   private readonly maxDepth: number;
   private readonly progressEvery: number;
@@ -167,9 +172,11 @@ export class XmlReader {
 
   constructor(
     private readonly handler: XmlReadHandler,
-    private readonly options: XmlReadOptions = {},
+    options: XmlReadOptions = {},
   ) {
     this.fragment = options.fragment ?? false;
+    this.onProgress = options.onProgress ?? null;
+    this.onCharacterProblem = options.onCharacterProblem ?? null;
     this.namespaces = options.namespaces ?? true;
     this.maxDepth = options.maxDepth ?? 10_000;
     this.progressEvery = options.progressEvery ?? 1 << 20;
@@ -200,7 +207,7 @@ export class XmlReader {
       this.fail(at, `The document ends before <${name}> is closed: expected </${name}>`);
     }
     if (!this.rootSeen && !this.fragment) this.fail(at, 'No root element: expected an element');
-    this.options.onProgress?.(this.base + at);
+    this.onProgress?.(this.base + at);
   }
 
   /** The source of the document range [start, end), while it is buffered. */
@@ -266,8 +273,8 @@ export class XmlReader {
 
   private characterProblem(local: number, reason: string): void {
     const problem = this.error(local, reason, 'character');
-    if (!this.options.onCharacterProblem) throw problem;
-    this.options.onCharacterProblem(problem);
+    if (!this.onCharacterProblem) throw problem;
+    this.onCharacterProblem(problem);
   }
 
   /** What a reason shows of the source at `local`. */
@@ -297,8 +304,8 @@ export class XmlReader {
       }
     }
     while (pos < length) {
-      if (this.base + pos >= this.nextProgress && this.options.onProgress) {
-        this.options.onProgress(this.base + pos);
+      if (this.base + pos >= this.nextProgress && this.onProgress) {
+        this.onProgress(this.base + pos);
         this.nextProgress = this.base + pos + this.progressEvery;
       }
       const lt = s.indexOf('<', pos);
@@ -356,9 +363,31 @@ export class XmlReader {
   }
 
   /** Checks references, "]]>" (in text) and characters in buf[from, to). */
+  /**
+   * The first SPECIAL character in buf[from, to), or a position at or after `to` when none:
+   * short runs (most text and attribute values) by a plain loop, long ones by the remembered
+   * regular expression match.
+   */
+  private nextSpecial(from: number, to: number): number {
+    if (this.special >= from || to - from > SHORT_RUN) return this.specialAt(from);
+    const s = this.buf;
+    for (let i = from; i < to; i += 1) {
+      const c = s.charCodeAt(i);
+      if (
+        c === AMP ||
+        c === RBRACKET ||
+        (c < 0x20 && c !== 9 && c !== 10 && c !== 13) ||
+        (c >= 0xd800 && (c <= 0xdfff || c >= 0xfffe))
+      ) {
+        return i;
+      }
+    }
+    return to;
+  }
+
   private checkRun(from: number, to: number, kind: RunKind): void {
     const s = this.buf;
-    let i = this.specialAt(from);
+    let i = this.nextSpecial(from, to);
     while (i < to) {
       const c = s.charCodeAt(i);
       let next = i + 1;
@@ -376,7 +405,7 @@ export class XmlReader {
         this.characterProblem(i, `The character ${hex(c)}: XML 1.0 does not allow it (§2.2)`);
       }
       this.special = -1;
-      i = this.specialAt(next);
+      i = this.nextSpecial(next, to);
     }
   }
 
@@ -587,7 +616,8 @@ export class XmlReader {
       );
     }
     this.depth = d;
-    this.openNames[d] = undefined;
+    // Only a chunked read keeps names; leaving the array alone otherwise keeps its kind stable.
+    if (this.openNames.length > d) this.openNames.length = d;
     if (this.namespaces) this.scope.leave(d);
     if (d === 0) this.rootClosed = true;
     this.handler.endTag(
