@@ -15,7 +15,8 @@
  *
  * BENCH_BULK_PAGE_ROWS (default 20,000) rows per run; BENCH_BULK_PAGE_BIG (default 0: none)
  * rows of one more page run at concurrency 16, for the heap and tasks at scale (1,000,000 takes
- * about 20 minutes on a 2-core machine).
+ * about 20 minutes on a 2-core machine). BENCH_BULK_PAGE_PROFILE (a file prefix): a CPU profile of
+ * the page's main thread per run.
  */
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
@@ -23,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchBareChromium, type BareChromium } from './support/bare-chromium.ts';
 import { CHROMIUM_ARGS, requireChromium } from './support/chromium.ts';
+import { startCpuProfile } from './support/cpu-profiler.ts';
 import { loadAverage } from './support/load-average.ts';
 import { startEmulator, stopAll } from './support/process.ts';
 import { buildProduction, startProductionServer } from './support/production.ts';
@@ -30,6 +32,7 @@ import { rawClientRate } from './support/raw-client-rate.ts';
 
 const ROWS = Number(process.env.BENCH_BULK_PAGE_ROWS ?? 20_000);
 const BIG = Number(process.env.BENCH_BULK_PAGE_BIG ?? 0);
+const PROFILE = process.env.BENCH_BULK_PAGE_PROFILE;
 const KEY = 'demo-empty-key';
 const work = mkdtempSync(join(tmpdir(), 'inode-bulk-page-bench-'));
 
@@ -114,6 +117,8 @@ async function pageRun(
   await page.evaluate(
     `__bench.until(() => __bench.button('Send the file') && !__bench.button('Send the file').disabled, 30000)`,
   );
+  // The page's main thread from Send to Finished (read with bench/support/long-task-profile.ts).
+  const stopProfile = PROFILE && !tag.startsWith('warm') ? await startCpuProfile(page.send) : null;
   let heapPeak = 0;
   let running = true;
   const sampling = (async () => {
@@ -141,6 +146,7 @@ async function pageRun(
   })()`);
   running = false;
   await sampling;
+  if (stopProfile) await stopProfile(`${PROFILE}-${tag}.cpuprofile`);
   const registered = Number((/Registered ([\d,]+)/.exec(counts)?.[1] ?? '0').replaceAll(',', ''));
   if (registered !== rows)
     throw new Error(`the page registered ${registered} of ${rows}: ${counts}`);
@@ -172,7 +178,8 @@ const describe = (run: PageRun) =>
   `heap peak ${run.heapPeakMb.toFixed(1)} MB, ${run.heapAfterMb.toFixed(1)} MB after GC; longest task ${run.longestTaskMs.toFixed(0)} ms (${run.tasksOver50} over 50 ms${run.top.length ? `: ${run.top.join(', ')}` : ''}); ${run.seconds.toFixed(0)} s`;
 
 try {
-  const build = buildProduction('bulk-page');
+  // Readable function names in a profile.
+  const build = buildProduction(PROFILE ? 'bulk-page-profile' : 'bulk-page', { minify: !PROFILE });
   const target = (await startEmulator()).origin;
   const server = (
     await startProductionServer(build, { INODE_TARGET: target, INODE_EMULATOR: 'off' })

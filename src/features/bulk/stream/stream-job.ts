@@ -29,6 +29,8 @@ export const MAX_FAILURES_SHOWN = 200;
 /** The last rows settled, shown as they go. */
 export const RECENT_ROWS = 20;
 const PAINT_EVERY_MS = 250;
+/** Lines that did not read cleanly, listed; later ones are counted. */
+const MAX_PROBLEMS_SHOWN = 100;
 const SAVE_EVERY_MS = 2_000;
 /** Rows/s over this last stretch of the job. */
 const RATE_WINDOW_MS = 5_000;
@@ -87,6 +89,19 @@ export interface StreamJobStart {
 
 const NO_COUNTS = { read: 0, inFlight: 0, succeeded: 0, failed: 0, cancelled: 0, retries: 0 };
 
+function rowLine(row: BulkRow, result: RowResult): RowLine {
+  return {
+    rowNumber: row.rowNumber,
+    ServiceURI: row.ServiceURI,
+    MediaType: row.MediaType,
+    outcome: outcomeWord(row, result),
+    result:
+      result.state === 'skipped'
+        ? row.issues.map((issue) => issue.message).join(' ')
+        : (result.value ?? result.error ?? ''),
+  };
+}
+
 /** @example const job = await StreamJob.start({ file, register, … }); job.subscribe(draw); */
 export class StreamJob {
   readonly results: ResultsFile;
@@ -101,6 +116,13 @@ export class StreamJob {
   private lastRow = 0;
   private readonly doneBefore: number;
   private readonly samples: Array<[number, number]> = [];
+  private readonly recent: Array<[BulkRow, RowResult]> = [];
+  private readonly failures: RowLine[] = [];
+  private failuresNotShown = 0;
+  private readonly problems: RowProblem[] = [];
+  private problemsNotKept = 0;
+  private readError: string | null = null;
+  private bytesRead = 0;
   private stopReading: (() => void) | null = null;
   private readonly finished: Promise<void>;
 
@@ -187,7 +209,8 @@ export class StreamJob {
       rows = opened.rows;
       this.stopReading = opened.stop;
     } catch (error) {
-      this.patch({ phase: 'refused', readError: this.start.describeError(error) }, true);
+      this.readError = this.start.describeError(error);
+      this.patch({ phase: 'refused' }, true);
       return;
     }
     if (head.fileErrors.length > 0) {
@@ -234,60 +257,31 @@ export class StreamJob {
     this.write(row, toRowResult(outcome));
   }
 
+  // Per row, only what the results and resume need, plus a place in two short lists; the view
+  // the page reads is built at most every 250 ms (paint), not per row.
   private write(row: BulkRow, result: RowResult): void {
     this.results.add(row, result);
     this.done.add(row.rowNumber);
-    const line: RowLine = {
-      rowNumber: row.rowNumber,
-      ServiceURI: row.ServiceURI,
-      MediaType: row.MediaType,
-      outcome: outcomeWord(row, result),
-      result:
-        result.state === 'skipped'
-          ? row.issues.map((issue) => issue.message).join(' ')
-          : (result.value ?? result.error ?? ''),
-    };
-    const view = this.view;
-    // Arrays are replaced, not changed in place: React compares them by reference.
-    const recent = view.recent.length >= RECENT_ROWS ? view.recent.slice(1) : view.recent.slice();
-    recent.push(line);
-    const failed = result.state === 'failed';
-    const keep = failed && view.failures.length < MAX_FAILURES_SHOWN;
-    this.view = {
-      ...view,
-      recent,
-      failures: keep ? [...view.failures, line] : view.failures,
-      failuresNotShown: view.failuresNotShown + (failed && !keep ? 1 : 0),
-    };
+    this.recent.push([row, result]);
+    if (this.recent.length > RECENT_ROWS) this.recent.shift();
+    if (result.state !== 'failed') return;
+    if (this.failures.length < MAX_FAILURES_SHOWN) this.failures.push(rowLine(row, result));
+    else this.failuresNotShown += 1;
   }
 
   private onBatch(report: BatchReport): void {
-    const view = this.view;
-    const room = Math.max(0, 100 - view.problems.length);
-    this.view = {
-      ...view,
-      bytesRead: report.bytesRead,
-      problems: room > 0 ? [...view.problems, ...report.problems.slice(0, room)] : view.problems,
-      problemsNotKept: report.problemsNotKept + Math.max(0, report.problems.length - room),
-      readError: report.error ?? view.readError,
-    };
+    this.bytesRead = report.bytesRead;
+    const room = Math.max(0, MAX_PROBLEMS_SHOWN - this.problems.length);
+    this.problems.push(...report.problems.slice(0, room));
+    this.problemsNotKept = report.problemsNotKept + Math.max(0, report.problems.length - room);
+    this.readError = report.error ?? this.readError;
   }
 
   private onRunner(): void {
     const snapshot = this.runner?.snapshot();
     if (!snapshot) return;
-    const now = performance.now();
-    const phaseChanged = snapshot.phase !== this.view.phase;
-    this.view = {
-      ...this.view,
-      phase: snapshot.phase,
-      counts: { ...snapshot.counts, skipped: this.skipped },
-      concurrency: snapshot.concurrency,
-      stopReason: snapshot.stopReason,
-      lastRowRead: this.lastRow,
-    };
-    if (now - this.lastSave > SAVE_EVERY_MS) void this.save(false);
-    this.schedulePaint(phaseChanged);
+    if (performance.now() - this.lastSave > SAVE_EVERY_MS) void this.save(false);
+    this.schedulePaint(snapshot.phase !== this.view.phase);
   }
 
   private schedulePaint(now: boolean): void {
@@ -303,11 +297,13 @@ export class StreamJob {
     }, PAINT_EVERY_MS);
   }
 
-  /** Rows/s and the time left, worked out only when the page repaints. */
+  /** The page's view: counts, rows/s, the time left and the lists, built when it repaints. */
   private paint(): void {
     const now = performance.now();
-    const counts = this.view.counts;
-    this.samples.push([now, counts.succeeded + counts.failed + this.skipped]);
+    const snapshot = this.runner?.snapshot();
+    const counts = { ...(snapshot?.counts ?? NO_COUNTS), skipped: this.skipped };
+    const settledNow = counts.succeeded + counts.failed + counts.skipped;
+    this.samples.push([now, settledNow]);
     while (this.samples.length > 2 && now - (this.samples[0]?.[0] ?? now) > RATE_WINDOW_MS) {
       this.samples.shift();
     }
@@ -317,16 +313,34 @@ export class StreamJob {
     if (first && last && last[0] - first[0] >= 1_000) {
       rowsPerSecond = ((last[1] - first[1]) * 1000) / (last[0] - first[0]);
     }
-    const view = this.view;
     // Rows in the file, estimated from the bytes read so far (exact once the file is read).
-    const estimatedRows =
-      view.bytesRead > 0 ? (view.lastRowRead * view.fileBytes) / view.bytesRead : null;
-    const settled = this.doneBefore + view.counts.succeeded + view.counts.failed + this.skipped;
+    const fileBytes = this.file.size;
+    const estimatedRows = this.bytesRead > 0 ? (this.lastRow * fileBytes) / this.bytesRead : null;
     const etaSeconds =
       rowsPerSecond && rowsPerSecond > 0 && estimatedRows !== null
-        ? Math.max(0, estimatedRows - settled) / rowsPerSecond
+        ? Math.max(0, estimatedRows - this.doneBefore - settledNow) / rowsPerSecond
         : null;
-    this.view = { ...view, rowsPerSecond, etaSeconds };
+    this.view = {
+      ...this.view,
+      ...(snapshot
+        ? {
+            phase: snapshot.phase,
+            concurrency: snapshot.concurrency,
+            stopReason: snapshot.stopReason,
+          }
+        : {}),
+      counts,
+      bytesRead: this.bytesRead,
+      lastRowRead: this.lastRow,
+      rowsPerSecond,
+      etaSeconds,
+      failures: this.failures.slice(),
+      failuresNotShown: this.failuresNotShown,
+      recent: this.recent.map(([row, result]) => rowLine(row, result)),
+      problems: this.problems.slice(),
+      problemsNotKept: this.problemsNotKept,
+      readError: this.readError,
+    };
     for (const listener of [...this.listeners]) listener();
   }
 
