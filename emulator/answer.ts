@@ -1,12 +1,19 @@
 // An answer as the handler decides it, and how it goes on the wire: ASP.NET's headers, a
-// Content-Length always, Connection: close on errors, back-pressure for large bodies, and the
-// test-only fault injection that may spoil it.
+// Content-Length up to the stream threshold and streamed above it (body-writer.ts),
+// Connection: close on errors, and the test-only fault injection that may spoil it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { exceptionPage } from './error-pages.ts';
 import { visibleText, type DotNetException } from './dotnet-exception.ts';
 import { pickFault, type FaultInjection } from './fault-injection.ts';
 import { TEXT_CONTENT_TYPE } from './soap-constants.ts';
-import type { ChunkedBody } from './xml-node.ts';
+import type { LazyDocument } from './xml-node.ts';
+import {
+  batches,
+  readHead,
+  writeStreamed,
+  writeWhole,
+  type StreamObserver,
+} from './body-writer.ts';
 
 /** One answer, before it is written. */
 export interface Answer {
@@ -14,7 +21,8 @@ export interface Answer {
   readonly contentType: string;
   /** `private, max-age=0` on method results (and their faults) and documentation pages. */
   readonly cacheable: boolean;
-  readonly body: string | ChunkedBody;
+  /** A string, or a document produced only as it is written (large GetAssetStubs answers). */
+  readonly body: string | LazyDocument;
 }
 
 export const HTML_CONTENT_TYPE = 'text/html';
@@ -54,50 +62,28 @@ export function textErrorAnswer(
   };
 }
 
-/**
- * Writes the chunks with back-pressure, so a 40 MB answer does not pile up in socket buffers.
- * A client that stops reading for idleTimeoutMs is cut off: it would otherwise hold the whole
- * answer in memory for as long as it likes.
- */
-async function writeChunks(
-  res: ServerResponse,
-  chunks: readonly Buffer[],
-  idleTimeoutMs: number,
-): Promise<void> {
-  for (const chunk of chunks) {
-    if (res.destroyed) return;
-    if (!res.write(chunk)) {
-      await new Promise<void>((resolve) => {
-        const done = (): void => {
-          clearTimeout(timer);
-          res.off('drain', done);
-          res.off('close', done);
-          resolve();
-        };
-        const timer = setTimeout(() => {
-          res.destroy();
-          done();
-        }, idleTimeoutMs);
-        res.on('drain', done);
-        res.on('close', done);
-      });
-    }
-  }
-  if (!res.destroyed) res.end();
+/** How answers are written: the stream threshold, the idle cut-off, the test observer. */
+export interface WriteSettings {
+  readonly customErrors: boolean;
+  readonly idleTimeoutMs: number;
+  /** Bodies larger than this are streamed (chunked); Infinity writes every body whole. */
+  readonly streamThresholdBytes: number;
+  readonly observer: StreamObserver | null;
 }
 
 /**
- * Sends an answer, applying fault injection when it is on.
- * @example await writeAnswer(req, res, answer, null, false, 30_000)
+ * Sends an answer, applying fault injection when it is on. Throws what the body's producer
+ * throws; once the head is sent the caller can only destroy the connection.
+ * @example await writeAnswer(req, res, answer, null, { customErrors: false, idleTimeoutMs: 30_000, streamThresholdBytes: 524_288, observer: null })
  */
 export async function writeAnswer(
   req: IncomingMessage,
   res: ServerResponse,
   answer: Answer,
   faults: FaultInjection | null,
-  customErrors: boolean,
-  idleTimeoutMs: number,
+  settings: WriteSettings,
 ): Promise<void> {
+  const { customErrors, idleTimeoutMs } = settings;
   if (faults && faults.latencyMs > 0) {
     await new Promise((resolve) => setTimeout(resolve, faults.latencyMs));
   }
@@ -118,16 +104,26 @@ export async function writeAnswer(
           customErrors,
         )
       : answer;
-  const chunks =
-    typeof final.body === 'string' ? [Buffer.from(final.body, 'utf8')] : final.body.finish();
-  const length = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+  // HEAD and the truncate fault need the whole length: they read the body whole.
+  const threshold =
+    req.method === 'HEAD' || fault === 'truncate' ? Infinity : settings.streamThresholdBytes;
+  const head = readHead(
+    batches(typeof final.body === 'string' ? [final.body] : final.body.parts()),
+    threshold,
+  );
+  const { chunks, byteLength: length } = head;
   res.statusCode = final.status;
   res.setHeader('X-AspNet-Version', '4.0.30319');
   res.setHeader('Cache-Control', final.cacheable ? 'private, max-age=0' : 'private');
   res.setHeader('Content-Type', final.contentType);
-  res.setHeader('Content-Length', length);
+  // Streamed: no Content-Length, so node:http frames it chunked (close-delimited for HTTP/1.0).
+  if (!head.rest) res.setHeader('Content-Length', length);
   if ([400, 408, 413].includes(final.status) || final.status >= 500) {
     res.setHeader('Connection', 'close');
+  }
+  if (head.rest) {
+    await writeStreamed(res, head, idleTimeoutMs, settings.observer);
+    return;
   }
   if (req.method === 'HEAD' || length === 0) {
     res.end();
@@ -138,5 +134,5 @@ export async function writeAnswer(
     res.write(half, () => req.socket.destroy());
     return;
   }
-  await writeChunks(res, chunks, idleTimeoutMs);
+  await writeWhole(res, chunks, idleTimeoutMs);
 }

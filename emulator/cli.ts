@@ -1,6 +1,6 @@
 // npm run emulator -- --port <n> [--host 127.0.0.1] [--namespace <uri>] [--result-prefix <Name>]
 //   [--db <file>|:memory:] [--reference-mode] [--seed-stubs <n>] [--custom-errors]
-//   [--no-http-bindings] [--max-request-bytes <n>] [--fault-injection [--faults <spec>]]
+//   [--no-http-bindings] [--max-request-bytes <n>] [--buffered] [--fault-injection [--faults <spec>]]
 // Prints one line with its URL once listening; GET /Inode.asmx?WSDL answering 200 means ready.
 // `inode-console emulator` runs the same start code (runEmulatorCli) from the command line bundle.
 import { parseArgs } from 'node:util';
@@ -10,7 +10,7 @@ import { startEmulator } from './server.ts';
 
 export const EMULATOR_USAGE = `Usage: npm run emulator -- --port <n> [--host 127.0.0.1] [--namespace <uri>]
   [--result-prefix <Name>] [--db <file>|:memory:] [--reference-mode] [--seed-stubs <n>]
-  [--custom-errors] [--no-http-bindings] [--max-request-bytes <n>]
+  [--custom-errors] [--no-http-bindings] [--max-request-bytes <n>] [--buffered]
   [--fault-injection] [--faults latency=<ms>,error=<0..1>,truncate=<0..1>,reset=<0..1>]
   (--fault-injection alone uses ${DEFAULT_FAULTS})`;
 
@@ -41,6 +41,7 @@ export async function runEmulatorCli(args: string[], usage = EMULATOR_USAGE): Pr
       'custom-errors': { type: 'boolean', default: false },
       'no-http-bindings': { type: 'boolean', default: false },
       'max-request-bytes': { type: 'string' },
+      buffered: { type: 'boolean', default: false },
       'fault-injection': { type: 'boolean', default: false },
       faults: { type: 'string' },
       help: { type: 'boolean', default: false },
@@ -69,6 +70,7 @@ export async function runEmulatorCli(args: string[], usage = EMULATOR_USAGE): Pr
     ...(values.db ? { db: values.db } : {}),
     ...(seedStubs ? { seedStubs } : {}),
     ...(maxRequestBytes ? { maxRequestBytes } : {}),
+    ...(values.buffered ? { streamThresholdBytes: Infinity } : {}),
     ...(values['fault-injection'] || values.faults
       ? { faultInjection: parseFaultInjection(values.faults ?? DEFAULT_FAULTS) }
       : {}),
@@ -84,6 +86,7 @@ export async function runEmulatorCli(args: string[], usage = EMULATOR_USAGE): Pr
   console.log(
     `Inode emulator listening on ${emulator.url} (${mode}; namespace ${o.namespace}; result ${o.resultPrefix}_Inode; db ${o.db}; keys: ${keys}; ready in ${Math.round(performance.now() - startedAt)} ms)`,
   );
+  if (o.streamThresholdBytes === Infinity) console.log('Buffered: every answer written whole');
   if (o.faultInjection) console.log(`Fault injection ON: ${JSON.stringify(o.faultInjection)}`);
   const stop = (): void => {
     void emulator.close().then(() => process.exit(0));

@@ -6,7 +6,7 @@ import { DEMO_INDEXES, DEMO_USERS, SEED_STUBS_KEY } from './demo-users.ts';
 import { ownerOf, type EmulatorStore } from './store.ts';
 import { userIdFor } from './user-id.ts';
 import { matchesFilter, parseFilterCriteria } from './filter-criteria.ts';
-import { deriveStub, renderStub, type DerivedStub } from './stub-builder.ts';
+import { deriveStub, renderStub } from './stub-builder.ts';
 import {
   methodFrame,
   ServiceMethodError,
@@ -137,28 +137,22 @@ export function createEmulatorModel(store: EmulatorStore): InodeModel {
       if (!store.hasUser(owner)) return failure('401', 'OpenIDKey is not recognised');
       const wantedType = (AssetType ?? '').trim().toLowerCase();
       const terms = parseFilterCriteria(OtherFilterCriteria);
-      const stubs: DerivedStub[] = [];
-      for (const index of store.listIndexes(owner)) {
-        if (wantedType && (index.mediaType ?? '').trim().toLowerCase() !== wantedType) continue;
-        const stub = deriveStub(index);
-        if (terms.length > 0 && !matchesFilter(stub, terms)) continue;
-        stubs.push(stub);
+      const until = store.lastSeq(owner);
+      // Read and filtered as the answer is written (see EmulatorStore.iterateIndexes).
+      function* render(indent: string | null): Generator<string> {
+        for (const index of store.iterateIndexes(owner, until)) {
+          if (wantedType && (index.mediaType ?? '').trim().toLowerCase() !== wantedType) continue;
+          const stub = deriveStub(index);
+          if (terms.length > 0 && !matchesFilter(stub, terms)) continue;
+          yield renderStub(stub, indent);
+        }
       }
       return {
         Success: true,
         ErrorMessage: '',
         ErrorCode: null,
         Exception: null,
-        DataStubs: {
-          name: 'AssetStubs',
-          attributes: [['xmlns', '']],
-          render: {
-            count: stubs.length,
-            write: (indent, out) => {
-              for (const stub of stubs) out.push(renderStub(stub, indent));
-            },
-          },
-        },
+        DataStubs: { name: 'AssetStubs', attributes: [['xmlns', '']], render },
         NewRecordID: store.lastRecordId(owner) ?? '',
         UserID: userIdFor(OpenIDKey),
       };

@@ -14,6 +14,7 @@ import { documentationAnswer } from './documentation.ts';
 import { exceptionPage, httpErrorPage, notFoundPage } from './error-pages.ts';
 import { readRequestBody } from './request-body.ts';
 import type { FaultInjection } from './fault-injection.ts';
+import type { StreamObserver } from './body-writer.ts';
 
 /** The node:http handler, plus what tests and the CLI need around it. */
 export interface EmulatorHandler {
@@ -22,6 +23,8 @@ export interface EmulatorHandler {
   readonly store: EmulatorStore;
   /** Test-only control: turns fault injection on (or off with null) at run time. */
   setFaultInjection(faults: FaultInjection | null): void;
+  /** Test-only: told of (and awaited after) every batch of a streamed answer; null: off. */
+  setStreamObserver(observer: StreamObserver | null): void;
   /** Closes the database. */
   close(): void;
 }
@@ -52,6 +55,7 @@ export function createEmulatorHandler(options: EmulatorOptions = {}): EmulatorHa
   const context = createServiceContext(resolved, store);
   const { customErrors } = resolved;
   let faults = resolved.faultInjection;
+  let observer: StreamObserver | null = null;
 
   const htmlAnswer = (status: number, message: string): Answer => ({
     status,
@@ -95,10 +99,17 @@ export function createEmulatorHandler(options: EmulatorOptions = {}): EmulatorHa
           req.socket.destroy();
           return;
         }
-        return writeAnswer(req, res, answer, faults, customErrors, resolved.bodyTimeoutMs);
+        return writeAnswer(req, res, answer, faults, {
+          customErrors,
+          idleTimeoutMs: resolved.bodyTimeoutMs,
+          streamThresholdBytes: resolved.streamThresholdBytes,
+          observer,
+        });
       })
       .catch((error: unknown) => {
         console.error('[emulator] unexpected error', error);
+        // Part of a streamed answer is out: cutting the connection is the only way left to tell
+        // the client, which then reports a truncated body (no final chunk).
         if (res.headersSent) {
           res.destroy();
           return;
@@ -121,6 +132,9 @@ export function createEmulatorHandler(options: EmulatorOptions = {}): EmulatorHa
     store,
     setFaultInjection(next: FaultInjection | null) {
       faults = next;
+    },
+    setStreamObserver(next: StreamObserver | null) {
+      observer = next;
     },
     close() {
       store.close();

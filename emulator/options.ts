@@ -9,6 +9,11 @@ export const DEFAULT_RESULT_PREFIX = 'Emulator';
 export const DEFAULT_DB_FILE = '.data/emulator.sqlite';
 export const DEFAULT_MAX_REQUEST_BYTES = 4 * 1024 * 1024;
 export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
+/**
+ * Answers up to 512 KiB keep their Content-Length, as every answer of the captured server did
+ * (the largest, 2000 stubs, was 448 KB); larger ones are streamed.
+ */
+export const DEFAULT_STREAM_THRESHOLD_BYTES = 512 * 1024;
 
 export interface EmulatorOptions {
   /** The service namespace (WSDL targetNamespace). */
@@ -33,6 +38,11 @@ export interface EmulatorOptions {
    */
   readonly bodyTimeoutMs?: number;
   readonly faultInjection?: FaultInjection | null;
+  /**
+   * Answers larger than this are streamed as they are produced (chunked); Infinity writes every
+   * answer whole with a Content-Length (the buffered baseline of the bench).
+   */
+  readonly streamThresholdBytes?: number;
 }
 
 export type ResolvedOptions = Required<EmulatorOptions>;
@@ -49,6 +59,7 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     maxRequestBytes: options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES,
     bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
     faultInjection: options.faultInjection ?? null,
+    streamThresholdBytes: options.streamThresholdBytes ?? DEFAULT_STREAM_THRESHOLD_BYTES,
   };
 }
 
@@ -69,7 +80,7 @@ function positiveInteger(name: string, value: string | undefined): number | unde
  * Emulator options from the environment (used by the Vite plugin): INODE_EMULATOR_DB,
  * INODE_EMULATOR_NAMESPACE, INODE_EMULATOR_RESULT_PREFIX, INODE_EMULATOR_REFERENCE_MODE,
  * INODE_EMULATOR_CUSTOM_ERRORS, INODE_EMULATOR_HTTP_BINDINGS, INODE_EMULATOR_SEED_STUBS,
- * INODE_EMULATOR_MAX_REQUEST_BYTES, INODE_EMULATOR_FAULTS.
+ * INODE_EMULATOR_MAX_REQUEST_BYTES, INODE_EMULATOR_FAULTS, INODE_EMULATOR_BUFFERED.
  * @example optionsFromEnv({ INODE_EMULATOR_DB: ':memory:' }).db // ':memory:'
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv): EmulatorOptions {
@@ -85,6 +96,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): EmulatorOptions {
       'maxRequestBytes',
       positiveInteger('INODE_EMULATOR_MAX_REQUEST_BYTES', env.INODE_EMULATOR_MAX_REQUEST_BYTES),
     ],
+    ['streamThresholdBytes', flag(env.INODE_EMULATOR_BUFFERED) ? Infinity : undefined],
     [
       'faultInjection',
       env.INODE_EMULATOR_FAULTS ? parseFaultInjection(env.INODE_EMULATOR_FAULTS) : undefined,

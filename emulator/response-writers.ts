@@ -3,7 +3,13 @@
 // the captured server writes them.
 import { OPERATIONS } from '../src/protocol/operations.ts';
 import type { AssetStubsRecord } from './model-types.ts';
-import { ChunkedBody, element, writeDocument, type XmlElement } from './xml-node.ts';
+import {
+  element,
+  lazyDocument,
+  writeDocument,
+  type LazyDocument,
+  type XmlElement,
+} from './xml-node.ts';
 import { envelopeNamespace, XSD_NS, XSI_NS, type SoapVersion } from './soap-constants.ts';
 
 /** Where the deployment differs: its namespace and the prefix of `<prefix>_Inode`. */
@@ -42,46 +48,44 @@ export type OperationResult =
   | { readonly operation: 'AddUserAssetIndex'; readonly value: string };
 
 /**
- * A SOAP result envelope on one line.
+ * A SOAP result envelope on one line, produced as it is written.
  * @example soapResult('1.1', identity, { operation: 'AddUserAssetIndex', value: 'id' })
  */
 export function soapResult(
   version: SoapVersion,
   identity: ServiceIdentity,
   result: OperationResult,
-): ChunkedBody {
+): LazyDocument {
   const op = OPERATIONS[result.operation];
   const resultElement =
     result.operation === 'GetAssetStubs'
       ? element(op.result.soapElement, [], recordFields(result.value))
       : element(op.result.soapElement, [], result.value);
-  return writeDocument(
+  return lazyDocument(
     envelope(
       version,
       element(`${result.operation}Response`, [['xmlns', identity.namespace]], [resultElement]),
     ),
     false,
-    new ChunkedBody(),
   );
 }
 
 /**
- * The HTTP GET/POST document, indented by two spaces with LF.
- * @example httpResult(identity, { operation: 'AddUserAssetIndex', value: 'id' }) // '<?xml …?>\n<string xmlns="…">id</string>'
+ * The HTTP GET/POST document, indented by two spaces with LF, produced as it is written.
+ * @example [...httpResult(identity, { operation: 'AddUserAssetIndex', value: 'id' }).parts()].join('') // '<?xml …?>\n<string xmlns="…">id</string>'
  */
-export function httpResult(identity: ServiceIdentity, result: OperationResult): ChunkedBody {
+export function httpResult(identity: ServiceIdentity, result: OperationResult): LazyDocument {
   if (result.operation === 'AddUserAssetIndex') {
-    return writeDocument(
+    return lazyDocument(
       element(
         OPERATIONS.AddUserAssetIndex.result.httpRootElement,
         [['xmlns', identity.namespace]],
         result.value,
       ),
       true,
-      new ChunkedBody(),
     );
   }
-  return writeDocument(
+  return lazyDocument(
     element(
       `${identity.resultPrefix}${OPERATIONS.GetAssetStubs.result.httpRootSuffix}`,
       [
@@ -92,7 +96,6 @@ export function httpResult(identity: ServiceIdentity, result: OperationResult): 
       recordFields(result.value),
     ),
     true,
-    new ChunkedBody(),
   );
 }
 

@@ -86,6 +86,12 @@ export class EmulatorStore {
           'SELECT seq, record_id, service_uri, media_type, created_at FROM asset_indexes WHERE owner = ? ORDER BY seq',
         )
         .raw(true),
+      pageIndexes: db
+        .prepare(
+          'SELECT seq, record_id, service_uri, media_type, created_at FROM asset_indexes WHERE owner = ? AND seq > ? AND seq <= ? ORDER BY seq LIMIT ?',
+        )
+        .raw(true),
+      lastSeq: db.prepare('SELECT max(seq) FROM asset_indexes WHERE owner = ?').pluck(),
       countIndexes: db.prepare('SELECT count(*) FROM asset_indexes WHERE owner = ?').pluck(),
       lastIndex: db
         .prepare('SELECT record_id FROM asset_indexes WHERE owner = ? ORDER BY seq DESC LIMIT 1')
@@ -137,6 +143,31 @@ export class EmulatorStore {
   /** The owner's indexes in insertion order. */
   listIndexes(owner: string): StoredIndex[] {
     return (this.statements.listIndexes.all(owner) as IndexRow[]).map(toIndex);
+  }
+
+  /** The owner's last index's position (0 when none): the bound of iterateIndexes. */
+  lastSeq(owner: string): number {
+    const last = this.statements.lastSeq.get(owner);
+    return typeof last === 'number' ? last : 0;
+  }
+
+  /**
+   * The owner's indexes up to `untilSeq` (lastSeq() when the answer was decided) in insertion
+   * order, read a page at a time as the caller advances, so a 100,000-stub answer never holds
+   * them all. Pages rather than one open cursor: better-sqlite3 refuses every other statement
+   * on the connection while a cursor is open, and a streamed answer waits for its client between
+   * pages while other requests (AddUserAssetIndex) write. The bound keeps rows added meanwhile
+   * out, so the answer is what one read at that moment gives, and matches its NewRecordID.
+   */
+  *iterateIndexes(owner: string, untilSeq: number, pageSize = 1000): Generator<StoredIndex> {
+    let after = 0;
+    while (after < untilSeq) {
+      const rows = this.statements.pageIndexes.all(owner, after, untilSeq, pageSize) as IndexRow[];
+      const lastRow = rows[rows.length - 1];
+      if (!lastRow) return;
+      for (const row of rows) yield toIndex(row);
+      after = lastRow[0];
+    }
   }
 
   countIndexes(owner: string): number {

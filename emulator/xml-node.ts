@@ -10,49 +10,12 @@ export interface XmlElement {
   readonly children?: readonly XmlElement[];
   readonly text?: string;
   /**
-   * Pre-rendered children, for very large contents (100,000 stubs): given the children's
-   * indentation (null: one line), returns each child's markup, each already preceded by its line
-   * break and indentation when indented.
+   * Children produced on demand, for very large contents (100,000 stubs read from the store as
+   * the answer is written): given the children's indentation (null: one line), yields each
+   * child's markup, each already preceded by its line break and indentation when indented.
+   * Nothing yielded: the element is written `<X />`.
    */
-  readonly render?: {
-    readonly count: number;
-    write(childIndent: string | null, out: XmlSink): void;
-  };
-}
-
-/** Where markup goes: a string[] works, and so does a ChunkedBody (large answers). */
-export interface XmlSink {
-  push(part: string): unknown;
-}
-
-/**
- * Collects markup into ~64 KB Buffers instead of one giant string, so a 40 MB answer costs
- * neither a 40 MB string nor millions of retained fragments.
- * @example const body = new ChunkedBody(); body.push('<a />'); body.finish(); body.byteLength // 5
- */
-export class ChunkedBody implements XmlSink {
-  readonly chunks: Buffer[] = [];
-  byteLength = 0;
-  private pending = '';
-
-  push(part: string): void {
-    this.pending += part;
-    if (this.pending.length >= 65_536) this.flush();
-  }
-
-  private flush(): void {
-    if (this.pending === '') return;
-    const chunk = Buffer.from(this.pending, 'utf8');
-    this.chunks.push(chunk);
-    this.byteLength += chunk.length;
-    this.pending = '';
-  }
-
-  /** Flushes what is pending; returns the chunks. */
-  finish(): Buffer[] {
-    this.flush();
-    return this.chunks;
-  }
+  readonly render?: (childIndent: string | null) => Iterable<string>;
 }
 
 /**
@@ -76,66 +39,81 @@ function startTag(node: XmlElement): string {
 }
 
 /**
- * Writes an element. `indent` null gives one line; otherwise each child element goes on its own
- * line, `indent` being the current depth's leading spaces.
- * @example writeElement(element('a', [], [element('b')]), null) // '<a><b /></a>'
+ * An element's markup, part by part, produced only as far as the caller reads: a generator, so
+ * a streamed answer pulls stubs from the store one batch at a time. `indent` null gives one
+ * line; otherwise each child element goes on its own line, `indent` being the current depth's
+ * leading spaces.
+ * @example [...elementParts(element('a', [], [element('b')]), null)].join('') // '<a><b /></a>'
  */
-export function writeElement<Sink extends XmlSink = string[]>(
-  node: XmlElement,
-  indent: string | null,
-  out: Sink = [] as unknown as Sink,
-): Sink {
+export function* elementParts(node: XmlElement, indent: string | null): Generator<string> {
   const open = startTag(node);
   if (node.render) {
-    if (node.render.count === 0) {
-      out.push(`${open} />`);
-    } else {
-      out.push(`${open}>`);
-      node.render.write(indent === null ? null : `${indent}  `, out);
-      out.push(indent === null ? `</${node.name}>` : `\n${indent}</${node.name}>`);
+    // Whether there is any child is known only once the first one is produced.
+    let opened = false;
+    for (const part of node.render(indent === null ? null : `${indent}  `)) {
+      if (!opened) {
+        yield `${open}>`;
+        opened = true;
+      }
+      yield part;
     }
-    return out;
+    if (!opened) yield `${open} />`;
+    else yield indent === null ? `</${node.name}>` : `\n${indent}</${node.name}>`;
+    return;
   }
   const children = node.children ?? [];
   if (children.length === 0 && (node.text === undefined || node.text === '')) {
-    out.push(`${open} />`);
+    yield `${open} />`;
   } else if (children.length === 0) {
-    out.push(`${open}>${escapeText(node.text ?? '')}</${node.name}>`);
+    yield `${open}>${escapeText(node.text ?? '')}</${node.name}>`;
   } else if (indent === null) {
-    out.push(`${open}>`);
-    for (const child of children) writeElement(child, null, out);
-    out.push(`</${node.name}>`);
+    yield `${open}>`;
+    for (const child of children) yield* elementParts(child, null);
+    yield `</${node.name}>`;
   } else {
     const inner = `${indent}  `;
-    out.push(`${open}>`);
+    yield `${open}>`;
     for (const child of children) {
-      out.push(`\n${inner}`);
-      writeElement(child, inner, out);
+      yield `\n${inner}`;
+      yield* elementParts(child, inner);
     }
-    out.push(`\n${indent}</${node.name}>`);
+    yield `\n${indent}</${node.name}>`;
   }
-  return out;
+}
+
+/**
+ * An element's markup as parts in an array.
+ * @example writeElement(element('a', [], [element('b')]), null).join('') // '<a><b /></a>'
+ */
+export function writeElement(node: XmlElement, indent: string | null): string[] {
+  return [...elementParts(node, indent)];
 }
 
 export const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>';
 
+/** A document produced on demand: each call of parts() starts it over from the declaration. */
+export interface LazyDocument {
+  parts(): Generator<string>;
+}
+
 /**
- * A whole document: the declaration then the root, one line (SOAP) or indented (HTTP GET/POST).
+ * A whole document, not yet written: the declaration then the root, one line (SOAP) or indented
+ * (HTTP GET/POST).
+ * @example [...lazyDocument(element('string', [], 'ok'), true).parts()].join('')
+ */
+export function lazyDocument(root: XmlElement, indented: boolean): LazyDocument {
+  return {
+    *parts() {
+      yield XML_DECLARATION + (indented ? '\n' : '');
+      yield* elementParts(root, indented ? '' : null);
+    },
+  };
+}
+
+/**
+ * A whole document as one string (small answers: faults, WSDL).
  * @example writeDocument(element('string', [['xmlns', 'urn:x']], 'ok'), true)
  */
-export function writeDocument(root: XmlElement, indented: boolean): string;
-export function writeDocument(root: XmlElement, indented: boolean, sink: ChunkedBody): ChunkedBody;
-export function writeDocument(
-  root: XmlElement,
-  indented: boolean,
-  sink?: ChunkedBody,
-): string | ChunkedBody {
-  if (sink) {
-    sink.push(XML_DECLARATION + (indented ? '\n' : ''));
-    writeElement(root, indented ? '' : null, sink);
-    return sink;
-  }
-  const parts = [XML_DECLARATION, indented ? '\n' : ''];
-  writeElement(root, indented ? '' : null, parts);
-  return parts.join('');
+export function writeDocument(root: XmlElement, indented: boolean): string {
+  return [...lazyDocument(root, indented).parts()].join('');
 }
