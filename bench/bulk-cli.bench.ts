@@ -46,7 +46,8 @@ async function writeCsv(path: string, tag: string, rows: number): Promise<void> 
   for (let i = 0; i < rows; i++) {
     chunk += `https://bench.example/${tag}/${i}.png,image\n`;
     if (chunk.length > 1 << 16) {
-      if (!out.write(chunk)) await new Promise((resolve) => out.once('drain', resolve));
+      if (!out.write(chunk))
+        await new Promise<void>((resolve) => out.once('drain', () => resolve()));
       chunk = '';
     }
   }
