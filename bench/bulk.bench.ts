@@ -35,6 +35,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInodeClient, encodeRequest } from '../src/protocol/index.ts';
+import { rawClientRate as rawRate } from './support/raw-client-rate.ts';
 import { RELAY_PATH } from '../src/relay/relay-frame.ts';
 import { launchBareChromium, type BareChromium } from './support/bare-chromium.ts';
 import { CHROMIUM_ARGS, requireChromium } from './support/chromium.ts';
@@ -61,39 +62,6 @@ function csv(rows: number, tag: string): string {
   const lines = ['ServiceURI,MediaType'];
   for (let i = 0; i < rows; i++) lines.push(`https://bench.example/${tag}/${i}.png,image`);
   return `${lines.join('\n')}\n`;
-}
-
-/** The baseline: the protocol client alone, `CONCURRENCY` loops over the rows. */
-async function rawClientRate(
-  baseUrl: string,
-  tag: string,
-  rows = ROWS,
-  concurrency = CONCURRENCY,
-): Promise<number> {
-  const client = createInodeClient({ baseUrl, binding: 'soap11' });
-  await client.namespace();
-  let next = 0;
-  let failures = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      for (let i = next++; i < rows; i = next++) {
-        const params = {
-          OpenIDKey: KEY,
-          ServiceURI: `https://bench.example/${tag}/${i}.png`,
-          MediaType: 'image',
-        };
-        // A keep-alive socket the server closed while idle between two measurements fails once
-        // ("other side closed"); the next attempt opens a new one.
-        const { value } = await client
-          .addUserAssetIndex(params)
-          .catch(() => client.addUserAssetIndex(params));
-        if (value.startsWith('ERROR')) failures += 1;
-      }
-    }),
-  );
-  if (failures) throw new Error(`${failures} raw calls failed`);
-  return rows / ((performance.now() - started) / 1000);
 }
 
 /** The built bin: its own rows/s (from --output json) and wall time including start-up. */
@@ -358,6 +326,9 @@ async function browserRate(
 const fmt = (n: number) => `${Math.round(n).toLocaleString('en')} rows/s`;
 const ratio = (a: number, b: number) => `${((a / b) * 100).toFixed(0)}%`;
 const load = () => loadAverage().toFixed(2);
+/** The baseline: the protocol client alone, `concurrency` loops over the rows. */
+const rawClientRate = (baseUrl: string, tag: string, rows = ROWS, concurrency = CONCURRENCY) =>
+  rawRate(baseUrl, tag, rows, concurrency, KEY);
 
 try {
   execFileSync(process.execPath, [join(ROOT, 'cli/build.mjs')], { stdio: 'inherit' });
