@@ -118,6 +118,7 @@ export async function writeStreamed(
     bytes += chunk.length;
     await observer?.({ kind: 'batch', bytes });
   };
+  let ended = false;
   try {
     for (const chunk of head.chunks) {
       if (res.destroyed) break;
@@ -128,13 +129,12 @@ export async function writeStreamed(
       if (next.done) break;
       await send(next.value);
     }
-    if (res.destroyed) {
-      await observer?.({ kind: 'aborted', bytes });
-      return;
+    if (!res.destroyed) {
+      res.end();
+      ended = true;
     }
-    res.end();
-    await observer?.({ kind: 'end', bytes });
   } finally {
     head.rest?.return?.();
   }
+  await observer?.({ kind: ended ? 'end' : 'aborted', bytes });
 }
