@@ -28,6 +28,8 @@ import type { StreamSettings } from './stream-settings.ts';
 export const MAX_FAILURES_SHOWN = 200;
 /** The last rows settled, shown as they go. */
 export const RECENT_ROWS = 20;
+export const STOPPED_BY_USER =
+  'Stopped: no new rows are sent; the calls already sent finish and are recorded.';
 const PAINT_EVERY_MS = 250;
 /** Lines that did not read cleanly, listed; later ones are counted. */
 const MAX_PROBLEMS_SHOWN = 100;
@@ -185,9 +187,13 @@ export class StreamJob {
     this.runner?.resume();
   }
 
-  cancel(): void {
-    this.runner?.cancel();
-    if (!this.runner) this.stopReading?.();
+  /**
+   * No new row is sent; the calls already sent finish and are recorded, so going on later sends
+   * each remaining row once (an aborted call may have reached the service all the same).
+   */
+  stop(): void {
+    if (this.runner) this.runner.stop(STOPPED_BY_USER);
+    else this.stopReading?.();
   }
 
   setSettings(settings: StreamSettings): void {

@@ -124,7 +124,7 @@ export function StreamPanel({
         <p className="warning" data-testid="stream-earlier">
           This file was sent before: {n(earlierDone)} rows were done ({n(earlier.registered)}{' '}
           registered, {n(earlier.failed)} failed in its last run). Go on after them, or send every
-          row again (the service refuses a pair it already has).
+          row again.
         </p>
       )}
       <StreamSettingsFields onChange={onSettings} />
@@ -155,8 +155,8 @@ export function StreamPanel({
           </button>
         )}
         {job && active && (
-          <button type="button" className="secondary" onClick={() => job.cancel()}>
-            Cancel
+          <button type="button" className="secondary" onClick={() => job.stop()}>
+            Stop
           </button>
         )}
         {job && view && (view.phase === 'cancelled' || view.phase === 'stopped') && (

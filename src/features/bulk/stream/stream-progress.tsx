@@ -8,7 +8,7 @@ const PHASE_WORDS: Record<StreamJobPhase, string> = {
   running: 'Sending…',
   paused: 'Paused: no new rows are sent; calls already sent finish.',
   cancelled: 'Cancelled: rows not answered can be sent with “Continue”.',
-  stopped: 'Rows not sent can be sent with “Continue” once the cause is put right.',
+  stopped: 'Rows not sent can be sent with “Continue”.',
   finished: 'Finished.',
 };
 
