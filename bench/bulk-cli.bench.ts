@@ -137,7 +137,7 @@ try {
     const journalBytes = statSync(`${results}.journal`).size;
     const replayStarted = performance.now();
     const replay = replayJournal(`${results}.journal`);
-    const found = reconcileResults(results, replay.resultsOffset, replay.done);
+    const found = reconcileResults(results, replay.resultsOffset, replay.state);
     const replayMs = performance.now() - replayStarted;
     const second = await runCli({
       file,
@@ -151,7 +151,7 @@ try {
       throw new Error(`the resumed run ended with ${second.code}: ${second.stderr}`);
     const counts = stored('resume');
     console.log(
-      `\n  kill -9 after ${fmt(killAt)} rows done: journal ${fmt(journalBytes)} bytes, replay + results reconciliation ${replayMs.toFixed(0)} ms (${fmt(replay.done.size)} rows done, ${fmt(found)} found in the results tail, ${replay.inDoubt.length} in doubt)`,
+      `\n  kill -9 after ${fmt(killAt)} rows done: journal ${fmt(journalBytes)} bytes, replay + results reconciliation ${replayMs.toFixed(0)} ms (${fmt(replay.state.doneCount)} rows done, ${fmt(found)} found in the results tail, ${replay.inDoubt.length} in doubt)`,
     );
     console.log(
       `  resumed run: ${fmt(Number(second.summary?.registered))} registered, ${fmt(Number(second.summary?.registeredEarlier))} done earlier, in ${Number(second.summary?.seconds).toFixed(0)} s`,

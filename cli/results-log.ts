@@ -16,7 +16,6 @@ import {
 import Papa from 'papaparse';
 import type { BulkRow } from '../src/bulk-job/bulk-rows.ts';
 import type { RowResult } from '../src/bulk-job/bulk-runner.ts';
-import type { DoneRows } from '../src/bulk-job/done-rows.ts';
 import {
   isRegisteredOutcome,
   outcomeWord,
@@ -93,7 +92,11 @@ function isFinal(outcome: string): boolean {
  * are marked done (their journal line may have been lost with the process).
  * @returns how many rows were found done that the journal did not know
  */
-export function reconcileResults(path: string, offset: number, done: DoneRows): number {
+export function reconcileResults(
+  path: string,
+  offset: number,
+  done: { markDone(row: number): boolean },
+): number {
   if (!existsSync(path)) return 0;
   const fd = openSync(path, 'r+');
   try {
@@ -107,7 +110,8 @@ export function reconcileResults(path: string, offset: number, done: DoneRows): 
     let found = 0;
     for (const cells of Papa.parse<string[]>(text, { skipEmptyLines: true }).data) {
       const row = Number(cells[0]);
-      if (Number.isInteger(row) && row > 0 && isFinal(cells[3] ?? '') && done.add(row)) found += 1;
+      if (Number.isInteger(row) && row > 0 && isFinal(cells[3] ?? '') && done.markDone(row))
+        found += 1;
     }
     return found;
   } finally {

@@ -6,8 +6,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DoneRows } from '../../src/bulk-job/done-rows.ts';
-import { Journal, replayJournal } from '../../cli/bulk/journal.ts';
+import { Journal, JournalState, replayJournal } from '../../cli/bulk/journal.ts';
 import { ResultsLog, reconcileResults } from '../../cli/results-log.ts';
 
 export interface JournalFigures {
@@ -27,8 +26,7 @@ export function journalAtScale(rows: number, inFlight = 16): JournalFigures {
     const journal = new Journal(
       `${results}.journal`,
       { input: { size: 0, mtimeMs: 0 }, shard: '0/1' },
-      new DoneRows(),
-      [],
+      new JournalState(),
       () => log.size,
     );
     const settle = (row: number) => {
@@ -63,14 +61,14 @@ export function journalAtScale(rows: number, inFlight = 16): JournalFigures {
     const resultsBytes = statSync(results).size;
     const started = performance.now();
     const replay = replayJournal(`${results}.journal`);
-    reconcileResults(results, replay.resultsOffset, replay.done);
+    reconcileResults(results, replay.resultsOffset, replay.state);
     const replayMs = performance.now() - started;
     return {
       rows,
       journalBytes,
       resultsBytes,
       replayMs,
-      doneAfterReplay: replay.done.size,
+      doneAfterReplay: replay.state.doneCount,
       inDoubt: replay.inDoubt.length,
     };
   } finally {

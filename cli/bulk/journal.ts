@@ -5,18 +5,21 @@
  * can take):
  *
  *   H {json}            the job: input file (size, mtime), shard, columns
- *   C prefix offset d…  checkpoint: rows 1..prefix and d… are done; the results file is
- *                       reconciled with this journal from byte `offset` on
+ *   C prefix offset s…  checkpoint: rows 1..prefix and s… are settled (done, failed or in
+ *                       doubt); the results file is reconciled from byte `offset` on
  *   S row               the row is about to be sent
  *   D row               the row is done for good (its results line is already written)
- *   U row               the row failed without a clear answer (timeout, broken connection):
- *                       the service may have registered it
+ *   F row               the row failed with a clear answer: a resume sends it again
+ *   U row               the row failed without a clear answer (timeout, broken connection,
+ *                       cancelled in flight): the service may have registered it
  *   E                   the run read its input to the end (`bulk merge` reads this)
  *
- * Rows started but neither done nor clearly failed, and U rows, are in doubt: a resume asks the
- * service about them before sending them again. Every COMPACT_EVERY done rows the journal is
- * rewritten as one checkpoint (written aside, fsync'd, renamed over), so its size and replay
- * time stay small whatever the row count.
+ * Rows started but not settled, and U rows, are in doubt: a resume asks the service about them
+ * before sending them again. Settled rows are kept as a contiguous prefix plus the few beyond it
+ * (rows settle in about the order they start), failed and in-doubt rows as lists (they grow with
+ * failures, not with rows). Every COMPACT_EVERY settled rows the journal is rewritten as one
+ * checkpoint (written aside, fsync'd, renamed over), so its size and replay time stay small
+ * whatever the row count.
  */
 import {
   closeSync,
@@ -37,9 +40,48 @@ export interface JournalHeader {
   shard: string;
 }
 
+/** What a journal knows about the rows. */
+export class JournalState {
+  constructor(
+    /** Rows done, failed or in doubt. */
+    readonly settled = new DoneRows(),
+    readonly failed = new Set<number>(),
+    readonly unsure = new Set<number>(),
+  ) {}
+
+  /** Done for good: not to be sent again. */
+  isDone(row: number): boolean {
+    return this.settled.has(row) && !this.failed.has(row) && !this.unsure.has(row);
+  }
+
+  /** @returns whether the row was not done before */
+  markDone(row: number): boolean {
+    const was = this.isDone(row);
+    this.settled.add(row);
+    this.failed.delete(row);
+    this.unsure.delete(row);
+    return !was;
+  }
+
+  markFailed(row: number): void {
+    this.settled.add(row);
+    this.failed.add(row);
+  }
+
+  markUnsure(row: number): void {
+    this.settled.add(row);
+    this.unsure.add(row);
+  }
+
+  /** Rows done for good. */
+  get doneCount(): number {
+    return this.settled.size - this.failed.size - this.unsure.size;
+  }
+}
+
 export interface Replay {
   header: JournalHeader | null;
-  done: DoneRows;
+  state: JournalState;
   /** Rows whose fate is unknown: ask the service before sending them again. */
   inDoubt: number[];
   /** Byte offset of the results file from which lines are not yet in a checkpoint. */
@@ -50,16 +92,15 @@ export interface Replay {
 
 /**
  * Reads a journal (a missing file is an empty journal; a torn last line is ignored).
- * @example const { done, inDoubt } = replayJournal('rows-results.csv.journal');
+ * @example const { state, inDoubt } = replayJournal('rows-results.csv.journal');
  */
 export function replayJournal(path: string): Replay {
-  let done = new DoneRows();
+  let state = new JournalState();
   const started = new Set<number>();
-  const unsure = new Set<number>();
   let header: JournalHeader | null = null;
   let resultsOffset = 0;
   let ended = false;
-  if (!existsSync(path)) return { header, done, inDoubt: [], resultsOffset, ended };
+  if (!existsSync(path)) return { header, state, inDoubt: [], resultsOffset, ended };
   const text = readFileSync(path, 'latin1');
   const end = text.lastIndexOf('\n');
   let at = 0;
@@ -68,20 +109,17 @@ export function replayJournal(path: string): Replay {
     const line = text.slice(at, next);
     at = next + 1;
     const kind = line.charCodeAt(0);
-    if (kind === 83 /* S */) started.add(Number(line.slice(2)));
-    else if (kind === 68 /* D */) {
-      const row = Number(line.slice(2));
-      done.add(row);
-      started.delete(row);
-      unsure.delete(row);
-    } else if (kind === 85 /* U */) {
-      const row = Number(line.slice(2));
-      started.delete(row);
-      unsure.add(row);
-    } else if (kind === 67 /* C */) {
+    const row = Number(line.slice(2));
+    if (kind === 83 /* S */) started.add(row);
+    else if (kind === 68 /* D */) state.markDone(row);
+    else if (kind === 70 /* F */) state.markFailed(row);
+    else if (kind === 85 /* U */) state.markUnsure(row);
+    else if (kind === 67 /* C */) {
       const [prefix, offset, ...extra] = line.slice(2).split(' ').map(Number);
       // A checkpoint opens a compacted journal: it holds everything before it.
-      done = new DoneRows({ prefix: prefix ?? 0, extra: extra.filter((n) => n > 0) });
+      state = new JournalState(
+        new DoneRows({ prefix: prefix ?? 0, extra: extra.filter((n) => n > 0) }),
+      );
       resultsOffset = offset ?? 0;
     } else if (kind === 69 /* E */) {
       ended = true;
@@ -89,8 +127,10 @@ export function replayJournal(path: string): Replay {
       header = JSON.parse(line.slice(2)) as JournalHeader;
     }
   }
-  const inDoubt = [...started, ...unsure].filter((row) => !done.has(row)).sort((a, b) => a - b);
-  return { header, done, inDoubt, resultsOffset, ended };
+  const inDoubt = [...started].filter((n) => !state.settled.has(n));
+  const all = [...new Set([...inDoubt, ...state.unsure])].sort((a, b) => a - b);
+  for (const n of inDoubt) state.markUnsure(n);
+  return { header, state, inDoubt: all, resultsOffset, ended };
 }
 
 /**
@@ -101,19 +141,16 @@ export class Journal {
   private fd: number;
   private sinceCheckpoint = 0;
   private readonly inFlight = new Set<number>();
-  private readonly unsure: Set<number>;
   private readonly timer: ReturnType<typeof setInterval>;
   private dirty = false;
 
   constructor(
     readonly path: string,
     private readonly header: JournalHeader,
-    readonly doneRows: DoneRows,
-    inDoubt: readonly number[],
+    readonly state: JournalState,
     /** The results file's size now (lines before it are in this checkpoint). */
     private readonly resultsSize: () => number,
   ) {
-    this.unsure = new Set(inDoubt);
     this.fd = this.rewrite();
     this.timer = setInterval(() => this.sync(), FSYNC_EVERY_MS);
     this.timer.unref();
@@ -127,22 +164,22 @@ export class Journal {
   /** The row is done for good; call after its results line is written. */
   done(row: number): void {
     this.inFlight.delete(row);
-    this.unsure.delete(row);
-    this.doneRows.add(row);
+    this.state.markDone(row);
     this.append(`D ${row}\n`);
-    if (++this.sinceCheckpoint >= COMPACT_EVERY) this.compact();
+  }
+
+  /** The row failed with a clear answer: a resume sends it again. */
+  failed(row: number): void {
+    this.inFlight.delete(row);
+    this.state.markFailed(row);
+    this.append(`F ${row}\n`);
   }
 
   /** The row failed without a clear answer: in doubt until the service is asked. */
   unclear(row: number): void {
     this.inFlight.delete(row);
-    this.unsure.add(row);
+    this.state.markUnsure(row);
     this.append(`U ${row}\n`);
-  }
-
-  /** The row failed clearly (or was cancelled before sending): it may simply be sent again. */
-  notDone(row: number): void {
-    this.inFlight.delete(row);
   }
 
   /** Rewrites the journal as one checkpoint (see the file's comment). */
@@ -166,11 +203,12 @@ export class Journal {
   }
 
   private rewrite(): number {
-    const { prefix, extra } = this.doneRows.state();
-    const doubt = [...this.unsure, ...this.inFlight];
+    const { prefix, extra } = this.state.settled.state();
+    const doubt = [...this.state.unsure, ...this.inFlight];
     const text =
       `H ${JSON.stringify(this.header)}\n` +
       `C ${prefix} ${this.resultsSize()}${extra.length ? ` ${extra.join(' ')}` : ''}\n` +
+      [...this.state.failed].map((row) => `F ${row}\n`).join('') +
       doubt.map((row) => `U ${row}\n`).join('');
     const aside = `${this.path}.tmp`;
     const fd = openSync(aside, 'w');
@@ -184,6 +222,9 @@ export class Journal {
   private append(line: string): void {
     writeSync(this.fd, line);
     this.dirty = true;
+    if (line.charCodeAt(0) !== 83 /* S */ && ++this.sinceCheckpoint >= COMPACT_EVERY) {
+      this.compact();
+    }
   }
 
   private sync(): void {

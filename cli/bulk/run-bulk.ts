@@ -12,7 +12,6 @@ import {
   type RowResult,
 } from '../../src/bulk-job/bulk-runner.ts';
 import { clientRegister } from '../../src/bulk-job/client-register.ts';
-import { DoneRows } from '../../src/bulk-job/done-rows.ts';
 import { parseRate } from '../../src/bulk-job/rate-limiter.ts';
 import { readEarlierResults } from '../../src/bulk-job/resume.ts';
 import { classifyFailure, parseRetries } from '../../src/bulk-job/retry-policy.ts';
@@ -32,7 +31,7 @@ import { reporterNames, writeReports, type ReportCase } from '../report.ts';
 import { ResultsLog, reconcileResults } from '../results-log.ts';
 import { openCsvSource } from './csv-source.ts';
 import { registeredAs } from './in-doubt.ts';
-import { Journal, replayJournal, type JournalHeader } from './journal.ts';
+import { Journal, JournalState, replayJournal, type JournalHeader } from './journal.ts';
 import { resolveShard } from './shard-option.ts';
 import { openRowFeed } from './streamed-rows.ts';
 import { rowCase, summaryLines, type BulkSummary } from './summary.ts';
@@ -93,7 +92,7 @@ export async function runBulk(
   const journalPath = `${resultsPath}.journal`;
 
   // Where an earlier run left off: its journal (by row number), else its results file (by pair).
-  let done = new DoneRows();
+  let state = new JournalState();
   let inDoubt: number[] = [];
   let earlier = new Map<string, string>();
   let reconciled = 0;
@@ -115,9 +114,9 @@ export async function runBulk(
           `${file} changed since ${options.resume} was written (size or date): going on by row number could skip or repeat rows. Restore the file, or delete ${resumeJournal} to go on by ServiceURI + MediaType from the results file instead.`,
         );
       }
-      done = replay.done;
+      state = replay.state;
       inDoubt = replay.inDoubt;
-      reconciled = reconcileResults(options.resume, replay.resultsOffset, done);
+      reconciled = reconcileResults(options.resume, replay.resultsOffset, state);
     } else {
       if (!existsSync(options.resume))
         throw new UsageError(
@@ -154,7 +153,7 @@ export async function runBulk(
   const feed = await openRowFeed(file, source, {
     shard,
     skipRepeats: !options.sendRepeats,
-    isDone: (row) => done.has(row.rowNumber),
+    isDone: (row) => state.isDone(row.rowNumber),
     earlierValue: (row) => earlier.get(pairKey(row.ServiceURI, row.MediaType)),
     onNotSent: notSentWritten,
   });
@@ -183,8 +182,7 @@ export async function runBulk(
   journal = new Journal(
     journalPath,
     { input: inputIdentity(file), shard: shardLabel(shard) },
-    done,
-    inDoubt,
+    state,
     () => log?.size ?? 0,
   );
   const activeJournal = journal;
@@ -234,8 +232,10 @@ export async function runBulk(
       const result = toRowResult(outcome);
       activeLog.write(row, result, outcome.retryReason);
       if (outcome.state === 'succeeded') activeJournal.done(row.rowNumber);
-      else if (askFirst.has(row.rowNumber)) activeJournal.unclear(row.rowNumber);
-      else activeJournal.notDone(row.rowNumber);
+      // A call cancelled in flight may have reached the service: in doubt too.
+      else if (askFirst.has(row.rowNumber) || outcome.state === 'cancelled')
+        activeJournal.unclear(row.rowNumber);
+      else activeJournal.failed(row.rowNumber);
       if (outcome.state === 'failed') {
         failedCount += 1;
         if (failures.length < MAX_FAILURES_SHOWN)
@@ -251,7 +251,7 @@ export async function runBulk(
   terminal.err(
     `Sending the rows of ${file}${shard.count > 1 ? ` in shard ${shardLabel(shard)}` : ''} over ${options.binding}, ${concurrency} at a time` +
       `${options.adaptive ? ' (adaptive)' : ''}${rate !== null ? `, at most ${rate} rows/s` : ''}` +
-      `${done.size > 0 || earlier.size > 0 ? ', rows done by an earlier run not sent again' : ''}; results in ${resultsPath}`,
+      `${state.doneCount > 0 || earlier.size > 0 ? ', rows done by an earlier run not sent again' : ''}; results in ${resultsPath}`,
   );
 
   let interrupted = false;

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { appendFileSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { COMPACT_EVERY, Journal, JournalState, replayJournal } from './journal.ts';
+import { ResultsLog, reconcileResults } from '../results-log.ts';
+
+const header = { input: { size: 1, mtimeMs: 2 }, shard: '0/1' };
+const row = (n: number) => ({
+  rowNumber: n,
+  ServiceURI: `https://a/${n}`,
+  MediaType: 'image',
+  issues: [],
+  duplicateOf: null,
+});
+const ok = { state: 'succeeded' as const, value: 'id', error: null, attempts: 1, durationMs: 1 };
+
+describe('journal', () => {
+  it('replays done rows, in-doubt rows and a torn last line as a killed process leaves them', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'journal-'));
+    const path = join(dir, 'r.csv.journal');
+    const journal = new Journal(path, header, new JournalState(), () => 0);
+    for (const n of [1, 2, 3, 4]) journal.started(n);
+    journal.done(2);
+    journal.done(1);
+    journal.unclear(3);
+    journal.started(5);
+    journal.failed(5);
+    appendFileSync(path, 'D 4'); // torn: no line break
+    const replay = replayJournal(path);
+    expect(replay.header).toEqual(header);
+    expect([1, 2, 3, 4, 5].filter((n) => replay.state.isDone(n))).toEqual([1, 2]);
+    expect(replay.inDoubt).toEqual([3, 4]);
+    expect([...replay.state.failed]).toEqual([5]);
+    expect(replay.ended).toBe(false);
+  });
+
+  it('compacts into one small checkpoint that keeps done, failed and in-doubt rows and the results offset', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'journal-'));
+    const path = join(dir, 'r.csv.journal');
+    let size = 0;
+    const state = new JournalState();
+    state.markUnsure(7);
+    const journal = new Journal(path, header, state, () => size);
+    for (let n = 1; n <= COMPACT_EVERY + 10; n++) {
+      journal.started(n);
+      size += 10;
+      if (n === 5) journal.failed(n);
+      else if (n !== 7) journal.done(n);
+    }
+    journal.started(COMPACT_EVERY + 11);
+    // Two lines and a few rows beyond the checkpoint, whatever the rows done before it.
+    expect(statSync(path).size).toBeLessThan(1000);
+    journal.markEnded();
+    const replay = replayJournal(path);
+    expect(replay.state.isDone(6)).toBe(true);
+    expect(replay.state.isDone(COMPACT_EVERY + 10)).toBe(true);
+    expect(replay.state.isDone(5)).toBe(false);
+    expect([...replay.state.failed]).toEqual([5]);
+    expect(replay.inDoubt).toEqual([7, COMPACT_EVERY + 11]);
+    expect(replay.resultsOffset).toBe((COMPACT_EVERY + 10) * 10);
+    expect(replay.ended).toBe(true);
+    journal.close();
+  });
+
+  it('a missing journal replays as empty', () => {
+    const replay = replayJournal(join(tmpdir(), 'no-such-journal'));
+    expect(replay.state.doneCount).toBe(0);
+    expect(replay.header).toBeNull();
+  });
+});
+
+describe('reconcileResults', () => {
+  it('cuts a torn last line and takes registered lines the journal missed', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'results-'));
+    const path = join(dir, 'r.csv');
+    const log = new ResultsLog(path, (t) => t);
+    log.write(row(1), ok);
+    const offset = log.size;
+    log.write(row(2), ok);
+    log.write(row(3), { ...ok, state: 'failed', value: null, error: 'HTTP 500' });
+    log.close();
+    appendFileSync(path, '4,https://a/4,ima');
+    const state = new JournalState();
+    state.markDone(1);
+    expect(reconcileResults(path, offset, state)).toBe(1);
+    expect([1, 2, 3].map((n) => state.isDone(n))).toEqual([true, true, false]);
+    expect(readFileSync(path, 'utf8').endsWith('HTTP 500\r\n')).toBe(true);
+  });
+
+  it('does nothing for a missing file', () => {
+    expect(reconcileResults(join(tmpdir(), 'none-such-results.csv'), 0, new JournalState())).toBe(
+      0,
+    );
+  });
+});
