@@ -26,6 +26,7 @@ import { launchBareChromium, type BareChromium } from './support/bare-chromium.t
 import { CHROMIUM_ARGS, requireChromium } from './support/chromium.ts';
 import { startCpuProfile } from './support/cpu-profiler.ts';
 import { loadAverage } from './support/load-average.ts';
+import { PAGE_HELPERS } from './support/page-helpers.ts';
 import { startEmulator, stopAll } from './support/process.ts';
 import { buildProduction, startProductionServer } from './support/production.ts';
 import { rawClientRate } from './support/raw-client-rate.ts';
@@ -53,35 +54,6 @@ async function csvFile(rows: number, tag: string): Promise<string> {
   await once(out, 'finish');
   return path;
 }
-
-// Drives the form as a user would (React hears the same input events) and records long tasks.
-const PAGE_HELPERS = `globalThis.__bench = {
-  field(label) {
-    const found = [...document.querySelectorAll('label')].find((l) => l.textContent.trim() === label);
-    const field = found && document.getElementById(found.htmlFor);
-    if (!field) throw new Error('no field labelled ' + label);
-    return field;
-  },
-  set(label, value) {
-    const field = this.field(label);
-    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set.call(field, value);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-  },
-  button(name) {
-    return [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === name);
-  },
-  async until(test, timeoutMs) {
-    const started = performance.now();
-    while (!test()) {
-      if (performance.now() - started > timeoutMs) throw new Error('timed out: ' + test);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  },
-  tasks: [],
-};
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) __bench.tasks.push([entry.startTime, entry.duration]);
-}).observe({ type: 'longtask' });`;
 
 interface PageRun {
   rate: number;
