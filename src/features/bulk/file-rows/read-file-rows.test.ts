@@ -71,6 +71,14 @@ describe('FileRowsReader', () => {
     expect(last.error).toMatch(/^Line 32 opens a quote/);
   });
 
+  it('refuses a file that is not text from its start, before anything is sent', async () => {
+    const zip = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0xff, 0xfe, 0x80, 0x81, 0x0a]);
+    const head = await reader([zip]).head();
+    expect(head.fileErrors).toEqual([
+      'The file is not UTF-8 text (a spreadsheet, or another encoding?): nothing was sent. Save it as CSV UTF-8.',
+    ]);
+  });
+
   it('says an empty file is empty and a file without two columns cannot run', async () => {
     expect((await reader([]).head()).fileErrors).toEqual([
       'The file is empty: there are no rows to send.',

@@ -142,6 +142,9 @@ export class FileRowsReader {
 
 function readError(error: unknown, linesRead: number): string {
   if (error instanceof Error && error.name === 'UnclosedQuoteError') return error.message;
+  if (error instanceof TypeError && linesRead === 0) {
+    return 'The file is not UTF-8 text (a spreadsheet, or another encoding?): nothing was sent. Save it as CSV UTF-8.';
+  }
   if (error instanceof TypeError) {
     return `The file is not UTF-8 text after line ${linesRead.toLocaleString('en')}: the rows before it are sent, the rest is not read. Save the file as CSV UTF-8.`;
   }
