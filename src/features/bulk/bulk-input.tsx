@@ -98,7 +98,7 @@ export function BulkInput({ store, state }: BulkInputProps) {
         />
         <p id={`${fileId}-help`} className="help">
           {!state.input.fileName
-            ? 'Its text is loaded into the box above, up to 20 MB.'
+            ? 'Its text is loaded into the box above, up to 20 MB; a larger file is sent as it is read (below).'
             : partial && !locked
               ? `Loaded from ${state.input.fileName}: the box shows its first ${LOCKED_PREVIEW_LINES.toLocaleString('en')} lines; every row is kept and checked.`
               : `Loaded from ${state.input.fileName}; you can still edit the rows above.`}
