@@ -8,6 +8,7 @@ import { gunzipSync } from 'node:zlib';
 import compression from 'compression';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { soapRequest } from '../fixtures/soap-request.ts';
+import { send, type Call } from './test-support/raw-call.ts';
 import { SEED_STUBS_KEY } from './demo-users.ts';
 import { DEFAULT_NAMESPACE } from './options.ts';
 import { startEmulator, type RunningEmulator } from './server.ts';
@@ -16,13 +17,6 @@ import type { EmulatorStore, StoredIndex } from './store.ts';
 
 type Binding = 'soap11' | 'soap12' | 'http-get' | 'http-post';
 const BINDINGS: readonly Binding[] = ['soap11', 'soap12', 'http-get', 'http-post'];
-
-interface Call {
-  readonly path: string;
-  readonly method: 'GET' | 'POST';
-  readonly headers: Record<string, string>;
-  readonly body?: string;
-}
 
 function getAssetStubs(binding: Binding, assetType = '', criteria = ''): Call {
   const form = new URLSearchParams({
@@ -47,50 +41,6 @@ function getAssetStubs(binding: Binding, assetType = '', criteria = ''): Call {
     `<OpenIDKey>${SEED_STUBS_KEY}</OpenIDKey><AssetType>${assetType}</AssetType><OtherFilterCriteria>${criteria}</OtherFilterCriteria>`,
   );
   return { path: '/Inode.asmx', method: 'POST', headers: init.headers, body: init.body };
-}
-
-interface Received {
-  readonly status: number;
-  readonly headers: http.IncomingHttpHeaders;
-  readonly body: Buffer;
-}
-
-/** One call over node:http; onFirstChunk runs when the first body bytes arrive. */
-function send(
-  port: number,
-  call: Call,
-  extraHeaders: Record<string, string> = {},
-  onFirstChunk?: (res: http.IncomingMessage) => void,
-): Promise<Received> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: call.path,
-        method: call.method,
-        headers: { ...call.headers, ...extraHeaders },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => {
-          if (chunks.length === 0) onFirstChunk?.(res);
-          chunks.push(chunk);
-        });
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-        res.on('error', reject);
-        res.on('aborted', () => reject(new Error('answer cut off')));
-      },
-    );
-    req.on('error', reject);
-    req.end(call.body);
-  });
 }
 
 /** Counts the rows the model reads from the store and whether its read was closed. */

@@ -2,7 +2,6 @@
 // embedded emulator (its compression middleware must leave /Inode.asmx alone) and its proxy in
 // front of a remote emulator. First bytes before the last stub, held by the stream observer.
 import { rmSync } from 'node:fs';
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeDist } from './__fixtures__/fake-dist.ts';
 import { createProductionServer, type ProductionServer } from './production-server.ts';
@@ -10,6 +9,7 @@ import { serverSettings } from './settings.ts';
 import { SEED_STUBS_KEY } from '../emulator/demo-users.ts';
 import type { EmulatorHandler } from '../emulator/handler.ts';
 import { startEmulator, type RunningEmulator } from '../emulator/server.ts';
+import { send, type Call } from '../emulator/test-support/raw-call.ts';
 
 const STUBS = 3000;
 const PATH = `/Inode.asmx/GetAssetStubs?OpenIDKey=${SEED_STUBS_KEY}&AssetType=&OtherFilterCriteria=`;
@@ -33,25 +33,8 @@ async function consoleServer(
   return { origin: new URL(await app.listen()).origin, app };
 }
 
-/** GET with gzip and brotli accepted; `onFirst` runs at the first body bytes. */
-function get(
-  url: string,
-  onFirst: () => void = () => {},
-): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { 'Accept-Encoding': 'gzip, br' } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => {
-          if (chunks.length === 0) onFirst();
-          chunks.push(chunk);
-        });
-        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
-}
+const CALL: Call = { path: PATH, method: 'GET', headers: { 'Accept-Encoding': 'gzip, br' } };
+const portOf = (origin: string): number => Number(new URL(origin).port);
 
 /** Holds the producer after its first batch until released; counts batches. */
 function hold(handler: EmulatorHandler) {
@@ -89,11 +72,11 @@ describe('a streamed answer through the console server', () => {
     const { state, release } = hold(handler);
     let endedAtFirst: boolean | null = null;
     const [got, expected] = await Promise.all([
-      get(`${origin}${PATH}`, () => {
+      send(portOf(origin), CALL, {}, () => {
         endedAtFirst = state.ended;
         release();
       }),
-      get(`${whole.origin}${PATH}`),
+      send(whole.port, CALL),
     ]);
     handler.setStreamObserver(null);
     expect(endedAtFirst).toBe(false);
@@ -108,11 +91,11 @@ describe('a streamed answer through the console server', () => {
     let endedAtFirst: boolean | null = null;
     try {
       const [got, expected] = await Promise.all([
-        get(`${origin}${PATH}`, () => {
+        send(portOf(origin), CALL, {}, () => {
           endedAtFirst = state.ended;
           release();
         }),
-        get(`${whole.origin}${PATH}`),
+        send(whole.port, CALL),
       ]);
       expect(endedAtFirst).toBe(false);
       expect(got.headers['transfer-encoding']).toBe('chunked');
