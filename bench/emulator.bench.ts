@@ -3,6 +3,10 @@
 // loads it from this process over loopback, so load and server are separate processes. The
 // same-run baseline is a bare node:http server in its own child process, measured the same way.
 // Figures depend on the machine (2 shared cores here): compare the ratios, not the numbers.
+// Then, at 30,000 stubs (~12 MB), time to first and to last byte of GetAssetStubs on every
+// binding, streamed (the default) beside the old whole-answer path (`--buffered`), each in its
+// own child process, rounds alternating. BENCH_EMULATOR_PART=load|stream runs one part only.
+import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,9 +99,161 @@ async function timeDownload(
   return { ms: performance.now() - started, bytes };
 }
 
+const STREAM_STUBS = Number(process.env.BENCH_EMULATOR_STREAM_STUBS ?? 30_000);
+const STREAM_ROUNDS = Number(process.env.BENCH_EMULATOR_STREAM_ROUNDS ?? 7);
+
+/** An emulator child with its own file database and `seed-stubs` stubs; extra CLI flags. */
+async function startSeeded(db: string, stubs: number, flags: string[]): Promise<string> {
+  const args = ['--import', 'tsx', 'emulator/cli.ts', '--port', '0', '--db', db];
+  const { match } = await startUntil(
+    process.execPath,
+    [...args, '--seed-stubs', String(stubs), ...flags],
+    { ready: /Inode emulator listening on (http:\/\/\S+)/, name: `emulator ${flags.join(' ')}` },
+  );
+  return match[1]!;
+}
+
+interface Timed {
+  firstMs: number;
+  lastMs: number;
+  bytes: number;
+  chunked: boolean;
+}
+
+/** One call on a fresh connection: ms to the first body byte and to the last. */
+function timeBytes(
+  url: string,
+  call: { method: string; path: string; headers: Record<string, string>; body?: string },
+): Promise<Timed> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    let firstMs = NaN;
+    let bytes = 0;
+    const req = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: call.path,
+        method: call.method,
+        headers: call.headers,
+        agent: false,
+      },
+      (res) => {
+        res.on('data', (chunk: Buffer) => {
+          if (bytes === 0) firstMs = performance.now() - started;
+          bytes += chunk.length;
+        });
+        res.on('end', () => {
+          if (res.statusCode !== 200) reject(new Error(`${call.path}: ${res.statusCode}`));
+          else
+            resolve({
+              firstMs,
+              lastMs: performance.now() - started,
+              bytes,
+              chunked: res.headers['transfer-encoding'] === 'chunked',
+            });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(call.body);
+  });
+}
+
+function stubsCalls(): Array<
+  [string, { method: string; path: string; headers: Record<string, string>; body?: string }]
+> {
+  const form = 'OpenIDKey=seed-stubs&AssetType=&OtherFilterCriteria=';
+  const inner = '<OpenIDKey>seed-stubs</OpenIDKey>';
+  const soap = (version: '1.1' | '1.2') => {
+    const load = soapLoad('', '', version, 'GetAssetStubs', inner);
+    return {
+      method: 'POST',
+      path: '/Inode.asmx',
+      headers: load.headers ?? {},
+      body: load.body ?? '',
+    };
+  };
+  return [
+    ['SOAP 1.1', soap('1.1')],
+    ['SOAP 1.2', soap('1.2')],
+    ['HTTP GET', { method: 'GET', path: `/Inode.asmx/GetAssetStubs?${form}`, headers: {} }],
+    [
+      'HTTP POST',
+      {
+        method: 'POST',
+        path: '/Inode.asmx/GetAssetStubs',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: form,
+      },
+    ],
+  ];
+}
+
+/** Streamed beside buffered at STREAM_STUBS stubs, every binding, rounds alternating. */
+async function streamingPart(dir: string): Promise<void> {
+  const [streamed, buffered] = await Promise.all([
+    startSeeded(join(dir, 'streamed.sqlite'), STREAM_STUBS, []),
+    startSeeded(join(dir, 'buffered.sqlite'), STREAM_STUBS, ['--buffered']),
+  ]);
+  const origin = (url: string): string => new URL(url).origin;
+  console.log(
+    `\n${STREAM_STUBS.toLocaleString('en')}-stub GetAssetStubs, ${STREAM_ROUNDS} rounds (streamed and buffered alternating, a fresh connection each), median ms:`,
+  );
+  console.log(
+    tableRow(
+      [
+        'binding',
+        'bytes',
+        'framing',
+        'first byte',
+        'last byte',
+        'buffered 1st',
+        'buffered last',
+        'first byte ×',
+      ],
+      [10, 11, 8, 11, 10, 13, 14, 13],
+    ),
+  );
+  for (const [label, call] of stubsCalls()) {
+    // One warm-up each: the first call pays for JIT and the page cache.
+    await timeBytes(origin(streamed), call);
+    await timeBytes(origin(buffered), call);
+    const s: Timed[] = [];
+    const b: Timed[] = [];
+    for (let round = 0; round < STREAM_ROUNDS; round++) {
+      s.push(await timeBytes(origin(streamed), call));
+      b.push(await timeBytes(origin(buffered), call));
+    }
+    const m = (runs: Timed[], key: 'firstMs' | 'lastMs'): number => median(runs.map((r) => r[key]));
+    console.log(
+      tableRow(
+        [
+          label,
+          (s[0]?.bytes ?? 0).toLocaleString('en'),
+          s[0]?.chunked ? 'chunked' : 'length',
+          m(s, 'firstMs').toFixed(1),
+          m(s, 'lastMs').toFixed(1),
+          m(b, 'firstMs').toFixed(1),
+          m(b, 'lastMs').toFixed(1),
+          `${(m(b, 'firstMs') / m(s, 'firstMs')).toFixed(1)}×`,
+        ],
+        [10, 11, 8, 11, 10, 13, 14, 13],
+      ),
+    );
+  }
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'inode-bench-'));
+  const part = process.env.BENCH_EMULATOR_PART ?? 'all';
   try {
+    if (part === 'stream') {
+      await streamingPart(dir);
+      return;
+    }
     const seedStarted = performance.now();
     const emulator = await startEmulator({ db: join(dir, 'bench.sqlite'), seedStubs: 100_000 });
     const { url } = emulator;
@@ -180,6 +336,7 @@ async function main(): Promise<void> {
         `${label.padEnd(44)} ${(runs[0]?.bytes ?? 0).toLocaleString('en').padStart(11)} bytes  min ${Math.min(...ms).toFixed(0)} / median ${med.toFixed(0)} / max ${Math.max(...ms).toFixed(0)} ms  (${(med / baselineMs).toFixed(1)}x baseline)`,
       );
     }
+    if (part !== 'load') await streamingPart(dir);
   } finally {
     stopAll();
     rmSync(dir, { recursive: true, force: true });
