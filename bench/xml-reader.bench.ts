@@ -75,11 +75,14 @@ const contenders: Array<{ name: string; target: boolean; run: () => void }> = [
 ];
 
 const times = contenders.map(() => [] as number[]);
-// One forced GC per round, not one per contender: a full GC deoptimizes code that embedded
-// objects which have since died (V8's "weak objects"), which would time re-optimization rather
-// than reading. The order rotates so that each contender comes first after the GC as often.
+// Steady state by default: no forced GC, since a full GC deoptimizes code that embedded objects
+// which have since died (V8's "weak objects"), and every contender would then be timed
+// re-optimizing rather than reading (saxes included: about 30 % slower). BENCH_XML_READER_GC=1
+// forces one per round, for that harsher figure. The order rotates so that each contender runs
+// first in a round as often as the others.
+const forceGc = process.env.BENCH_XML_READER_GC === '1';
 for (let round = 0; round < WARM_UP + ROUNDS; round++) {
-  collectGarbage();
+  if (forceGc) collectGarbage();
   for (let k = 0; k < contenders.length; k++) {
     const i = (round + k) % contenders.length;
     const started = performance.now();
@@ -95,7 +98,7 @@ const saxesTimes = times[contenders.findIndex((c) => c.name.startsWith('saxes'))
 const vsSaxes = (i: number) =>
   median((times[i] ?? []).map((t, round) => (saxesTimes[round] ?? t) / t));
 console.log(
-  `payload: ${megabytes.toFixed(1)} M chars, ${STUBS} stubs (answer ${(answer.length / 1e6).toFixed(1)} M chars); ${ROUNDS} rounds after ${WARM_UP} to warm up (median)`,
+  `payload: ${megabytes.toFixed(1)} M chars, ${STUBS} stubs (answer ${(answer.length / 1e6).toFixed(1)} M chars); ${ROUNDS} rounds after ${WARM_UP} to warm up (median)${forceGc ? ', a full GC before each round' : ''}`,
 );
 console.log(tableRow(['', 'median ms', 'MB/s', 'vs saxes'], widths));
 let ok = true;

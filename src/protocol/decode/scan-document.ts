@@ -62,96 +62,9 @@ export function scanDocument(
   sink: WarningSink,
   isDataStubs: (localName: string) => boolean = (name) => name === 'DataStubs',
 ): { regions: DataStubsRegion[] } {
-  const regions: DataStubsRegion[] = [];
-  // Namespace declarations of the open elements outside DataStubs.
-  const declarations: Declarations[] = [];
-  let depth = 0;
-  let region: DataStubsRegion | null = null;
-  let regionDepth = -1;
-  // The start tag being read.
-  let tagStart = 0;
-  let nameStart = 0;
-  let nameEnd = 0;
-  let attributesStart = -1;
-  let tagDeclarations: Array<[string, string]> | null = null;
-
-  const handler: XmlReadHandler = {
-    startTag(start, from, to) {
-      tagStart = start;
-      nameStart = from;
-      nameEnd = to;
-      attributesStart = -1;
-      tagDeclarations = null;
-    },
-    attribute(from, to, valueStart, valueEnd) {
-      if (attributesStart < 0) attributesStart = nameEnd;
-      if (region || !text.startsWith('xmlns', from)) return;
-      if (to !== from + 5 && text.charCodeAt(from + 5) !== 58 /* : */) return;
-      const prefix = to === from + 5 ? '' : text.slice(from + 6, to);
-      (tagDeclarations ??= []).push([
-        prefix,
-        decodeAttributeValue(text.slice(valueStart, valueEnd), sink.references),
-      ]);
-    },
-    startTagEnd(tagEnd, selfClosing) {
-      const attributes = text.slice(nameEnd, tagEnd - (selfClosing ? 2 : 1));
-      if (region) {
-        if (depth === regionDepth + 1) {
-          region.topLevelElements.push({ start: tagStart, nameEnd, end: tagEnd, attributes });
-        }
-      } else {
-        if (depth >= MAX_ENVELOPE_DEPTH) {
-          throw new MalformedXml(
-            `nesting deeper than ${MAX_ENVELOPE_DEPTH} outside DataStubs`,
-            tagStart,
-          );
-        }
-        declarations.push(tagDeclarations);
-        const qname = text.slice(nameStart, nameEnd);
-        if (isDataStubs(localName(qname))) {
-          const found: DataStubsRegion = {
-            qname,
-            tagStart,
-            contentStart: tagEnd,
-            contentEnd: tagEnd,
-            selfClosing,
-            inScope: namespacesInScope(declarations),
-            topLevelElements: [],
-          };
-          if (selfClosing) regions.push(found);
-          else {
-            region = found;
-            regionDepth = depth;
-          }
-        }
-        if (selfClosing) declarations.pop();
-      }
-      if (!selfClosing) depth += 1;
-    },
-    endTag(start) {
-      depth -= 1;
-      if (region && depth === regionDepth) {
-        region.contentEnd = start;
-        regions.push(region);
-        region = null;
-        regionDepth = -1;
-      }
-      if (!region && declarations.length > depth) declarations.pop();
-    },
-    text() {},
-    cdata(start, end) {
-      refuseDoctypeWithin(text, start + 9, end - 3);
-    },
-    comment(start, end) {
-      refuseDoctypeWithin(text, start + 4, end - 3);
-    },
-    processingInstruction(start, end) {
-      refuseDoctypeWithin(text, start + 2, end - 2);
-    },
-  };
-
+  const scan = new DocumentScan(text, sink, isDataStubs);
   try {
-    readXml(text, handler, {
+    readXml(text, scan, {
       maxDepth: MAX_DEPTH,
       onCharacterProblem: (problem) => warnCharacter(text, problem, sink),
     });
@@ -160,7 +73,121 @@ export function scanDocument(
     if (error.kind === 'doctype') throw new DoctypeRefused(error.offset);
     throw new MalformedXml(error.message);
   }
-  return { regions };
+  return { regions: scan.regions };
+}
+
+/**
+ * The reader's handler for scanDocument. A class rather than an object of closures: its methods
+ * are the same functions on every call, so the reader's calls into them stay optimized from one
+ * response to the next.
+ */
+class DocumentScan implements XmlReadHandler {
+  readonly regions: DataStubsRegion[] = [];
+  /** Namespace declarations of the open elements outside DataStubs. */
+  private readonly declarations: Declarations[] = [];
+  private depth = 0;
+  private region: DataStubsRegion | null = null;
+  private regionDepth = -1;
+  // The start tag being read.
+  private tagStart = 0;
+  private nameStart = 0;
+  private nameEnd = 0;
+  private tagDeclarations: Array<[string, string]> | null = null;
+
+  constructor(
+    private readonly source: string,
+    private readonly sink: WarningSink,
+    private readonly isDataStubs: (localName: string) => boolean,
+  ) {}
+
+  startTag(start: number, from: number, to: number): void {
+    this.tagStart = start;
+    this.nameStart = from;
+    this.nameEnd = to;
+    this.tagDeclarations = null;
+  }
+
+  attribute(from: number, to: number, valueStart: number, valueEnd: number): void {
+    const text = this.source;
+    if (this.region || !text.startsWith('xmlns', from)) return;
+    if (to !== from + 5 && text.charCodeAt(from + 5) !== 58 /* : */) return;
+    const prefix = to === from + 5 ? '' : text.slice(from + 6, to);
+    (this.tagDeclarations ??= []).push([
+      prefix,
+      decodeAttributeValue(text.slice(valueStart, valueEnd), this.sink.references),
+    ]);
+  }
+
+  startTagEnd(tagEnd: number, selfClosing: boolean): void {
+    const region = this.region;
+    if (region) {
+      if (this.depth === this.regionDepth + 1) {
+        region.topLevelElements.push({
+          start: this.tagStart,
+          nameEnd: this.nameEnd,
+          end: tagEnd,
+          attributes: this.source.slice(this.nameEnd, tagEnd - (selfClosing ? 2 : 1)),
+        });
+      }
+    } else {
+      this.envelopeStartTag(tagEnd, selfClosing);
+    }
+    if (!selfClosing) this.depth += 1;
+  }
+
+  private envelopeStartTag(tagEnd: number, selfClosing: boolean): void {
+    if (this.depth >= MAX_ENVELOPE_DEPTH) {
+      throw new MalformedXml(
+        `nesting deeper than ${MAX_ENVELOPE_DEPTH} outside DataStubs`,
+        this.tagStart,
+      );
+    }
+    this.declarations.push(this.tagDeclarations);
+    const qname = this.source.slice(this.nameStart, this.nameEnd);
+    if (this.isDataStubs(localName(qname))) {
+      const found: DataStubsRegion = {
+        qname,
+        tagStart: this.tagStart,
+        contentStart: tagEnd,
+        contentEnd: tagEnd,
+        selfClosing,
+        inScope: namespacesInScope(this.declarations),
+        topLevelElements: [],
+      };
+      if (selfClosing) this.regions.push(found);
+      else {
+        this.region = found;
+        this.regionDepth = this.depth;
+      }
+    }
+    if (selfClosing) this.declarations.pop();
+  }
+
+  endTag(start: number): void {
+    this.depth -= 1;
+    const region = this.region;
+    if (region && this.depth === this.regionDepth) {
+      region.contentEnd = start;
+      this.regions.push(region);
+      this.region = null;
+      this.regionDepth = -1;
+    }
+    if (!this.region && this.declarations.length > this.depth) this.declarations.pop();
+  }
+
+  text(): void {}
+
+  cdata(start: number, end: number): void {
+    refuseDoctypeWithin(this.source, start + 9, end - 3);
+  }
+
+  comment(start: number, end: number): void {
+    refuseDoctypeWithin(this.source, start + 4, end - 3);
+  }
+
+  processingInstruction(start: number, end: number): void {
+    refuseDoctypeWithin(this.source, start + 2, end - 2);
+  }
 }
 
 /** The protocol keeps what XML cannot carry and says so (the reference server sends `&#x1;`). */

@@ -158,6 +158,9 @@ export class XmlReader {
   private documentStart = 0;
   /** Next SPECIAL match in buf at or after the last query, or buf.length. */
   private special = -1;
+  /** The last `indexOf('<', ltFrom)` in buf: ltAt (-1 for none), valid until the buffer changes. */
+  private ltFrom = 0;
+  private ltAt = -2;
   private colon = -1;
   private depth = 0;
   private openStarts = new Int32Array(64);
@@ -194,6 +197,7 @@ export class XmlReader {
       this.buf += chunk;
     }
     this.special = -1;
+    this.ltAt = -2;
     this.parse();
   }
 
@@ -283,6 +287,19 @@ export class XmlReader {
     return JSON.stringify(this.buf.slice(local, local + 12));
   }
 
+  /**
+   * The first "<" at or after `from`. A start tag with attributes looks for it to refuse a "<"
+   * in a value, and the text after the tag ends at the same one: remembered, the text between
+   * is scanned once.
+   */
+  private nextLt(from: number): number {
+    const at = this.ltAt;
+    if (at !== -2 && from >= this.ltFrom && (at === -1 || from <= at)) return at;
+    this.ltFrom = from;
+    this.ltAt = this.buf.indexOf('<', from);
+    return this.ltAt;
+  }
+
   private specialAt(from: number): number {
     if (this.special >= from) return this.special;
     SPECIAL.lastIndex = from;
@@ -308,7 +325,7 @@ export class XmlReader {
         this.onProgress(this.base + pos);
         this.nextProgress = this.base + pos + this.progressEvery;
       }
-      const lt = s.indexOf('<', pos);
+      const lt = this.nextLt(pos);
       if (lt !== pos) {
         const end = lt === -1 ? (this.final ? length : this.safeTextEnd(pos)) : lt;
         if (end > pos) {
@@ -596,25 +613,43 @@ export class XmlReader {
     return true;
   }
 
+  /**
+   * Where the innermost open element's name ends when it is written at `from` and followed by
+   * an ASCII character that cannot continue a name; -1 otherwise (the caller then reads the name
+   * in full). Most end tags match, so most are read with one comparison, not a name scan.
+   */
+  private openNameEndAt(from: number): number {
+    const d = this.depth - 1;
+    if (d < 0 || this.openNames[d] !== undefined) return -1;
+    const s = this.buf;
+    const openStart = (this.openStarts[d] ?? 0) - this.base;
+    const length = (this.openEnds[d] ?? 0) - this.base - openStart;
+    const after = s.charCodeAt(from + length);
+    if (!(after < 128) || ((ASCII_NAME[after] ?? 0) & NAME_CHAR) !== 0) return -1;
+    for (let k = 0; k < length; k += 1) {
+      if (s.charCodeAt(openStart + k) !== s.charCodeAt(from + k)) return -1;
+    }
+    return from + length;
+  }
+
   private endTag(lt: number): number {
     const s = this.buf;
     const nameStart = lt + 2;
-    const nameEnd = this.requireName(nameStart, 'an element name after "</"');
-    if (nameEnd === NEED_MORE) return NEED_MORE;
+    let nameEnd = this.openNameEndAt(nameStart);
+    if (nameEnd < 0) {
+      nameEnd = this.requireName(nameStart, 'an element name after "</"');
+      if (nameEnd === NEED_MORE) return NEED_MORE;
+    }
     const close = this.skipSpace(nameEnd);
     if (close >= s.length) return this.incomplete(lt, `The input ends inside an end tag`);
-    const name = s.slice(nameStart, nameEnd);
-    if (s.charCodeAt(close) !== GT) {
-      this.fail(close, `Expected ">" to end </${name} but found ${this.found(close)}`);
+    if (
+      s.charCodeAt(close) !== GT ||
+      this.depth === 0 ||
+      !this.sameAsOpen(this.depth - 1, nameStart, nameEnd)
+    ) {
+      this.refuseEndTag(lt, nameStart, nameEnd, close);
     }
-    if (this.depth === 0) this.fail(lt, `The end tag </${name}> has no start tag`);
     const d = this.depth - 1;
-    if (!this.sameAsOpen(d, nameStart, nameEnd)) {
-      this.fail(
-        lt,
-        `The end tag </${name}> does not match <${this.openName(d)}>: expected </${this.openName(d)}>`,
-      );
-    }
     this.depth = d;
     // Only a chunked read keeps names; leaving the array alone otherwise keeps its kind stable.
     if (this.openNames.length > d) this.openNames.length = d;
@@ -629,6 +664,17 @@ export class XmlReader {
     return close + 1;
   }
 
+  /** Why the end tag at `lt` cannot be read: kept apart so that the common path builds no names. */
+  private refuseEndTag(lt: number, nameStart: number, nameEnd: number, close: number): never {
+    const name = this.buf.slice(nameStart, nameEnd);
+    if (this.buf.charCodeAt(close) !== GT) {
+      this.fail(close, `Expected ">" to end </${name} but found ${this.found(close)}`);
+    }
+    if (this.depth === 0) this.fail(lt, `The end tag </${name}> has no start tag`);
+    const open = this.openName(this.depth - 1);
+    return this.fail(lt, `The end tag </${name}> does not match <${open}>: expected </${open}>`);
+  }
+
   private startTag(lt: number): number {
     const s = this.buf;
     const length = s.length;
@@ -639,8 +685,6 @@ export class XmlReader {
     if (this.depth === 0 && this.rootClosed && !this.fragment) {
       this.fail(lt, `A second root element <${s.slice(nameStart, nameEnd)}>: a document has one`);
     }
-    // The first "<" after the name: an attribute value that reaches it holds a "<".
-    const nextLt = s.indexOf('<', nameEnd);
     let count = 0;
     let p = nameEnd;
     let tagEnd: number;
@@ -702,8 +746,10 @@ export class XmlReader {
           `The value of the attribute ${s.slice(attributeStart, attributeEnd)} is not closed`,
         );
       }
-      if (nextLt !== -1 && nextLt < valueEnd) {
-        this.fail(nextLt, `"<" is not allowed in an attribute value: write "&lt;"`);
+      // The first "<" after the value's start: a value that reaches it holds a "<".
+      const ltInValue = this.nextLt(p + 1);
+      if (ltInValue !== -1 && ltInValue < valueEnd) {
+        this.fail(ltInValue, `"<" is not allowed in an attribute value: write "&lt;"`);
       }
       this.checkRun(p + 1, valueEnd, ATTRIBUTE);
       if (5 * (count + 1) > this.attributes.length) {
