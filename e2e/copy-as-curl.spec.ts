@@ -33,7 +33,11 @@ for (const binding of ['SOAP 1.2', 'HTTP GET'] as BindingLabel[]) {
     expect(clipboard).toBe(curl);
 
     // -s: quiet; the command prints only the response body, as the service sent it.
-    const curlBody = execFileSync('sh', ['-c', `${curl} -s`], { encoding: 'utf8' });
+    // The emulator is shared by the run's specs: Bob's stubs can be megabytes by now.
+    const curlBody = execFileSync('sh', ['-c', `${curl} -s`], {
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
+    });
     expect(curlBody.length).toBeGreaterThan(0);
     // The raw panel shows the body indented; compare the XML with whitespace between tags removed.
     const squash = (xml: string) => xml.replace(/>\s+</g, '><').trim();
