@@ -1,0 +1,235 @@
+// npm run bench -- table-query
+// The viewer's table sort and filter (src/xml/table-query.ts) at the function level, as its
+// worker runs them, on the record table of a GetAssetStubs answer from the emulator's seeded
+// stubs (`--seed-stubs N`, as the viewer bench uses: ID, Type, ServiceURI, MediaType, Title,
+// Source, Created, SizeBytes, Checksum), read by the viewer's own index pass.
+// Timed per column: the first sort ascending (ranks computed), then descending (ranks reused);
+// the first filter "harbour" (search text built) over the Title order, a second filter
+// "harbour 1" and the clear. Side by side in the same rounds with the BASELINE, the code before
+// issue 24 (bench/table-query/baseline.ts). Each round starts from a fresh table state, after the
+// worker's own warm-up (two passes over a 400-row table), so "first" is first as in the viewer.
+// Target: every operation <= 100 ms at 100,000 rows (issue 24).
+// BENCH_TABLE_QUERY_ROUNDS=n sets the rounds (5); BENCH_TABLE_QUERY_SIZES=100000,30000 the sizes.
+import { EmulatorStore } from '../emulator/store.ts';
+import { createEmulatorModel, seedStubs } from '../emulator/emulator-model.ts';
+import { SEED_STUBS_KEY } from '../emulator/demo-users.ts';
+import { writeElement } from '../emulator/xml-node.ts';
+import { analyzeXml } from '../src/xml/analyze-xml.ts';
+import { extractRecordTable, type RecordTable } from '../src/xml/record-table.ts';
+import { queryRows, RowHaystacks, rowHaystacks, type TableQuery } from '../src/xml/table-query.ts';
+import { baselineQueryRows, baselineRowHaystacks } from './table-query/baseline.ts';
+import { collectGarbage } from './support/gc.ts';
+import { loadAverage } from './support/load-average.ts';
+import { median } from './support/median.ts';
+import { tableRow } from './support/table.ts';
+
+const ROUNDS = Number(process.env.BENCH_TABLE_QUERY_ROUNDS ?? 5);
+const SIZES = (process.env.BENCH_TABLE_QUERY_SIZES ?? '100000,30000').split(',').map(Number);
+const TARGET_MS = 100;
+/** As the viewer's worker slices the search text (HAYSTACK_SLICE_ROWS). */
+const IDLE_SLICE_ROWS = 2_000;
+
+/** The record table of the seeded user's GetAssetStubs answer, as the viewer's worker has it. */
+function seededTable(stubs: number): RecordTable {
+  const store = EmulatorStore.open(':memory:');
+  seedStubs(store, stubs);
+  const answer = createEmulatorModel(store).getAssetStubs({
+    OpenIDKey: SEED_STUBS_KEY,
+    AssetType: '',
+    OtherFilterCriteria: '',
+  });
+  if (!answer.DataStubs) throw new Error('the emulator answered without stubs');
+  const xml = writeElement(answer.DataStubs, '  ').join('');
+  const { index } = analyzeXml(xml, { emitPretty: false });
+  const table = index && extractRecordTable(xml, index);
+  if (!table || table.records.length !== stubs) throw new Error('no record table');
+  return table;
+}
+
+/** One implementation as the worker drives it: ranks cached per column, search text on first filter. */
+interface Contender {
+  name: string;
+  /** A fresh state over a table: what a new payload's worker starts from. */
+  open(table: RecordTable): (query: TableQuery) => Uint32Array;
+}
+
+const contenders: Contender[] = [
+  {
+    name: 'baseline',
+    open(table) {
+      const rankCache = new Map<number, Int32Array>();
+      let haystacks: string[] | null = null;
+      const rows = table.records.length;
+      return (query) => {
+        if (query.filter.trim()) haystacks ??= baselineRowHaystacks(table.values, rows);
+        return baselineQueryRows(table.values, haystacks ?? [], query, rankCache, rows);
+      };
+    },
+  },
+  {
+    name: 'new',
+    open(table) {
+      const rankCache = new Map<number, Int32Array>();
+      let haystacks: string[] | null = null;
+      const rows = table.records.length;
+      return (query) => {
+        if (query.filter.trim()) haystacks ??= rowHaystacks(table.values, rows);
+        return queryRows(table.values, haystacks ?? [], query, rankCache, rows);
+      };
+    },
+  },
+];
+
+/** The worker's warm-up table (viewer.worker.ts, warmUpDocument): 400 records, five columns. */
+function warmUpTable(): RecordTable {
+  const records = Array.from({ length: 400 }, (_, i) => i);
+  return {
+    rootName: 'AssetStubs',
+    recordName: 'Stub',
+    records: Int32Array.from(records),
+    columns: ['id', 'kind', 'Title', 'SizeBytes', 'Path'].map((key) => ({
+      key,
+      label: key,
+      source: 'element' as const,
+    })),
+    otherChildren: 0,
+    values: [
+      records.map((i) => `s${i}`),
+      records.map(() => 'a&b'),
+      records.map((i) => `Record ${i} <x>`),
+      records.map((i) => String(i * 37)),
+      records.map((i) => `/a/${i}`),
+    ],
+  };
+}
+
+function warmUp(): void {
+  const table = warmUpTable();
+  for (let round = 0; round < 2; round++) {
+    for (const contender of contenders) {
+      const query = contender.open(table);
+      for (let column = 0; column < table.columns.length; column++)
+        query({ sortColumn: column, sortDirection: 'asc', filter: 'record 1' });
+    }
+  }
+}
+
+const loadBefore = loadAverage();
+console.log(
+  `${ROUNDS} rounds, medians; load average ${loadBefore.toFixed(2)} at the start (2 cores)`,
+);
+warmUp();
+for (const stubs of SIZES) {
+  const table = seededTable(stubs);
+  const columns = table.columns.map((column) => column.label);
+  const title = columns.indexOf('Title');
+  const steps: Array<{ name: string; query: TableQuery }> = [];
+  columns.forEach((label, column) => {
+    steps.push({
+      name: `sort ${label} asc (first)`,
+      query: { sortColumn: column, sortDirection: 'asc', filter: '' },
+    });
+    steps.push({
+      name: `sort ${label} desc`,
+      query: { sortColumn: column, sortDirection: 'desc', filter: '' },
+    });
+  });
+  steps.push({
+    name: 'filter "harbour" (first)',
+    query: { sortColumn: title, sortDirection: 'asc', filter: 'harbour' },
+  });
+  steps.push({
+    name: 'filter "harbour 1"',
+    query: { sortColumn: title, sortDirection: 'asc', filter: 'harbour 1' },
+  });
+  steps.push({
+    name: 'filter cleared',
+    query: { sortColumn: title, sortDirection: 'asc', filter: '' },
+  });
+  const times = contenders.map(() => steps.map(() => [] as number[]));
+  for (let round = 0; round < ROUNDS; round++) {
+    // Alternate which goes first, so neither always meets the other's garbage.
+    const order = round % 2 === 0 ? [0, 1] : [1, 0];
+    const answers: Uint32Array[][] = [[], []];
+    for (const c of order) {
+      collectGarbage();
+      const query = contenders[c]!.open(table);
+      steps.forEach((step, s) => {
+        const started = performance.now();
+        answers[c]![s] = query(step.query);
+        times[c]![s]!.push(performance.now() - started);
+      });
+    }
+    steps.forEach((step, s) => {
+      const [a, b] = [answers[0]![s]!, answers[1]![s]!];
+      if (a.length !== b.length || a.some((row, i) => row !== b[i]))
+        throw new Error(`${step.name}: the new order differs from the baseline's`);
+    });
+  }
+  // The worker builds the search text between requests once the Table is shown (2,000 rows a
+  // task): the longest such task, and the first filter once it is built.
+  const sliceTimes: number[] = [];
+  const idleFilterTimes: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    collectGarbage();
+    const haystacks = new RowHaystacks(table.values, stubs);
+    let longest = 0;
+    for (let done = false; !done;) {
+      const started = performance.now();
+      done = haystacks.build(IDLE_SLICE_ROWS);
+      longest = Math.max(longest, performance.now() - started);
+    }
+    sliceTimes.push(longest);
+    const query: TableQuery = { sortColumn: null, sortDirection: 'asc', filter: 'harbour' };
+    const started = performance.now();
+    queryRows(table.values, haystacks.texts, query, new Map(), stubs);
+    idleFilterTimes.push(performance.now() - started);
+  }
+  console.log(`\n${stubs.toLocaleString('en')} rows (${columns.length} columns)`);
+  const widths = [30, 10, 10, 8, 12];
+  console.log(tableRow(['', 'baseline', 'new', 'speed-up', `<= ${TARGET_MS} ms`], widths));
+  steps.forEach((step, s) => {
+    const before = median(times[0]![s]!);
+    const after = median(times[1]![s]!);
+    console.log(
+      tableRow(
+        [
+          step.name,
+          `${before.toFixed(1)} ms`,
+          `${after.toFixed(1)} ms`,
+          `${(before / after).toFixed(1)}x`,
+          after <= TARGET_MS ? 'PASS' : 'MISS',
+        ],
+        widths,
+      ),
+    );
+  });
+  const idleFilter = median(idleFilterTimes);
+  console.log(
+    tableRow(
+      [
+        'filter "harbour", text built idle',
+        '',
+        `${idleFilter.toFixed(1)} ms`,
+        '',
+        idleFilter <= TARGET_MS ? 'PASS' : 'MISS',
+      ],
+      widths,
+    ),
+  );
+  console.log(
+    tableRow(
+      [
+        `longest idle task (${IDLE_SLICE_ROWS} rows)`,
+        '',
+        `${median(sliceTimes).toFixed(1)} ms`,
+        '',
+        '',
+      ],
+      widths,
+    ),
+  );
+}
+console.log(
+  `\nload average ${loadAverage().toFixed(2)} at the end (${loadBefore.toFixed(2)} at the start)`,
+);
