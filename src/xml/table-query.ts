@@ -103,7 +103,8 @@ function fewValueRanks(values: readonly string[]): Int32Array | null {
     }
     let id = idOf.get(value);
     if (id === undefined) {
-      if (distinct.length === most) return null;
+      // Mostly distinct so far (half of the first thousand rows or more): give up early.
+      if (distinct.length === most || (row >= 1024 && distinct.length > row >> 1)) return null;
       id = distinct.length;
       idOf.set(value, id);
       distinct.push(value);
@@ -141,7 +142,8 @@ class NaturalKeys {
   constructor(values: readonly string[]) {
     let chars = 0;
     for (const value of values) chars += value.length;
-    this.symbols = new Uint16Array(chars + (chars >> 2) + 64);
+    // Room for a digit run in every other character, so that the buffer hardly ever grows.
+    this.symbols = new Uint16Array(2 * chars + 64);
     this.start = new Int32Array(values.length + 1);
     this.exact = new Uint8Array(values.length);
     for (let row = 0; row < values.length; row++) {
