@@ -6,8 +6,9 @@
 // Timed per column: the first sort ascending (ranks computed), then descending (ranks reused);
 // the first filter "harbour" (search text built) over the Title order, a second filter
 // "harbour 1" and the clear. Side by side in the same rounds with the BASELINE, the code before
-// issue 24 (bench/table-query/baseline.ts). Each round starts from a fresh table state, after the
-// worker's own warm-up (two passes over a 400-row table), so "first" is first as in the viewer.
+// issue 24 (bench/table-query/baseline.ts). Each round starts from a fresh table state, after a
+// full GC and the worker's own warm-up (two passes over a 400-row table), so "first" is first as
+// in the viewer.
 // Medians over the rounds; "round 1" is the new code's first round, the first time its loops
 // meet a large table (the JIT's share). Target: every operation <= 100 ms at 100,000 rows
 // (issue 24).
@@ -105,14 +106,12 @@ function warmUpTable(): RecordTable {
   };
 }
 
-function warmUp(): void {
+function warmUp(contender: Contender): void {
   const table = warmUpTable();
   for (let round = 0; round < 2; round++) {
-    for (const contender of contenders) {
-      const query = contender.open(table);
-      for (let column = 0; column < table.columns.length; column++)
-        query({ sortColumn: column, sortDirection: 'asc', filter: 'record 1' });
-    }
+    const query = contender.open(table);
+    for (let column = 0; column < table.columns.length; column++)
+      query({ sortColumn: column, sortDirection: 'asc', filter: 'record 1' });
   }
 }
 
@@ -120,7 +119,6 @@ const loadBefore = loadAverage();
 console.log(
   `${ROUNDS} rounds, medians; load average ${loadBefore.toFixed(2)} at the start (2 cores)`,
 );
-warmUp();
 for (const stubs of SIZES) {
   const table = seededTable(stubs);
   const columns = table.columns.map((column) => column.label);
@@ -157,7 +155,10 @@ for (const stubs of SIZES) {
     const order = round % 2 === 0 ? [0, 1] : [1, 0];
     const answers: Uint32Array[][] = [[], []];
     for (const c of order) {
+      // A full GC deoptimizes code whose embedded objects died (V8's weak objects): the worker's
+      // warm-up after it, as a fresh worker has run it before its payload.
       collectGarbage();
+      warmUp(contenders[c]!);
       const query = contenders[c]!.open(table);
       steps.forEach((step, s) => {
         const cpuStarted = process.cpuUsage();
