@@ -229,8 +229,8 @@ function naturalRanks(values: readonly string[]): Int32Array {
   const tied = new Uint8Array(count);
 
   // Dense codes for the symbols present, 0 meaning "past the end", so a pass takes the most
-  // symbols that fit in 53 bits beside the row's number.
-  const code = new Uint16Array(65536);
+  // symbols that fit in 53 bits beside the row's number (up to 65,536 codes: not a Uint16Array).
+  const code = new Int32Array(65536);
   const used = start[values.length] ?? 0;
   for (let i = 0; i < used; i++) code[symbols[i] ?? 0] = 1;
   let alphabet = 0;
