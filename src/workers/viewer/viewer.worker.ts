@@ -7,7 +7,7 @@ import { analyzeXml } from '../../xml/analyze-xml.ts';
 import { extractRecordTable, type RecordTable } from '../../xml/record-table.ts';
 import { recordTableHead } from '../../xml/record-table-head.ts';
 import { TABLE_HEAD_ROWS, tableForPage, wantsTableHead } from './table-transfer.ts';
-import { queryRows, rowHaystacks, tableCsv } from '../../xml/table-query.ts';
+import { queryRows, RowHaystacks, rowHaystacks, tableCsv } from '../../xml/table-query.ts';
 import { indexBuffers } from '../../xml/xml-index.ts';
 import { XmlSyntaxError } from '../../xml/reader/xml-syntax-error.ts';
 import { XmlSummaryScan } from '../../xml/xml-summary.ts';
@@ -18,8 +18,26 @@ import type { AnalysisResult, ViewerEvents, ViewerWorkerApi } from './viewer-wor
 
 let pretty = '';
 let table: RecordTable | null = null;
-let haystacks: string[] | null = null;
+let haystacks: RowHaystacks | null = null;
+let haystacksScheduled = false;
 const rankCache = new Map<number, Int32Array>();
+
+/** Rows of search text per task: a few ms, so a request that arrives meanwhile hardly waits. */
+const HAYSTACK_SLICE_ROWS = 2_000;
+
+/**
+ * Builds the table's search text between requests, a slice per task, once the Table view has
+ * asked its first query, so that the first filter only scans. A request that arrives meanwhile
+ * runs after the current slice; a filter finishes whatever is left itself.
+ */
+function buildHaystacksWhenIdle(): void {
+  if (haystacksScheduled || !haystacks || haystacks.complete) return;
+  haystacksScheduled = true;
+  setTimeout(() => {
+    haystacksScheduled = false;
+    if (haystacks && !haystacks.build(HAYSTACK_SLICE_ROWS)) buildHaystacksWhenIdle();
+  }, 0);
+}
 
 /** Posts the first records of a large payload's table ahead of the index pass. */
 function postTableHead(xml: string, maxIndexBytes: number, events: ViewerEvents): void {
@@ -196,9 +214,16 @@ const api: ViewerWorkerApi = {
   queryTable(query) {
     const started = performance.now();
     const values = table?.values ?? [];
-    // Haystacks are built on the first filter only: sorting alone does not need them.
-    if (query.filter.trim()) haystacks ??= rowHaystacks(values, table?.records.length ?? 0);
-    const rows = queryRows(values, haystacks ?? [], query, rankCache, table?.records.length ?? 0);
+    if (table) haystacks ??= new RowHaystacks(values, table.records.length);
+    if (query.filter.trim()) haystacks?.build();
+    const rows = queryRows(
+      values,
+      haystacks?.texts ?? [],
+      query,
+      rankCache,
+      table?.records.length ?? 0,
+    );
+    buildHaystacksWhenIdle();
     return transfer({ rows, elapsedMs: performance.now() - started }, [rows.buffer as ArrayBuffer]);
   },
   csv(columnIndexes, rows) {
