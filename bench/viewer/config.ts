@@ -32,6 +32,13 @@ const SIZES: Size[] = [
 ];
 
 const wanted = (process.env.VIEWER_BENCH_SIZES ?? '').split(',').filter(Boolean);
+const unknown = wanted.filter((id) => !SIZES.some((s) => s.id === id));
+if (unknown.length) {
+  // A mistyped size would otherwise measure nothing and still end as a success.
+  throw new Error(
+    `VIEWER_BENCH_SIZES: unknown size ${unknown.join(', ')}; the sizes are ${SIZES.map((s) => s.id).join(', ')}`,
+  );
+}
 /** VIEWER_BENCH_SIZES=1mb,10mb: those sizes only. */
 export const sizes = wanted.length ? SIZES.filter((s) => wanted.includes(s.id)) : SIZES;
 /** The emulator's key for its seeded stubs. */
