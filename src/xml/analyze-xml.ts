@@ -156,7 +156,7 @@ export class XmlAnalyzer {
    * the size limit for it. The pretty text, fold index and reports go on.
    */
   stopIndexing(): void {
-    this.tree.disable();
+    if (this.tree.enabled) this.tree.disable();
   }
 
   /** Ends the input and returns the analysis. @throws {XmlSyntaxError} */
