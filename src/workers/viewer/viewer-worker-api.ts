@@ -33,9 +33,9 @@ function formatMegabytes(bytes: number): string {
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * One payload's analysis, fed as its parts arrive (a whole payload is one part): one pass that
- * writes the pretty text and builds the tree index together, so the first lines go out while
- * later parts are still on their way. The parts are kept, and joined once at the end, for what
+ * One payload's analysis, fed as its parts arrive (a whole payload is one part). In parts, one
+ * pass writes the pretty text and builds the tree index together while the next parts are on
+ * their way, and the first lines go out as soon as the parts hold them. The parts are kept, and joined once at the end, for what
  * needs the whole text afterwards: the record table (its cells are read from the payload), the
  * element summary. XPath and compare get the payload from the page, and search runs over the
  * pretty text.
@@ -60,11 +60,17 @@ class PayloadAnalysis {
     private readonly events: ViewerEvents,
     /** The payload's length in characters when known ahead, else 0. */
     private readonly expectedChars: number,
+    /**
+     * True for a payload that is already whole: the pretty text is written alone, so the whole
+     * of it goes out sooner, and the index is built by a second pass after it. In parts, one pass
+     * does both while the next parts arrive.
+     */
+    private readonly indexAfter = false,
   ) {
     this.tableHeadDone = !wantsTableHead(expectedChars, maxIndexBytes);
     this.analyzer = new XmlAnalyzer({
       // Characters never outnumber UTF-8 bytes: a payload this long is over the limit.
-      buildIndex: expectedChars <= maxIndexBytes,
+      buildIndex: !indexAfter && expectedChars <= maxIndexBytes,
       expectedLength: expectedChars,
       onProgress: (done) =>
         events.onProgress('pretty', done, Math.max(expectedChars, this.chars, done)),
@@ -168,7 +174,7 @@ class PayloadAnalysis {
       foldEnd: analysis?.foldEnd ?? new Int32Array(0),
       index: null,
       table: null,
-      indexPending: analysis !== null && !overLimit && analysis.index !== null,
+      indexPending: analysis !== null && !overLimit && (this.indexAfter || analysis.index !== null),
       escaping: analysis?.escaping ?? null,
       topLevelElementCount: analysis?.topLevelElementCount ?? 0,
       indexRefusedReason: overLimit
@@ -189,10 +195,16 @@ class PayloadAnalysis {
     };
     pretty = result.pretty ?? '';
     events.onAnalyzed(transfer(result, [result.foldEnd.buffer as ArrayBuffer]));
-    const index = analysis?.index;
-    if (!result.indexPending || !index) return;
-    // The index was built in the same pass; the record table is read from the whole text.
+    if (!result.indexPending) return;
     const indexStarted = performance.now();
+    const index = this.indexAfter
+      ? analyzeXml(xml, {
+          emitPretty: false,
+          onProgress: (done) => events.onProgress('index', done, xml.length),
+        }).index
+      : analysis?.index;
+    if (!index) return;
+    // The record table's cells are read from the whole text.
     table = extractRecordTable(xml, index);
     const [transferred, tableBuffers] = table ? tableForPage(table) : [null, []];
     events.onIndexed(
@@ -295,7 +307,7 @@ export function createViewerWorkerApi(): ViewerWorkerApi {
     warmUp,
     analyze(payload, maxIndexBytes, events) {
       const text = typeof payload === 'string' ? payload : new TextDecoder().decode(payload);
-      const analysis = new PayloadAnalysis(maxIndexBytes, events, text.length);
+      const analysis = new PayloadAnalysis(maxIndexBytes, events, text.length, true);
       return guarded(events, () => {
         analysis.append(text);
         return analysis.end();
