@@ -228,14 +228,15 @@ class PrettyLayout implements XmlReadHandler {
     private readonly inlineTextMax: number,
   ) {}
 
-  private get source(): XmlReader {
+  /** The reader, which holds the source of what it reports (events come only from it). */
+  private get readerNow(): XmlReader {
     return this.reader as XmlReader;
   }
 
   startTag(from: number, nameStart: number, nameEnd: number): void {
     if (this.runFrom !== -1) this.endText();
     this.flushPending();
-    const reader = this.source;
+    const reader = this.readerNow;
     const source = reader.buffer;
     const base = reader.bufferStart;
     const tag = this.tag;
@@ -286,7 +287,7 @@ class PrettyLayout implements XmlReadHandler {
       closeLine = lines.startLine(this.depth - 1);
       lines.addFold(openLine, closeLine);
     }
-    const reader = this.source;
+    const reader = this.readerNow;
     const base = reader.bufferStart;
     lines.writeEndTag(reader.buffer, nameStart - base, nameEnd - base);
     lines.finishLine();
@@ -297,7 +298,7 @@ class PrettyLayout implements XmlReadHandler {
   }
 
   text(from: number, to: number): void {
-    const reader = this.source;
+    const reader = this.readerNow;
     if (this.runFrom === -1) {
       this.runSource = reader.buffer;
       this.runBase = reader.bufferStart;
@@ -315,7 +316,7 @@ class PrettyLayout implements XmlReadHandler {
 
   cdata(from: number, to: number): void {
     if (this.runFrom !== -1) this.endText();
-    const reader = this.source;
+    const reader = this.readerNow;
     const source = reader.buffer;
     const base = reader.bufferStart;
     this.escaping.cdata(source, from - base, to - base, from);
@@ -344,7 +345,7 @@ class PrettyLayout implements XmlReadHandler {
    */
   endTextBeforeError(end: number): void {
     if (this.runFrom === -1) return;
-    const reader = this.source;
+    const reader = this.readerNow;
     if (this.runTo === end || reader.buffer.charCodeAt(this.runTo - reader.bufferStart) === LT) {
       this.endText();
     }
@@ -471,7 +472,7 @@ class PrettyLayout implements XmlReadHandler {
   private emitMarkup(nodeKind: number, docFrom: number, docTo: number): void {
     if (this.runFrom !== -1) this.endText();
     this.flushPending();
-    const reader = this.source;
+    const reader = this.readerNow;
     const source = reader.buffer;
     const base = reader.bufferStart;
     const lines = this.lines;
