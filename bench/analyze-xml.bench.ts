@@ -113,11 +113,25 @@ for (let round = 0; round < WARM_UP + ROUNDS; round++) {
 }
 
 const megabytes = payload.length / 1e6;
-const widths = [40, 12, 10, 14];
+const widths = [40, 12, 10, 14, 12];
+// Per-round ratios to main's same case (or, for the parts, to this whole one pass): each round
+// runs every case back to back under the same load.
+const baseOf = (name: string) =>
+  name.startsWith('this: 64 KB parts, one pass')
+    ? 'this: one pass, pretty + index'
+    : name.startsWith('this: ')
+      ? name.replace('this: ', 'main: ')
+      : '';
+const ratio = (i: number) => {
+  const base = contenders.findIndex((c) => c.name === baseOf(contenders[i]?.name ?? ''));
+  if (base < 0) return '';
+  const rounds = (times[i] ?? []).map((t, round) => t / (times[base]?.[round] ?? t));
+  return `${median(rounds).toFixed(2)}x`;
+};
 console.log(
   `payload: ${megabytes.toFixed(1)} M chars, ${STUBS} stubs, ${chunks.length} parts of 64 KB (UTF-8); ${ROUNDS} rounds after ${WARM_UP} to warm up (median); load ${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)}`,
 );
-console.log(tableRow(['', 'median ms', 'MB/s', 'first head ms'], widths));
+console.log(tableRow(['', 'median ms', 'MB/s', 'first head ms', 'vs base'], widths));
 contenders.forEach((contender, i) => {
   const ms = median(times[i] ?? []);
   const head = median(heads[i] ?? []);
@@ -128,8 +142,12 @@ contenders.forEach((contender, i) => {
         ms.toFixed(1),
         (megabytes / (ms / 1000)).toFixed(0),
         Number.isNaN(head) ? '' : head.toFixed(2),
+        ratio(i),
       ],
       widths,
     ),
   );
 });
+console.log(
+  "vs base: per-round median of the time over main's same case (the parts: over this whole one pass)",
+);
