@@ -46,7 +46,7 @@ class PayloadAnalysis {
   private readonly parts: string[] = [];
   private readonly decoder = new TextDecoder();
   private chars = 0;
-  /** UTF-8 bytes so far (of the decoded text), to drop the index once over the limit. */
+  /** UTF-8 bytes so far, to drop the index once over the limit. */
   private bytes = 0;
   private syntaxError: XmlSyntaxError | null = null;
   private indexDropped = false;
@@ -84,9 +84,15 @@ class PayloadAnalysis {
 
   /** The next part: text, or UTF-8 bytes decoded here (a character may span two parts). */
   append(part: string | ArrayBuffer): void {
-    const text =
-      typeof part === 'string' ? part : this.decoder.decode(new Uint8Array(part), { stream: true });
-    this.take(text);
+    if (typeof part === 'string') {
+      // Counted only where the index is built as the parts arrive: a whole payload is measured
+      // once, after its pretty text, and the first lines do not wait for it.
+      if (!this.indexAfter) this.bytes += utf8Length(part);
+      this.take(part);
+    } else {
+      this.bytes += part.byteLength;
+      this.take(this.decoder.decode(new Uint8Array(part), { stream: true }));
+    }
   }
 
   /** No more parts: reports the analysis, the index and table, then the summary. */
@@ -111,7 +117,6 @@ class PayloadAnalysis {
     if (text === '') return;
     this.parts.push(text);
     this.chars += text.length;
-    this.bytes += utf8Length(text);
     if (!this.syntaxError) this.analyze(text);
     // As for a whole payload, the first records follow the first lines (malformed or not after).
     if (this.headSent && !this.tableHeadDone && this.chars >= this.tableHeadAt) {
