@@ -35,10 +35,10 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 /**
  * One payload's analysis, fed as its parts arrive (a whole payload is one part). In parts, one
  * pass writes the pretty text and builds the tree index together while the next parts are on
- * their way, and the first lines go out as soon as the parts hold them. The parts are kept, and joined once at the end, for what
- * needs the whole text afterwards: the record table (its cells are read from the payload), the
- * element summary. XPath and compare get the payload from the page, and search runs over the
- * pretty text.
+ * their way, and the first lines go out as soon as the parts hold them. The parts are kept, and
+ * joined once at the end, for what needs the whole text afterwards: the record table (its cells
+ * are read from the payload), the element summary. XPath and compare get the payload from the
+ * page, and search runs over the pretty text.
  */
 class PayloadAnalysis {
   private readonly analyzer: XmlAnalyzer;
@@ -169,7 +169,9 @@ class PayloadAnalysis {
     // Measured once the text is whole, as the size limit has always been: Blob measures UTF-8
     // natively; utf8Length is the fallback where Blob is missing.
     const byteLength = typeof Blob === 'function' ? new Blob([xml]).size : utf8Length(xml);
-    const overLimit = byteLength > this.maxIndexBytes || this.indexDropped;
+    // Parts are counted as they come (bytes as sent, a byte order mark included).
+    const measured = Math.max(byteLength, this.bytes);
+    const overLimit = measured > this.maxIndexBytes;
     const error = this.syntaxError;
     const result: AnalysisResult = {
       charLength: xml.length,
@@ -183,7 +185,7 @@ class PayloadAnalysis {
       escaping: analysis?.escaping ?? null,
       topLevelElementCount: analysis?.topLevelElementCount ?? 0,
       indexRefusedReason: overLimit
-        ? `The payload is ${formatMegabytes(byteLength)}, over the ${formatMegabytes(this.maxIndexBytes)} limit for the tree and table views.`
+        ? `The payload is ${formatMegabytes(measured)}, over the ${formatMegabytes(this.maxIndexBytes)} limit for the tree and table views.`
         : null,
       syntaxError: error && {
         message: error.message,
