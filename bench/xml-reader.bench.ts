@@ -9,12 +9,12 @@
 // Targets: scan and scan + index >= 200 MB/s and >= 2x saxes.
 import { SaxesParser } from 'saxes';
 import { XMLValidator } from 'fast-xml-parser';
-import { deriveStub, renderStub } from '../emulator/stub-builder.ts';
 import { scanDocument } from '../src/protocol/decode/scan-document.ts';
 import { WarningSink } from '../src/protocol/decode/xml-text.ts';
 import { ignoreXml, readXml } from '../src/xml/reader/xml-reader.ts';
 import { collectGarbage } from './support/gc.ts';
 import { median } from './support/median.ts';
+import { stubsPayload } from './support/stubs-payload.ts';
 import { tableRow } from './support/table.ts';
 
 const STUBS = 30_000;
@@ -23,20 +23,7 @@ const ROUNDS = 11;
 const WARM_UP = 4;
 const TARGET_MB_S = 200;
 const TARGET_SAXES_RATIO = 2;
-const MEDIA = ['image', 'audio', 'video', 'text'];
-
-const stubs: string[] = [];
-for (let i = 0; i < STUBS; i++) {
-  const stub = deriveStub({
-    seq: i + 1,
-    recordId: `5eed${i.toString(16).padStart(4, '0')}-0000-4000-8000-${i.toString(16).padStart(12, '0')}`,
-    serviceUri: `http://media.example.org/vault/collection-${i % 97}/Tom & Jerry <${i}> café 漢字`,
-    mediaType: MEDIA[i % 4] ?? 'image',
-    createdAt: '2026-11-25T09:00:00Z',
-  });
-  stubs.push(renderStub(stub, '    '));
-}
-const payload = `<AssetStubs xmlns="">${stubs.join('')}\n  </AssetStubs>`;
+const payload = stubsPayload(STUBS);
 const answer = `<?xml version="1.0" encoding="utf-8"?>\n<Emulator_Inode xmlns="urn:inode:bench">\n  <Success>true</Success>\n  <ErrorMessage />\n  <DataStubs>${payload}</DataStubs>\n  <UserID>user-1</UserID>\n</Emulator_Inode>`;
 const megabytes = payload.length / 1e6;
 

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Endpoint } from 'comlink';
+import { FakeWorker } from './fake-worker.test-helper.ts';
 import {
   callWorker,
   localCalls,
   proxy,
-  serveCalls,
   transfer,
   WorkerFailure,
   type WorkerCalls,
@@ -34,35 +33,9 @@ const api: TestApi = {
   hang: () => new Promise<never>(() => undefined),
 };
 
-/** A worker stand-in: the page holds one end of a channel, the API is served on the other. */
-class FakeWorker extends EventTarget {
-  readonly channel = new MessageChannel();
-  terminated = false;
-  constructor(serve = true) {
-    super();
-    this.channel.port1.addEventListener('message', (event) =>
-      this.dispatchEvent(new MessageEvent('message', { data: (event as MessageEvent).data })),
-    );
-    this.channel.port1.start();
-    if (serve) serveCalls(api, this.channel.port2 as unknown as Endpoint);
-  }
-  postMessage(message: unknown, transfer: Transferable[] = []) {
-    this.channel.port1.postMessage(message, transfer);
-  }
-  terminate() {
-    this.terminated = true;
-    this.channel.port1.close();
-    this.channel.port2.close();
-  }
-  /** What a worker does when its code throws outside a call, or does not load. */
-  crash(message: string) {
-    this.dispatchEvent(Object.assign(new Event('error', { cancelable: true }), { message }));
-  }
-}
-
 const started: FakeWorker[] = [];
 function start(serve = true): [FakeWorker, WorkerCalls<TestApi>] {
-  const worker = new FakeWorker(serve);
+  const worker = new FakeWorker(serve ? api : null);
   started.push(worker);
   const calls = callWorker<TestApi>(worker as unknown as Worker, {
     describeFailure: (detail) => detail || 'The test worker stopped.',

@@ -2,6 +2,7 @@
  * The escaping report of one analysis: text and CDATA that hold markup in escaped form, which
  * usually means XML was escaped once too often on its way into the payload.
  */
+import { NextChar } from './next-char.ts';
 import { decodeXmlEntities } from './xml-entities.ts';
 
 export interface EscapingReport {
@@ -30,22 +31,16 @@ export class EscapingScanner {
     firstOffset: -1,
     payloadIsEscapedXml: false,
   };
-  /** The next `&` at or after the text being read, so texts without one are never sliced. */
-  private nextAmp: number;
+  /** Finds the `&`s, so texts without one are never sliced. */
+  private readonly nextAmp = new NextChar('&');
 
-  constructor(private readonly xml: string) {
-    this.nextAmp = xml.indexOf('&');
-  }
-
-  /** A text node xml[from, to) that is not whitespace only. */
-  text(from: number, to: number): void {
-    const xml = this.xml;
-    if (this.nextAmp !== -1 && this.nextAmp < from) this.nextAmp = xml.indexOf('&', from);
-    if (this.nextAmp === -1 || this.nextAmp >= to) return;
-    const raw = xml.slice(from, to);
+  /** A text node source[from, to), not whitespace only, at document offset `offset`. */
+  text(source: string, from: number, to: number, offset: number): void {
+    if (!this.nextAmp.in(source, from, to)) return;
+    const raw = source.slice(from, to);
     if (ESCAPED_ESCAPE.test(raw)) {
       this.report.doubleEscapedTextNodes += 1;
-      this.note(from);
+      this.note(offset);
     } else if (
       // Only a reference can decode to "<": &lt; followed by a name start, or a character
       // reference, which the decoder is asked about.
@@ -54,25 +49,31 @@ export class EscapingScanner {
         : MARKUP_IN_TEXT.test(decodeXmlEntities(raw))
     ) {
       this.report.escapedMarkupTextNodes += 1;
-      this.note(from);
+      this.note(offset);
     }
   }
 
-  /** A CDATA section xml[from, to), `<![CDATA[` and `]]>` included. */
-  cdata(from: number, to: number): void {
-    if (MARKUP_IN_TEXT.test(this.xml.slice(from + 9, to - 3))) {
+  /** A CDATA section source[from, to), `<![CDATA[` and `]]>` included, at `offset`. */
+  cdata(source: string, from: number, to: number, offset: number): void {
+    if (MARKUP_IN_TEXT.test(source.slice(from + 9, to - 3))) {
       this.report.markupInCdataNodes += 1;
-      this.note(from);
+      this.note(offset);
     }
   }
 
-  /** After the whole payload: a payload without elements may be one escaped document. */
-  finish(topLevelElementCount: number): EscapingReport {
-    const xml = this.xml;
-    if (topLevelElementCount === 0 && xml.indexOf('&lt;') !== -1) {
+  /**
+   * After the whole payload: a payload without elements may be one escaped document. `payload`
+   * is asked for only then.
+   */
+  finish(topLevelElementCount: number, payload: () => string): EscapingReport {
+    if (topLevelElementCount === 0) this.checkEscapedPayload(payload());
+    return this.report;
+  }
+
+  private checkEscapedPayload(xml: string): void {
+    if (xml.indexOf('&lt;') !== -1) {
       this.report.payloadIsEscapedXml = MARKUP_IN_TEXT.test(decodeXmlEntities(xml));
     }
-    return this.report;
   }
 
   private note(offset: number): void {

@@ -2,9 +2,13 @@
  * The pretty text being written, line by line: indentation, source ranges copied as they are (or
  * with \r\n and \r normalized to \n, as XML reads them), start tags brought onto one line, the
  * line count, the fold pairs (open line → close line) and the first screenful handed out early.
+ *
+ * Ranges are given with the string that holds them (the whole payload, or the reader's buffer
+ * of the moment when it is fed in chunks), so nothing here needs the whole payload.
  */
 import { CharBuffer } from './char-buffer.ts';
 import { GrowableIntArray } from './growable-int-array.ts';
+import { NextChar } from './next-char.ts';
 
 type TextSink = Pick<CharBuffer, 'appendRange' | 'appendChar' | 'appendSpaces' | 'toString'>;
 
@@ -23,8 +27,9 @@ const EQUALS = 61;
 const GT = 62;
 const SLASH = 47;
 
-/** A start tag as read: its span, its name and its attributes. */
+/** A start tag as read: its span, its name and its attributes, as offsets into `source`. */
 export class StartTag {
+  source = '';
   from = 0;
   to = 0;
   nameStart = 0;
@@ -41,6 +46,8 @@ export interface PrettyLinesOptions {
   /** Called once with the first complete lines, as soon as at least `headChars` exist. */
   onHead: ((head: string) => void) | undefined;
   headChars: number;
+  /** Expected length of the source, to size the buffer once (0 when unknown). */
+  expectedLength: number;
 }
 
 export class PrettyLines {
@@ -53,22 +60,17 @@ export class PrettyLines {
   private readonly onHead: ((head: string) => void) | undefined;
   private readonly headChars: number;
   private headSent: boolean;
-  // Lazily advanced pointers to the next line break, so "does this range hold a line break?"
-  // stays linear over the whole input even when the payload is one 10 MB line.
-  private nextLf: number;
-  private nextCr: number;
+  private readonly nextLf = new NextChar('\n');
+  private readonly nextCr = new NextChar('\r');
 
-  constructor(
-    private readonly xml: string,
-    options: PrettyLinesOptions,
-  ) {
-    this.out = options.emitText ? new CharBuffer(Math.ceil(xml.length * 1.3)) : NULL_SINK;
+  constructor(options: PrettyLinesOptions) {
+    this.out = options.emitText
+      ? new CharBuffer(Math.ceil(options.expectedLength * 1.3))
+      : NULL_SINK;
     this.indent = options.indent;
     this.onHead = options.onHead;
     this.headChars = options.headChars;
     this.headSent = !options.onHead || !(this.out instanceof CharBuffer);
-    this.nextLf = xml.indexOf('\n');
-    this.nextCr = xml.indexOf('\r');
   }
 
   /** Indents a new line to `depth`; returns its number. */
@@ -88,41 +90,38 @@ export class PrettyLines {
     }
   }
 
-  hasLineBreak(from: number, to: number): boolean {
-    const xml = this.xml;
-    if (this.nextLf !== -1 && this.nextLf < from) this.nextLf = xml.indexOf('\n', from);
-    if (this.nextCr !== -1 && this.nextCr < from) this.nextCr = xml.indexOf('\r', from);
-    return (this.nextLf !== -1 && this.nextLf < to) || (this.nextCr !== -1 && this.nextCr < to);
+  hasLineBreak(source: string, from: number, to: number): boolean {
+    return this.nextLf.in(source, from, to) || this.nextCr.in(source, from, to);
   }
 
-  /** Copies xml[from, to), which is known to hold no line break. */
-  appendRange(from: number, to: number): void {
-    this.out.appendRange(this.xml, from, to);
+  /** Copies source[from, to), which is known to hold no line break. */
+  appendRange(source: string, from: number, to: number): void {
+    this.out.appendRange(source, from, to);
   }
 
-  /** Copies xml[from, to) without its leading and trailing whitespace. */
-  appendTrimmed(from: number, to: number): void {
-    this.out.appendRange(this.xml, trimmedFrom(this.xml, from, to), trimmedTo(this.xml, from, to));
+  /** Copies source[from, to) without its leading and trailing whitespace. */
+  appendTrimmed(source: string, from: number, to: number): void {
+    this.out.appendRange(source, trimmedFrom(source, from, to), trimmedTo(source, from, to));
   }
 
-  /** Copies xml[from, to), which may hold line breaks, counting the lines it adds. */
-  appendContent(from: number, to: number): void {
-    if (this.hasLineBreak(from, to)) this.appendMultiLine(from, to);
-    else this.out.appendRange(this.xml, from, to);
+  /** Copies source[from, to), which may hold line breaks, counting the lines it adds. */
+  appendContent(source: string, from: number, to: number): void {
+    if (this.hasLineBreak(source, from, to)) this.appendMultiLine(source, from, to);
+    else this.out.appendRange(source, from, to);
   }
 
   /** Writes a start tag; one written over several lines goes on one (see `writeJoinedTag`). */
   writeStartTag(tag: StartTag, selfClosing: boolean): void {
-    if (this.hasLineBreak(tag.from, tag.to)) this.writeJoinedTag(tag, selfClosing);
-    else this.out.appendRange(this.xml, tag.from, tag.to);
+    if (this.hasLineBreak(tag.source, tag.from, tag.to)) this.writeJoinedTag(tag, selfClosing);
+    else this.out.appendRange(tag.source, tag.from, tag.to);
   }
 
-  /** Writes `</name>` with the name xml[nameStart, nameEnd). */
-  writeEndTag(nameStart: number, nameEnd: number): void {
+  /** Writes `</name>` with the name source[nameStart, nameEnd). */
+  writeEndTag(source: string, nameStart: number, nameEnd: number): void {
     const out = this.out;
     out.appendChar(LT);
     out.appendChar(SLASH);
-    out.appendRange(this.xml, nameStart, nameEnd);
+    out.appendRange(source, nameStart, nameEnd);
     out.appendChar(GT);
   }
 
@@ -145,8 +144,7 @@ export class PrettyLines {
   }
 
   /** Copies a source range that may hold line breaks, normalizing \r\n and \r to \n as XML does. */
-  private appendMultiLine(from: number, to: number): void {
-    const xml = this.xml;
+  private appendMultiLine(xml: string, from: number, to: number): void {
     const out = this.out;
     for (let i = from; i < to; i++) {
       const c = xml.charCodeAt(i);
@@ -166,7 +164,7 @@ export class PrettyLines {
    * which attribute-value normalization makes equivalent.
    */
   private writeJoinedTag(tag: StartTag, selfClosing: boolean): void {
-    const xml = this.xml;
+    const xml = tag.source;
     const out = this.out;
     const attrs = tag.attrs;
     out.appendChar(LT);

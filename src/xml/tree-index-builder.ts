@@ -1,7 +1,8 @@
 /**
  * Builds the element tree index (`XmlTreeIndex`) node by node, in document order, as the analysis
- * reads the payload. A disabled builder records nothing: every method returns at once and
- * `addNode` returns -1.
+ * reads the payload. Nodes hold document offsets; names are read from the string that holds them
+ * when they are reported (the payload, or the reader's buffer of the moment). A disabled builder
+ * records nothing: every method returns at once and `addNode` returns -1.
  */
 import { NODE_DOCUMENT, NODE_ELEMENT, type XmlTreeIndex } from './xml-index.ts';
 
@@ -39,16 +40,25 @@ export class TreeIndexBuilder {
   /** Name ids by a hash of the written name, checked char by char: no string per tag. */
   private readonly nameCache = new Int32Array(NAME_CACHE).fill(-1);
 
-  /** The index starts with the document node (id 0) spanning the whole of `xml`. */
+  /**
+   * The index starts with the document node (id 0), which `build` stretches over the whole
+   * payload. Capacity is guessed from the expected length (0 when unknown) to avoid regrowth.
+   */
   constructor(
-    private readonly xml: string,
-    readonly enabled: boolean,
+    public enabled: boolean,
+    expectedLength: number,
   ) {
-    // Capacity guessed from the size to avoid regrowth.
-    const guess = enabled ? Math.ceil(xml.length / 40) + 16 : 1;
+    const guess = enabled ? Math.ceil(expectedLength / 40) + 16 : 1;
     this.nodes = new Int32Array(guess * FIELDS);
     this.attributes = new Int32Array(guess * ATTRIBUTE_FIELDS);
-    this.addNode(NODE_DOCUMENT, -1, 0, xml.length, 0);
+    this.addNode(NODE_DOCUMENT, -1, 0, 0, 0);
+  }
+
+  /** Stops recording and lets go of what was recorded (a payload found over the size limit). */
+  disable(): void {
+    this.enabled = false;
+    this.nodes = new Int32Array(0);
+    this.attributes = new Int32Array(0);
   }
 
   /** Appends a node spanning xml[from, to) as the last child of `parentNode`; returns its id. */
@@ -93,14 +103,19 @@ export class TreeIndexBuilder {
     return id;
   }
 
-  /** Names an element with xml[from, to). */
-  setName(node: number, from: number, to: number): void {
-    if (this.enabled) this.nodes[node * FIELDS + NAME_ID] = this.internName(from, to);
+  /** Names an element with source[from, to). */
+  setName(node: number, source: string, from: number, to: number): void {
+    if (this.enabled) this.nodes[node * FIELDS + NAME_ID] = this.internName(source, from, to);
   }
 
-  /** Adds an attribute to the element whose start tag is being read (its last node). */
+  /**
+   * Adds an attribute to the element whose start tag is being read (its last node): its name is
+   * source[nameStart - base, nameEnd - base); the value's offsets are the document's.
+   */
   addAttribute(
     node: number,
+    source: string,
+    base: number,
     nameStart: number,
     nameEnd: number,
     valueStart: number,
@@ -114,7 +129,7 @@ export class TreeIndexBuilder {
       this.attributes = grown;
     }
     const attributes = this.attributes;
-    attributes[at] = this.internName(nameStart, nameEnd);
+    attributes[at] = this.internName(source, nameStart - base, nameEnd - base);
     attributes[at + 1] = valueStart;
     attributes[at + 2] = valueEnd;
     this.attributeCount += 1;
@@ -152,9 +167,12 @@ export class TreeIndexBuilder {
     return this.nodes[node * FIELDS + PARENT] ?? -1;
   }
 
-  /** The finished index, or null when the builder is disabled. */
-  build(): XmlTreeIndex | null {
+  /** The finished index, or null when the builder is disabled; `length` is the payload's. */
+  build(length: number): XmlTreeIndex | null {
     if (!this.enabled) return null;
+    this.nodes[END] = length;
+    this.nodes[CONTENT_START] = length;
+    this.nodes[CONTENT_END] = length;
     const column = (field: number): Int32Array => {
       const out = new Int32Array(this.nodeCount);
       const nodes = this.nodes;
@@ -193,8 +211,7 @@ export class TreeIndexBuilder {
     };
   }
 
-  private internName(from: number, to: number): number {
-    const xml = this.xml;
+  private internName(xml: string, from: number, to: number): number {
     const length = to - from;
     const slot =
       (length * 31 + xml.charCodeAt(from) * 7 + xml.charCodeAt(to - 1)) & (NAME_CACHE - 1);

@@ -18,7 +18,7 @@ const PREFIX_CHARS = 512 * 1024;
  * @example firstTableRows(xml, 50 * 1024 * 1024)?.packed.length // the column count
  */
 export function firstTableRows(xml: string, maxIndexBytes: number): TransferredTable | null {
-  if (!wantsTableHead(xml, maxIndexBytes)) return null;
+  if (!wantsTableHead(xml.length, maxIndexBytes)) return null;
   return firstRecordsOf(xml.slice(0, PREFIX_CHARS), false);
 }
 

@@ -13,11 +13,11 @@ export const TABLE_HEAD_ROWS = 200;
 const TABLE_HEAD_MIN_CHARS = 256 * 1024;
 
 /**
- * Whether a payload gets a preview of its first records. Characters never outnumber UTF-8
+ * Whether a payload of `charLength` characters gets a preview of its first records. Characters never outnumber UTF-8
  * bytes, so this never previews a table the size limit refuses.
  */
-export function wantsTableHead(xml: string, maxIndexBytes: number): boolean {
-  return xml.length >= TABLE_HEAD_MIN_CHARS && xml.length <= maxIndexBytes;
+export function wantsTableHead(charLength: number, maxIndexBytes: number): boolean {
+  return charLength >= TABLE_HEAD_MIN_CHARS && charLength <= maxIndexBytes;
 }
 
 function packColumn(values: readonly string[]): PackedColumn {

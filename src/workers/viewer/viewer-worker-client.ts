@@ -19,7 +19,7 @@ export interface ViewerWorkerClient {
 
 const NO_MATCHES: SearchResult = { positions: new Int32Array(0), length: 0, total: 0 };
 
-type ViewerWorker = WorkerCalls<ViewerWorkerApi>;
+export type ViewerWorker = WorkerCalls<ViewerWorkerApi>;
 
 function createWorker(): ViewerWorker {
   return callWorker<ViewerWorkerApi>(
@@ -57,7 +57,62 @@ export function startViewerWorker(
   maxIndexBytes: number,
   callbacks: ViewerWorkerCallbacks,
 ): ViewerWorkerClient {
-  const worker = takeWorker();
+  const { client } = connect(takeWorker(), callbacks, (calls, events) =>
+    calls.analyze(typeof xml === 'string' ? xml : transfer(xml, [xml]), maxIndexBytes, events),
+  );
+  return client;
+}
+
+/** A viewer whose payload is sent in parts, as the body arrives. */
+export interface ViewerWorkerStream extends ViewerWorkerClient {
+  /** Sends the next part: text, or UTF-8 bytes, which are transferred (detached here). */
+  append(part: string | ArrayBuffer): void;
+  /** The last part was sent. */
+  end(): void;
+}
+
+/**
+ * Starts the viewer's worker on a payload that arrives in parts: the callbacks are told as for
+ * `startViewerWorker`, the first lines as soon as the parts sent hold them. `expectedChars` is the
+ * payload's length when known (0 otherwise); `worker` replaces the worker (tests).
+ *
+ * @example
+ * const stream = streamToViewerWorker(50_000_000, callbacks);
+ * for await (const bytes of body) stream.append(bytes.buffer);
+ * stream.end();
+ */
+export function streamToViewerWorker(
+  maxIndexBytes: number,
+  callbacks: ViewerWorkerCallbacks,
+  options: { expectedChars?: number; worker?: ViewerWorker } = {},
+): ViewerWorkerStream {
+  const { client, request, calls } = connect(
+    options.worker ?? takeWorker(),
+    callbacks,
+    (workerCalls, events) => workerCalls.begin(maxIndexBytes, events, options.expectedChars ?? 0),
+  );
+  return {
+    ...client,
+    // Calls on one port are answered in order, so the parts are read in the order sent.
+    append: (part) =>
+      void request(() => calls.append(typeof part === 'string' ? part : transfer(part, [part]))),
+    end: () => void request(() => calls.end()),
+  };
+}
+
+/**
+ * The client of one worker: `start` sends the payload (or its first message) with the events
+ * proxied; failures of any call go to onFailed, and nothing is told after dispose.
+ */
+function connect(
+  worker: ViewerWorker,
+  callbacks: ViewerWorkerCallbacks,
+  start: (calls: ViewerWorker['calls'], events: ViewerEvents) => Promise<void>,
+): {
+  client: ViewerWorkerClient;
+  request: <T>(call: () => Promise<T>) => Promise<T>;
+  calls: ViewerWorker['calls'];
+} {
   let disposed = false;
 
   /**
@@ -87,13 +142,7 @@ export function startViewerWorker(
     onFailed: (message) => unlessDisposed(() => callbacks.onFailed(message)),
     onSummary: (summary) => unlessDisposed(() => callbacks.onSummary(summary)),
   };
-  void request(() =>
-    worker.calls.analyze(
-      typeof xml === 'string' ? xml : transfer(xml, [xml]),
-      maxIndexBytes,
-      proxy(events),
-    ),
-  );
+  void request(() => start(worker.calls, proxy(events)));
 
   const sendSearch = (query: string) => request(() => worker.calls.search(query));
   // Searches are not debounced; while one runs in the worker only the latest query waits, and
@@ -119,7 +168,7 @@ export function startViewerWorker(
     });
   };
 
-  return {
+  const client: ViewerWorkerClient = {
     search,
     queryTable: (query) => request(() => worker.calls.queryTable(query)),
     csv: (columns, rows) => {
@@ -131,4 +180,5 @@ export function startViewerWorker(
       worker.stop(new Error('The viewer was closed.'));
     },
   };
+  return { client, request, calls: worker.calls };
 }

@@ -72,7 +72,8 @@ export interface SearchResult {
 /**
  * What the worker reports while it analyzes a payload, in this order: progress, the first lines
  * of the pretty text and the first records of the table (large payloads only), the analysis,
- * the tree index and table, the element summary; or a failure.
+ * the tree index and table (built in the same pass, so right after), the element summary; or a
+ * failure.
  */
 export interface ViewerEvents {
   onProgress(phase: 'pretty' | 'index', done: number, total: number): void;
@@ -100,6 +101,19 @@ export interface ViewerWorkerApi {
     maxIndexBytes: number,
     events: ViewerEvents,
   ): Promise<void>;
+  /**
+   * Starts a payload that arrives in parts (`append` each, then `end`), reported to `events` as
+   * `analyze` reports: the first lines as soon as the parts hold them. `expectedChars` (0 when
+   * unknown) sizes buffers, scales progress and allows the table's first records early.
+   */
+  begin(maxIndexBytes: number, events: ViewerEvents, expectedChars?: number): void;
+  /**
+   * The next part: text, or UTF-8 bytes (transferred) decoded here, a character possibly split
+   * between two parts. Settles once the part is read.
+   */
+  append(part: string | ArrayBuffer): Promise<void>;
+  /** The last part was sent; settles once the summary is reported (or the analysis failed). */
+  end(): Promise<void>;
   search(query: string): SearchResult;
   queryTable(query: TableQuery): { rows: Uint32Array; elapsedMs: number };
   csv(columns: number[], rows: Uint32Array): string;

@@ -276,6 +276,25 @@ describe('readXml', () => {
     }
   });
 
+  it('quotes the same source in a refusal whatever the chunks', () => {
+    const xml = '<w a="1"<!-- a comment --></w>';
+    const whole = syntaxErrorOf(xml).message;
+    expect(whole).toContain('but found "<!-- a comme"');
+    for (const size of [1, 2, 9]) {
+      expect(() => chunkedTokens(xml, size), `chunks of ${size}`).toThrow(whole);
+    }
+  });
+
+  it('reports a character problem once when its start tag is cut by chunks', () => {
+    const problems: string[] = [];
+    const reader = new XmlReader(ignoreXml, {
+      onCharacterProblem: (p) => problems.push(p.message),
+    });
+    for (const chunk of ['<a b="&#x1;"', ' c', '="2"', '/>']) reader.write(chunk);
+    reader.end();
+    expect(problems).toHaveLength(1);
+  });
+
   it('counts lines across chunks for the position of an error', () => {
     const reader = new XmlReader(ignoreXml);
     reader.write('<a>\n<b>\n');

@@ -76,6 +76,13 @@ export interface XmlReadOptions {
 }
 
 const NEED_MORE = -1;
+/**
+ * Thrown by `found` when a refusal would quote fewer characters than the next chunk could give:
+ * the construct is read again with more, so a message never depends on where chunks were cut.
+ */
+const NEED_CONTEXT = new Error('XmlReader: more input needed for a message');
+/** Characters a refusal quotes of the source. */
+const FOUND_CHARS = 12;
 /** Runs up to this length are checked by a loop rather than the regular expression. */
 const SHORT_RUN = 64;
 const CUT = -2;
@@ -169,6 +176,8 @@ export class XmlReader {
   private readonly openNames: Array<string | undefined> = [];
   private readonly scope = new NamespaceScope();
   private rootSeen = false;
+  /** Character problems before this document offset have been reported. */
+  private problemsReportedTo = 0;
   private rootClosed = false;
   /** Per attribute of the tag being read: nameStart, nameEnd, colon, valueStart, valueEnd. */
   private attributes = new Int32Array(5 * 16);
@@ -194,7 +203,8 @@ export class XmlReader {
       this.buf = chunk;
     } else {
       this.dropConsumed();
-      this.buf += chunk;
+      // Joined flat: `+` would make a rope, on which every indexOf is a call into the runtime.
+      this.buf = [this.buf, chunk].join('');
     }
     this.special = -1;
     this.ltAt = -2;
@@ -217,6 +227,20 @@ export class XmlReader {
   /** The source of the document range [start, end), while it is buffered. */
   slice(start: number, end: number): string {
     return this.buf.slice(start - this.base, end - this.base);
+  }
+
+  /**
+   * The buffered source, which holds every range reported during the handler call that asks:
+   * document offset `o` is `buffer[o - bufferStart]`. A handler that reads many ranges (the
+   * viewer's analysis) reads them here, with no string per range.
+   */
+  get buffer(): string {
+    return this.buf;
+  }
+
+  /** The document offset of {@link XmlReader.buffer}'s first character. */
+  get bufferStart(): number {
+    return this.base;
   }
 
   /** The namespace URI bound to `prefix` ('' for the default) where the reader stands. */
@@ -278,13 +302,17 @@ export class XmlReader {
   private characterProblem(local: number, reason: string): void {
     const problem = this.error(local, reason, 'character');
     if (!this.onCharacterProblem) throw problem;
+    // A construct cut by a chunk is read again from its start: what it reported is not again.
+    if (problem.offset < this.problemsReportedTo) return;
+    this.problemsReportedTo = problem.offset + 1;
     this.onCharacterProblem(problem);
   }
 
-  /** What a reason shows of the source at `local`. */
+  /** What a reason shows of the source at `local` (always read whole: see NEED_CONTEXT). */
   private found(local: number): string {
+    if (local + FOUND_CHARS > this.buf.length && !this.final) throw NEED_CONTEXT;
     if (local >= this.buf.length) return 'the end of the input';
-    return JSON.stringify(this.buf.slice(local, local + 12));
+    return JSON.stringify(this.buf.slice(local, local + FOUND_CHARS));
   }
 
   /**
@@ -320,33 +348,38 @@ export class XmlReader {
         this.documentStart = 1;
       }
     }
-    while (pos < length) {
-      if (this.base + pos >= this.nextProgress && this.onProgress) {
-        this.onProgress(this.base + pos);
-        this.nextProgress = this.base + pos + this.progressEvery;
-      }
-      const lt = this.nextLt(pos);
-      if (lt !== pos) {
-        const end = lt === -1 ? (this.final ? length : this.safeTextEnd(pos)) : lt;
-        if (end > pos) {
-          if (this.depth === 0 && !this.fragment) this.checkOutsideRoot(pos, end);
-          this.checkRun(pos, end, TEXT);
-          handler.text(this.base + pos, this.base + end);
-          pos = end;
+    try {
+      while (pos < length) {
+        if (this.base + pos >= this.nextProgress && this.onProgress) {
+          this.onProgress(this.base + pos);
+          this.nextProgress = this.base + pos + this.progressEvery;
         }
-        if (lt === -1) break;
+        const lt = this.nextLt(pos);
+        if (lt !== pos) {
+          const end = lt === -1 ? (this.final ? length : this.safeTextEnd(pos)) : lt;
+          if (end > pos) {
+            if (this.depth === 0 && !this.fragment) this.checkOutsideRoot(pos, end);
+            this.checkRun(pos, end, TEXT);
+            handler.text(this.base + pos, this.base + end);
+            pos = end;
+          }
+          if (lt === -1) break;
+        }
+        const c1 = s.charCodeAt(pos + 1);
+        const next =
+          c1 === SLASH
+            ? this.endTag(pos)
+            : c1 === BANG
+              ? this.markupDeclaration(pos)
+              : c1 === QUESTION
+                ? this.processingInstruction(pos)
+                : this.startTag(pos);
+        if (next === NEED_MORE) break;
+        pos = next;
       }
-      const c1 = s.charCodeAt(pos + 1);
-      const next =
-        c1 === SLASH
-          ? this.endTag(pos)
-          : c1 === BANG
-            ? this.markupDeclaration(pos)
-            : c1 === QUESTION
-              ? this.processingInstruction(pos)
-              : this.startTag(pos);
-      if (next === NEED_MORE) break;
-      pos = next;
+    } catch (error) {
+      // A refusal waits for the characters it quotes; pos is where its construct starts.
+      if (error !== NEED_CONTEXT) throw error;
     }
     this.pos = pos;
   }

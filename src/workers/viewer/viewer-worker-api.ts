@@ -1,0 +1,390 @@
+/**
+ * What the viewer's worker does: analyzes the payload (pretty text, fold index, tree index,
+ * escaping report, in one pass over the one reader), whole or as its parts arrive, then answers
+ * searches, table queries and CSV exports against what it keeps. Results travel as transferred
+ * ArrayBuffers. Served by viewer.worker.ts; Node tests serve it on a MessageChannel.
+ */
+import { analyzeXml, XmlAnalyzer, type XmlAnalysis } from '../../xml/analyze-xml.ts';
+import { extractRecordTable, type RecordTable } from '../../xml/record-table.ts';
+import { recordTableHead } from '../../xml/record-table-head.ts';
+import { TABLE_HEAD_ROWS, tableForPage, wantsTableHead } from './table-transfer.ts';
+import { queryRows, RowHaystacks, rowHaystacks, tableCsv } from '../../xml/table-query.ts';
+import { indexBuffers } from '../../xml/xml-index.ts';
+import { XmlSyntaxError } from '../../xml/reader/xml-syntax-error.ts';
+import { XmlSummaryScan } from '../../xml/xml-summary.ts';
+import { searchText } from './search-text.ts';
+import { utf8Length } from '../../text/utf8-length.ts';
+import { transfer } from '../worker-call.ts';
+import type { AnalysisResult, ViewerEvents, ViewerWorkerApi } from './viewer-worker-protocol.ts';
+
+/**
+ * A payload in parts is looked at for its first records once this much of it is in, then at
+ * twice as much, and so on: 200 records of a few hundred characters fit in the first try.
+ */
+const TABLE_HEAD_FIRST_TRY = 256 * 1024;
+
+/** Characters of the summary scan per task: a few ms each, so a search never waits long. */
+const SUMMARY_SLICE = 1_000_000;
+
+function formatMegabytes(bytes: number): string {
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * One payload's analysis, fed as its parts arrive (a whole payload is one part). In parts, one
+ * pass writes the pretty text and builds the tree index together while the next parts are on
+ * their way, and the first lines go out as soon as the parts hold them. The parts are kept, and
+ * joined once at the end, for what needs the whole text afterwards: the record table (its cells
+ * are read from the payload), the element summary. XPath and compare get the payload from the
+ * page, and search runs over the pretty text.
+ */
+class PayloadAnalysis {
+  private readonly analyzer: XmlAnalyzer;
+  private readonly started = performance.now();
+  private readonly parts: string[] = [];
+  private readonly decoder = new TextDecoder();
+  private chars = 0;
+  /** UTF-8 bytes so far, to drop the index once over the limit. */
+  private bytes = 0;
+  private syntaxError: XmlSyntaxError | null = null;
+  private indexDropped = false;
+  private headSent = false;
+  private tableHeadDone: boolean;
+  /** Characters in before the first records are looked for in the parts so far (doubling). */
+  private tableHeadAt = TABLE_HEAD_FIRST_TRY;
+
+  constructor(
+    private readonly maxIndexBytes: number,
+    private readonly events: ViewerEvents,
+    /** The payload's length in characters when known ahead, else 0. */
+    private readonly expectedChars: number,
+    /**
+     * True for a payload that is already whole: the pretty text is written alone, so the whole
+     * of it goes out sooner, and the index is built by a second pass after it. In parts, one pass
+     * does both while the next parts arrive.
+     */
+    private readonly indexAfter = false,
+  ) {
+    this.tableHeadDone = !wantsTableHead(expectedChars, maxIndexBytes);
+    this.analyzer = new XmlAnalyzer({
+      // Characters never outnumber UTF-8 bytes: a payload this long is over the limit.
+      buildIndex: !indexAfter && expectedChars <= maxIndexBytes,
+      expectedLength: expectedChars,
+      onProgress: (done) =>
+        events.onProgress('pretty', done, Math.max(expectedChars, this.chars, done)),
+      onHead: (text) => {
+        this.headSent = true;
+        events.onHead(text);
+        this.postTableHead();
+      },
+    });
+  }
+
+  /** The next part: text, or UTF-8 bytes decoded here (a character may span two parts). */
+  append(part: string | ArrayBuffer): void {
+    if (typeof part === 'string') {
+      // Counted only where the index is built as the parts arrive: a whole payload is measured
+      // once, after its pretty text, and the first lines do not wait for it.
+      if (!this.indexAfter) this.bytes += utf8Length(part);
+      this.take(part);
+    } else {
+      this.bytes += part.byteLength;
+      this.take(this.decoder.decode(new Uint8Array(part), { stream: true }));
+    }
+  }
+
+  /** No more parts: reports the analysis, the index and table, then the summary. */
+  async end(): Promise<void> {
+    this.take(this.decoder.decode());
+    let analysis: XmlAnalysis | null = null;
+    if (!this.syntaxError) {
+      try {
+        analysis = this.analyzer.end();
+      } catch (error) {
+        if (!(error instanceof XmlSyntaxError)) throw error;
+        this.syntaxError = error;
+      }
+    }
+    const xml = this.parts.length === 1 ? (this.parts[0] ?? '') : this.parts.join('');
+    this.parts.length = 0;
+    this.report(xml, analysis);
+    await postSummary(xml, this.events);
+  }
+
+  private take(text: string): void {
+    if (text === '') return;
+    this.parts.push(text);
+    this.chars += text.length;
+    if (!this.syntaxError) this.analyze(text);
+    // As for a whole payload, the first records follow the first lines (malformed or not after).
+    if (this.headSent && !this.tableHeadDone && this.chars >= this.tableHeadAt) {
+      this.tableHeadAt *= 2;
+      this.postTableHead();
+    }
+  }
+
+  private analyze(text: string): void {
+    if (this.bytes > this.maxIndexBytes && !this.indexDropped) {
+      this.indexDropped = true;
+      this.analyzer.stopIndexing();
+    }
+    try {
+      this.analyzer.write(text);
+    } catch (error) {
+      // Reported at the end, with the rest of the analysis; the parts still arrive.
+      if (!(error instanceof XmlSyntaxError)) throw error;
+      this.syntaxError = error;
+    }
+  }
+
+  /**
+   * Posts the first records of a large payload's table ahead of the whole, once the payload (or
+   * the part of it that holds them) is in.
+   */
+  private postTableHead(): void {
+    if (this.tableHeadDone) return;
+    const complete = this.chars >= this.expectedChars;
+    const prefix = this.joinedParts();
+    const head = recordTableHead(prefix, TABLE_HEAD_ROWS, !complete);
+    // From a prefix, only a full set of rows is worth showing; otherwise the next parts may.
+    if (!complete && (head?.records.length ?? 0) < TABLE_HEAD_ROWS) return;
+    this.tableHeadDone = true;
+    if (!head) return;
+    const [table, buffers] = tableForPage(head);
+    this.events.onTableHead(transfer(table, buffers));
+  }
+
+  /** The parts so far as one string, kept as the one part (so the end joins no more than once). */
+  private joinedParts(): string {
+    const joined = this.parts.join('');
+    this.parts.length = 0;
+    this.parts.push(joined);
+    return joined;
+  }
+
+  private report(xml: string, analysis: XmlAnalysis | null): void {
+    const events = this.events;
+    // Measured once the text is whole, as the size limit has always been: Blob measures UTF-8
+    // natively; utf8Length is the fallback where Blob is missing.
+    const byteLength = typeof Blob === 'function' ? new Blob([xml]).size : utf8Length(xml);
+    // Parts are counted as they come (bytes as sent, a byte order mark included).
+    const measured = Math.max(byteLength, this.bytes);
+    const overLimit = measured > this.maxIndexBytes;
+    const error = this.syntaxError;
+    const result: AnalysisResult = {
+      charLength: xml.length,
+      byteLength,
+      pretty: analysis?.pretty ?? null,
+      prettyLineCount: analysis?.prettyLineCount ?? 0,
+      foldEnd: analysis?.foldEnd ?? new Int32Array(0),
+      index: null,
+      table: null,
+      indexPending: analysis !== null && !overLimit && (this.indexAfter || analysis.index !== null),
+      escaping: analysis?.escaping ?? null,
+      topLevelElementCount: analysis?.topLevelElementCount ?? 0,
+      indexRefusedReason: overLimit
+        ? `The payload is ${formatMegabytes(measured)}, over the ${formatMegabytes(this.maxIndexBytes)} limit for the tree and table views.`
+        : null,
+      syntaxError: error && {
+        message: error.message,
+        line: error.line,
+        column: error.column,
+        offset: error.offset,
+      },
+      characterProblems: {
+        first: analysis?.characterProblems.map((problem) => problem.message) ?? [],
+        count: analysis?.characterProblemCount ?? 0,
+      },
+      analyzeMs: performance.now() - this.started,
+      indexMs: 0,
+    };
+    pretty = result.pretty ?? '';
+    events.onAnalyzed(transfer(result, [result.foldEnd.buffer as ArrayBuffer]));
+    if (!result.indexPending) return;
+    const indexStarted = performance.now();
+    const index = this.indexAfter
+      ? analyzeXml(xml, {
+          emitPretty: false,
+          onProgress: (done) => events.onProgress('index', done, xml.length),
+        }).index
+      : analysis?.index;
+    if (!index) return;
+    // The record table's cells are read from the whole text.
+    table = extractRecordTable(xml, index);
+    const [transferred, tableBuffers] = table ? tableForPage(table) : [null, []];
+    events.onIndexed(
+      transfer({ index, table: transferred, indexMs: performance.now() - indexStarted }, [
+        ...indexBuffers(index),
+        ...tableBuffers,
+      ]),
+    );
+  }
+}
+
+// What the worker keeps of the last payload for searches, table queries and CSV.
+let pretty = '';
+let table: RecordTable | null = null;
+let haystacks: RowHaystacks | null = null;
+let haystacksScheduled = false;
+const rankCache = new Map<number, Int32Array>();
+
+/** Rows of search text per task: a few ms, so a request that arrives meanwhile hardly waits. */
+const HAYSTACK_SLICE_ROWS = 2_000;
+
+/**
+ * Builds the table's search text between requests, a slice per task, once the Table view has
+ * asked its first query, so that the first filter only scans. A request that arrives meanwhile
+ * runs after the current slice; a filter finishes whatever is left itself.
+ */
+function buildHaystacksWhenIdle(): void {
+  if (haystacksScheduled || !haystacks || haystacks.complete) return;
+  haystacksScheduled = true;
+  setTimeout(() => {
+    haystacksScheduled = false;
+    if (haystacks && !haystacks.build(HAYSTACK_SLICE_ROWS)) buildHaystacksWhenIdle();
+  }, 0);
+}
+
+/** A record list shaped like a GetAssetStubs payload, about 130 KB. */
+function warmUpDocument(): string {
+  const records: string[] = [];
+  for (let i = 0; i < 400; i++) {
+    records.push(
+      `<Stub id="s${i}" kind="a&amp;b">\n    <Title>Record ${i} &lt;x&gt;</Title>\n    <SizeBytes>${i * 37}</SizeBytes>\n    <Path><![CDATA[/a/${i}]]></Path>\n    <!-- c -->\n    <Empty/>\n  </Stub>`,
+    );
+  }
+  return `<?xml version="1.0"?>\n<AssetStubs xmlns="urn:warm-up">\n  ${records.join('\n  ')}\n</AssetStubs>`;
+}
+
+/**
+ * Runs the passes a payload goes through on a throw-away document, twice, so their hot loops are
+ * compiled by the time a payload arrives: whole and in parts. Nothing is posted and nothing is
+ * kept.
+ */
+function warmUp(): void {
+  const xml = warmUpDocument();
+  const bytes = new TextEncoder().encode(xml);
+  for (let round = 0; round < 2; round++) {
+    const analyzer = new XmlAnalyzer({ onHead: () => undefined, headChars: 1000 });
+    const decoder = new TextDecoder();
+    for (let at = 0; at < bytes.length; at += 16 * 1024) {
+      analyzer.write(decoder.decode(bytes.subarray(at, at + 16 * 1024), { stream: true }));
+    }
+    analyzer.end();
+    recordTableHead(xml, 50);
+    const { index } = analyzeXml(xml);
+    const warmTable = index && extractRecordTable(xml, index);
+    if (warmTable) {
+      tableForPage(warmTable);
+      const rows = warmTable.records.length;
+      const haystacks = rowHaystacks(warmTable.values, rows);
+      for (let column = 0; column < warmTable.columns.length; column++)
+        queryRows(
+          warmTable.values,
+          haystacks,
+          { sortColumn: column, sortDirection: 'asc', filter: 'record 1' },
+          new Map(),
+          rows,
+        );
+      searchText(xml, 'stub');
+    }
+    new TextDecoder().decode(new TextEncoder().encode(xml));
+  }
+}
+
+/**
+ * Counts the payload's elements for the page's summary line, last and in slices between tasks:
+ * searches, sorts and filters that arrive meanwhile run in between.
+ */
+function postSummary(xml: string, events: ViewerEvents): Promise<void> {
+  const scan = new XmlSummaryScan(xml);
+  return new Promise((resolve) => {
+    const step = () => {
+      if (!scan.step(SUMMARY_SLICE)) {
+        setTimeout(step, 0);
+        return;
+      }
+      events.onSummary(scan.result());
+      resolve();
+    };
+    step();
+  });
+}
+
+/** The viewer worker's API; one payload at a time (a new one replaces what was kept). */
+export function createViewerWorkerApi(): ViewerWorkerApi {
+  let streamed: PayloadAnalysis | null = null;
+  let streamedEvents: ViewerEvents | null = null;
+
+  /** Runs `step`; a failure other than the payload's own goes to `events.onFailed`. */
+  const guarded = async (events: ViewerEvents, step: () => void | Promise<void>) => {
+    try {
+      await step();
+    } catch (error) {
+      // Through the events, so the failure arrives after what was reported before it.
+      events.onFailed(messageOf(error));
+    }
+  };
+
+  return {
+    warmUp,
+    analyze(payload, maxIndexBytes, events) {
+      const text = typeof payload === 'string' ? payload : new TextDecoder().decode(payload);
+      const analysis = new PayloadAnalysis(maxIndexBytes, events, text.length, true);
+      return guarded(events, () => {
+        analysis.append(text);
+        return analysis.end();
+      });
+    },
+    begin(maxIndexBytes, events, expectedChars = 0) {
+      streamed = new PayloadAnalysis(maxIndexBytes, events, expectedChars);
+      streamedEvents = events;
+    },
+    append(part) {
+      const analysis = streamed;
+      const events = streamedEvents;
+      if (!analysis || !events) throw new Error('append before begin');
+      return guarded(events, () => analysis.append(part));
+    },
+    end() {
+      const analysis = streamed;
+      const events = streamedEvents;
+      streamed = null;
+      streamedEvents = null;
+      if (!analysis || !events) throw new Error('end before begin');
+      return guarded(events, () => analysis.end());
+    },
+    search(query) {
+      const result = searchText(pretty, query);
+      return transfer(result, [result.positions.buffer as ArrayBuffer]);
+    },
+    queryTable(query) {
+      const started = performance.now();
+      const values = table?.values ?? [];
+      if (table) haystacks ??= new RowHaystacks(values, table.records.length);
+      if (query.filter.trim()) haystacks?.build();
+      const rows = queryRows(
+        values,
+        haystacks?.texts ?? [],
+        query,
+        rankCache,
+        table?.records.length ?? 0,
+      );
+      buildHaystacksWhenIdle();
+      return transfer({ rows, elapsedMs: performance.now() - started }, [
+        rows.buffer as ArrayBuffer,
+      ]);
+    },
+    csv(columnIndexes, rows) {
+      const columns = table?.columns ?? [];
+      const values = table?.values ?? [];
+      return tableCsv(
+        columnIndexes.map((c) => columns[c]?.label ?? ''),
+        columnIndexes.map((c) => values[c] ?? []),
+        rows,
+      );
+    },
+  };
+}

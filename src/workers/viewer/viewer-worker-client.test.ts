@@ -1,0 +1,137 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeWorker } from '../fake-worker.test-helper.ts';
+import { callWorker, proxy } from '../worker-call.ts';
+import { createViewerWorkerApi } from './viewer-worker-api.ts';
+import { streamToViewerWorker, type ViewerWorker } from './viewer-worker-client.ts';
+import type { ViewerEvents, ViewerWorkerApi } from './viewer-worker-protocol.ts';
+
+const started: FakeWorker[] = [];
+afterEach(() => {
+  for (const worker of started.splice(0)) worker.terminate();
+});
+
+/** The viewer's worker API served on a channel, as the page reaches it. */
+function viewerWorker(): ViewerWorker {
+  const fake = new FakeWorker(createViewerWorkerApi());
+  started.push(fake);
+  return callWorker<ViewerWorkerApi>(fake as unknown as Worker, {
+    describeFailure: (detail) => detail || 'stopped',
+  });
+}
+
+/** About 330,000 characters of stubs, with characters of two, three and four UTF-8 bytes. */
+const PAYLOAD = `<?xml version="1.0"?>\r\n<AssetStubs>${Array.from(
+  { length: 700 },
+  (_, i) =>
+    `\r\n  <Stub ID="${i}" MediaType="image">\r\n    <Title>Café ${i} 漢字 😀 &amp; &lt;x&gt;</Title>\r\n    <ServiceURI>http://a.example/${'p'.repeat(300)}/${i}</ServiceURI>\r\n  </Stub>`,
+).join('')}\r\n</AssetStubs>`;
+
+type Seen = Array<[string, unknown]>;
+
+/** Events as they arrive, with what a timing or a transfer makes differ left out. */
+function recorder(done: () => void): { events: ViewerEvents; seen: Seen } {
+  const seen: Seen = [];
+  const events: ViewerEvents = {
+    onProgress: () => undefined,
+    onHead: (text) => seen.push(['head', text]),
+    onTableHead: (table) => seen.push(['tableHead', table]),
+    onAnalyzed: (result) =>
+      seen.push(['analyzed', { ...result, analyzeMs: 0, foldEnd: Array.from(result.foldEnd) }]),
+    onIndexed: ({ index, table }) =>
+      seen.push(['indexed', { names: index.names, starts: Array.from(index.start), table }]),
+    onFailed: (message) => {
+      seen.push(['failed', message]);
+      done();
+    },
+    onSummary: (summary) => {
+      seen.push(['summary', summary]);
+      done();
+    },
+  };
+  return { events, seen };
+}
+
+/** The payload's UTF-8 bytes in parts of `size`: characters get cut between parts. */
+function byteParts(text: string, size: number): ArrayBuffer[] {
+  const bytes = new TextEncoder().encode(text);
+  const parts: ArrayBuffer[] = [];
+  for (let at = 0; at < bytes.length; at += size) parts.push(bytes.slice(at, at + size).buffer);
+  return parts;
+}
+
+async function analyzedWhole(xml: string, maxIndexBytes: number): Promise<Seen> {
+  let finished = () => undefined as void;
+  const over = new Promise<void>((resolve) => (finished = resolve));
+  const { events, seen } = recorder(finished);
+  await viewerWorker().calls.analyze(xml, maxIndexBytes, proxy(events));
+  await over;
+  return seen;
+}
+
+async function analyzedInParts(
+  parts: Array<string | ArrayBuffer>,
+  maxIndexBytes: number,
+  expectedChars: number,
+): Promise<Seen> {
+  let finished = () => undefined as void;
+  const over = new Promise<void>((resolve) => (finished = resolve));
+  const { events, seen } = recorder(finished);
+  const stream = streamToViewerWorker(maxIndexBytes, events, {
+    expectedChars,
+    worker: viewerWorker(),
+  });
+  for (const part of parts) stream.append(part);
+  stream.end();
+  await over;
+  stream.dispose();
+  return seen;
+}
+
+describe('the viewer worker fed in parts', () => {
+  it('reports what it reports for the whole payload, from UTF-8 parts cut inside characters', async () => {
+    const whole = await analyzedWhole(PAYLOAD, 50_000_000);
+    expect(whole.map(([name]) => name)).toEqual([
+      'head',
+      'tableHead',
+      'analyzed',
+      'indexed',
+      'summary',
+    ]);
+    const parts = byteParts(PAYLOAD, 7_001);
+    const inParts = await analyzedInParts(parts, 50_000_000, PAYLOAD.length);
+    expect(inParts).toEqual(whole);
+    // Moved to the worker, not copied.
+    expect(parts[0]?.byteLength).toBe(0);
+  });
+
+  it('takes text parts too, and works without knowing the length ahead', async () => {
+    const whole = await analyzedWhole(PAYLOAD, 50_000_000);
+    const textParts = PAYLOAD.match(/[\s\S]{1,5000}/g) ?? [];
+    const inParts = await analyzedInParts(textParts, 50_000_000, 0);
+    // Without a length, no early table rows: the whole table comes with the index.
+    expect(inParts).toEqual(whole.filter(([name]) => name !== 'tableHead'));
+  });
+
+  it('reports a syntax error in a later part, then the summary', async () => {
+    const broken = `${PAYLOAD.slice(0, 200_000)}<x></y>${PAYLOAD.slice(200_000)}`;
+    const whole = await analyzedWhole(broken, 50_000_000);
+    const inParts = await analyzedInParts(byteParts(broken, 16_384), 50_000_000, broken.length);
+    expect(inParts).toEqual(whole);
+    const analyzed = inParts.find(([name]) => name === 'analyzed')?.[1] as {
+      syntaxError: { message: string };
+    };
+    expect(analyzed.syntaxError.message).toMatch(/^The end tag <\/y> does not match <x>/);
+  });
+
+  it('drops the index once the parts go over the size limit', async () => {
+    const whole = await analyzedWhole(PAYLOAD, 100_000);
+    const inParts = await analyzedInParts(byteParts(PAYLOAD, 16_384), 100_000, 0);
+    expect(inParts).toEqual(whole);
+    const analyzed = inParts.find(([name]) => name === 'analyzed')?.[1] as {
+      indexRefusedReason: string;
+      pretty: string;
+    };
+    expect(analyzed.indexRefusedReason).toMatch(/over the 0\.1 MB limit/);
+    expect(analyzed.pretty.length).toBeGreaterThan(PAYLOAD.length);
+  });
+});
