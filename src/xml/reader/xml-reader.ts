@@ -412,7 +412,6 @@ export class XmlReader {
     }
   }
 
-  /** Checks references, "]]>" (in text) and characters in buf[from, to). */
   /**
    * The first SPECIAL character in buf[from, to), or a position at or after `to` when none:
    * short runs (most text and attribute values) by a plain loop, long ones by the remembered
@@ -435,6 +434,7 @@ export class XmlReader {
     return to;
   }
 
+  /** Checks references, "]]>" (in text) and characters in buf[from, to). */
   private checkRun(from: number, to: number, kind: RunKind): void {
     const s = this.buf;
     let i = this.nextSpecial(from, to);
