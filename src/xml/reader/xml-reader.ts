@@ -653,23 +653,19 @@ export class XmlReader {
    */
   private openNameEndAt(from: number): number {
     const d = this.depth - 1;
-    if (d < 0 || this.openNames[d] !== undefined) return -1;
-    const s = this.buf;
-    const openStart = (this.openStarts[d] ?? 0) - this.base;
-    const length = (this.openEnds[d] ?? 0) - this.base - openStart;
-    const after = s.charCodeAt(from + length);
+    if (d < 0) return -1;
+    const end = from + (this.openEnds[d] ?? 0) - (this.openStarts[d] ?? 0);
+    const after = this.buf.charCodeAt(end);
     if (!(after < 128) || ((ASCII_NAME[after] ?? 0) & NAME_CHAR) !== 0) return -1;
-    for (let k = 0; k < length; k += 1) {
-      if (s.charCodeAt(openStart + k) !== s.charCodeAt(from + k)) return -1;
-    }
-    return from + length;
+    return this.sameAsOpen(d, from, end) ? end : -1;
   }
 
   private endTag(lt: number): number {
     const s = this.buf;
     const nameStart = lt + 2;
     let nameEnd = this.openNameEndAt(nameStart);
-    if (nameEnd < 0) {
+    const namesOpen = nameEnd >= 0;
+    if (!namesOpen) {
       nameEnd = this.requireName(nameStart, 'an element name after "</"');
       if (nameEnd === NEED_MORE) return NEED_MORE;
     }
@@ -677,8 +673,7 @@ export class XmlReader {
     if (close >= s.length) return this.incomplete(lt, `The input ends inside an end tag`);
     if (
       s.charCodeAt(close) !== GT ||
-      this.depth === 0 ||
-      !this.sameAsOpen(this.depth - 1, nameStart, nameEnd)
+      (!namesOpen && (this.depth === 0 || !this.sameAsOpen(this.depth - 1, nameStart, nameEnd)))
     ) {
       this.refuseEndTag(lt, nameStart, nameEnd, close);
     }
