@@ -212,7 +212,7 @@ class PayloadAnalysis {
       : analysis?.index;
     if (!index) return;
     // The record table's cells are read from the whole text.
-    table = extractRecordTable(xml, index);
+    keepTable(extractRecordTable(xml, index));
     const [transferred, tableBuffers] = table ? tableForPage(table) : [null, []];
     events.onIndexed(
       transfer({ index, table: transferred, indexMs: performance.now() - indexStarted }, [
@@ -229,6 +229,13 @@ let table: RecordTable | null = null;
 let haystacks: RowHaystacks | null = null;
 let haystacksScheduled = false;
 const rankCache = new Map<number, Int32Array>();
+
+/** The table later queries run against: a new payload's, with no ranks or search text of the last. */
+function keepTable(next: RecordTable | null): void {
+  table = next;
+  haystacks = null;
+  rankCache.clear();
+}
 
 /** Rows of search text per task: a few ms, so a request that arrives meanwhile hardly waits. */
 const HAYSTACK_SLICE_ROWS = 2_000;

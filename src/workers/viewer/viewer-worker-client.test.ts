@@ -135,3 +135,27 @@ describe('the viewer worker fed in parts', () => {
     expect(analyzed.pretty.length).toBeGreaterThan(PAYLOAD.length);
   });
 });
+
+describe('the viewer worker given a second payload', () => {
+  /** Analyzes `xml` on `api` until its summary (the last report) arrives. */
+  const analyzed = (api: ViewerWorkerApi, xml: string) =>
+    new Promise<void>((resolve, reject) => {
+      const { events } = recorder(resolve);
+      events.onFailed = (message) => reject(new Error(message));
+      void api.analyze(xml, 50_000_000, events);
+    });
+  const stubs = (titles: string[]) =>
+    `<AssetStubs>${titles.map((t) => `<Stub><Title>${t}</Title></Stub>`).join('')}</AssetStubs>`;
+
+  it('sorts and filters the new table, not the ranks or search text of the last', async () => {
+    const api = createViewerWorkerApi();
+    await analyzed(api, stubs(['c', 'a', 'b']));
+    const byTitle = { sortColumn: 0, sortDirection: 'asc' as const, filter: '' };
+    expect(Array.from((await api.queryTable(byTitle)).rows)).toEqual([1, 2, 0]);
+    expect(Array.from((await api.queryTable({ ...byTitle, filter: 'c' })).rows)).toEqual([0]);
+
+    await analyzed(api, stubs(['y', 'z', 'x', 'c']));
+    expect(Array.from((await api.queryTable(byTitle)).rows)).toEqual([3, 2, 0, 1]);
+    expect(Array.from((await api.queryTable({ ...byTitle, filter: 'c' })).rows)).toEqual([3]);
+  });
+});
