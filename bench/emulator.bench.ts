@@ -102,17 +102,6 @@ async function timeDownload(
 const STREAM_STUBS = Number(process.env.BENCH_EMULATOR_STREAM_STUBS ?? 30_000);
 const STREAM_ROUNDS = Number(process.env.BENCH_EMULATOR_STREAM_ROUNDS ?? 7);
 
-/** An emulator child with its own file database and `seed-stubs` stubs; extra CLI flags. */
-async function startSeeded(db: string, stubs: number, flags: string[]): Promise<string> {
-  const args = ['--import', 'tsx', 'emulator/cli.ts', '--port', '0', '--db', db];
-  const { match } = await startUntil(
-    process.execPath,
-    [...args, '--seed-stubs', String(stubs), ...flags],
-    { ready: /Inode emulator listening on (http:\/\/\S+)/, name: `emulator ${flags.join(' ')}` },
-  );
-  return match[1]!;
-}
-
 interface Timed {
   firstMs: number;
   lastMs: number;
@@ -194,11 +183,14 @@ function stubsCalls(): Array<
 
 /** Streamed beside buffered at STREAM_STUBS stubs, every binding, rounds alternating. */
 async function streamingPart(dir: string): Promise<void> {
-  const [streamed, buffered] = await Promise.all([
-    startSeeded(join(dir, 'streamed.sqlite'), STREAM_STUBS, []),
-    startSeeded(join(dir, 'buffered.sqlite'), STREAM_STUBS, ['--buffered']),
+  const [{ origin: streamed }, { origin: buffered }] = await Promise.all([
+    startEmulator({ db: join(dir, 'streamed.sqlite'), seedStubs: STREAM_STUBS }),
+    startEmulator({
+      db: join(dir, 'buffered.sqlite'),
+      seedStubs: STREAM_STUBS,
+      flags: ['--buffered'],
+    }),
   ]);
-  const origin = (url: string): string => new URL(url).origin;
   console.log(
     `\n${STREAM_STUBS.toLocaleString('en')}-stub GetAssetStubs, ${STREAM_ROUNDS} rounds (streamed and buffered alternating, a fresh connection each), median ms:`,
   );
@@ -219,13 +211,13 @@ async function streamingPart(dir: string): Promise<void> {
   );
   for (const [label, call] of stubsCalls()) {
     // One warm-up each: the first call pays for JIT and the page cache.
-    await timeBytes(origin(streamed), call);
-    await timeBytes(origin(buffered), call);
+    await timeBytes(streamed, call);
+    await timeBytes(buffered, call);
     const s: Timed[] = [];
     const b: Timed[] = [];
     for (let round = 0; round < STREAM_ROUNDS; round++) {
-      s.push(await timeBytes(origin(streamed), call));
-      b.push(await timeBytes(origin(buffered), call));
+      s.push(await timeBytes(streamed, call));
+      b.push(await timeBytes(buffered, call));
     }
     const m = (runs: Timed[], key: 'firstMs' | 'lastMs'): number => median(runs.map((r) => r[key]));
     console.log(

@@ -108,6 +108,8 @@ export interface EmulatorOptions {
   db?: string;
   /** Stubs seeded under the key `seed-stubs`. */
   seedStubs?: number;
+  /** More of the emulator CLI's flags, e.g. `['--buffered']`. */
+  flags?: string[];
 }
 
 /**
@@ -118,12 +120,14 @@ export async function startEmulator({
   port = 0,
   db = ':memory:',
   seedStubs,
+  flags = [],
 }: EmulatorOptions = {}) {
   const args = ['--import', 'tsx', 'emulator/cli.ts', '--port', String(port), '--db', db];
   if (seedStubs !== undefined) args.push('--seed-stubs', String(seedStubs));
+  args.push(...flags);
   const { child, match } = await startUntil(process.execPath, args, {
     ready: /Inode emulator listening on ((http:\/\/[^/\s]+)\S*)[^\n]*\n/,
-    name: 'emulator',
+    name: ['emulator', ...flags].join(' '),
   });
   return { child, url: match[1]!, origin: match[2]!, line: match[0].trim() };
 }
