@@ -72,8 +72,8 @@ export interface SearchResult {
 /**
  * What the worker reports while it analyzes a payload, in this order: progress, the first lines
  * of the pretty text and the first records of the table (large payloads only), the analysis,
- * the tree index and table (built in the same pass, so right after), the element summary; or a
- * failure.
+ * the tree index and table (for a payload in parts built in the same pass, so right after; for
+ * a whole one by a second pass), the element summary; or a failure.
  */
 export interface ViewerEvents {
   onProgress(phase: 'pretty' | 'index', done: number, total: number): void;
