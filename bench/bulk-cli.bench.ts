@@ -151,7 +151,7 @@ try {
       throw new Error(`the resumed run ended with ${second.code}: ${second.stderr}`);
     const counts = stored('resume');
     console.log(
-      `\n  kill -9 after ${fmt(killAt)} rows done: journal ${fmt(journalBytes)} bytes, replay + results reconciliation ${replayMs.toFixed(0)} ms (${fmt(replay.state.doneCount)} rows done, ${fmt(found)} found in the results tail, ${replay.inDoubt.length} in doubt)`,
+      `\n  kill -9 after ${fmt(killAt)} rows done: journal ${fmt(journalBytes)} bytes, replay + results reconciliation ${replayMs.toFixed(0)} ms (${fmt(replay.state.doneCount)} rows done, ${fmt(found)} found in the results tail, ${replay.inDoubt.filter((row) => !replay.state.isDone(row)).length} in doubt)`,
     );
     console.log(
       `  resumed run: ${fmt(Number(second.summary?.registered))} registered, ${fmt(Number(second.summary?.registeredEarlier))} done earlier, in ${Number(second.summary?.seconds).toFixed(0)} s`,

@@ -1,8 +1,12 @@
 /**
  * The results files of `inode-console bulk`, written as the job goes: one CSV line per row as it
- * settles (a synchronous append, so a crash loses at most the rows in flight), and with
- * `--results-jsonl` the same as JSON lines. `--resume` reads the CSV back
- * (src/bulk-job/resume.ts, or the journal's reconciliation below).
+ * settles and, with `--results-jsonl`, the same as JSON lines. Lines are appended in batches (one
+ * synchronous write every FLUSH_MS or FLUSH_CHARS, whichever comes first, and before the
+ * journal's checkpoint reads the size): a write per row cost about 30 µs, a tenth of the
+ * command's CPU per row. A crash loses at most the last batch: those rows have a journal `S`
+ * line and no results line, so a resume holds them in doubt and asks the service before sending
+ * them again. `--resume` reads the CSV back (src/bulk-job/resume.ts, or the journal's
+ * reconciliation below).
  */
 import {
   closeSync,
@@ -24,10 +28,17 @@ import {
 } from '../src/bulk-job/results-csv.ts';
 import type { RetryReason } from '../src/bulk-job/retry-policy.ts';
 
+const FLUSH_MS = 20;
+const FLUSH_CHARS = 64 * 1024;
+
 export class ResultsLog {
   private fd: number | null;
   private jsonFd: number | null = null;
   private bytes: number;
+  private pending: string[] = [];
+  private pendingJson: string[] = [];
+  private pendingChars = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
 
   /** Opens `path` for appending; a new or empty file gets the header (after a UTF-8 BOM). */
   constructor(
@@ -42,14 +53,15 @@ export class ResultsLog {
     if (jsonlPath !== undefined) this.jsonFd = openSync(jsonlPath, 'a');
   }
 
-  /** Bytes in the CSV file so far. */
+  /** Bytes in the CSV file so far, every line written before included (flushes them). */
   get size(): number {
+    this.flush();
     return this.bytes;
   }
 
   write(row: BulkRow, result: RowResult, retryReason: RetryReason | null = null): void {
     if (this.fd === null) return;
-    this.append(`${this.redact(resultLines([[row, result]]))}\r\n`);
+    this.queue(this.pending, `${this.redact(resultLines([[row, result]]))}\r\n`);
     if (this.jsonFd !== null) {
       const line = JSON.stringify({
         row: row.rowNumber,
@@ -62,15 +74,39 @@ export class ResultsLog {
         retryReason,
         ms: result.durationMs === null ? null : Math.round(result.durationMs),
       });
-      writeSync(this.jsonFd, `${this.redact(line)}\n`);
+      this.queue(this.pendingJson, `${this.redact(line)}\n`);
+    }
+  }
+
+  /** Writes the lines still waiting. */
+  flush(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    this.pendingChars = 0;
+    if (this.pending.length > 0) {
+      const text = this.pending.join('');
+      this.pending = [];
+      this.append(text);
+    }
+    if (this.pendingJson.length > 0 && this.jsonFd !== null) {
+      writeSync(this.jsonFd, this.pendingJson.join(''));
+      this.pendingJson = [];
     }
   }
 
   close(): void {
+    this.flush();
     if (this.fd !== null) closeSync(this.fd);
     if (this.jsonFd !== null) closeSync(this.jsonFd);
     this.fd = null;
     this.jsonFd = null;
+  }
+
+  private queue(lines: string[], line: string): void {
+    lines.push(line);
+    this.pendingChars += line.length;
+    if (this.pendingChars >= FLUSH_CHARS) this.flush();
+    else this.timer ??= setTimeout(() => this.flush(), FLUSH_MS);
   }
 
   private append(text: string): void {

@@ -69,7 +69,7 @@ export function journalAtScale(rows: number, inFlight = 16): JournalFigures {
       resultsBytes,
       replayMs,
       doneAfterReplay: replay.state.doneCount,
-      inDoubt: replay.inDoubt.length,
+      inDoubt: replay.inDoubt.filter((row) => !replay.state.isDone(row)).length,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

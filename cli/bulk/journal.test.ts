@@ -16,23 +16,75 @@ const row = (n: number) => ({
 const ok = { state: 'succeeded' as const, value: 'id', error: null, attempts: 1, durationMs: 1 };
 
 describe('journal', () => {
-  it('replays done rows, in-doubt rows and a torn last line as a killed process leaves them', () => {
+  it('replays done rows (from the results file), in-doubt rows and a torn last line as a killed process leaves them', () => {
     const dir = mkdtempSync(join(tmpdir(), 'journal-'));
-    const path = join(dir, 'r.csv.journal');
-    const journal = new Journal(path, header, new JournalState(), () => 0);
+    const path = join(dir, 'r.csv');
+    const log = new ResultsLog(path, (t) => t);
+    const journal = new Journal(`${path}.journal`, header, new JournalState(), () => log.size);
     for (const n of [1, 2, 3, 4]) journal.started(n);
+    log.write(row(2), ok);
     journal.done(2);
+    log.write(row(1), ok);
     journal.done(1);
+    log.flush(); // the batch was written before the kill
     journal.unclear(3);
     journal.started(5);
     journal.failed(5);
-    appendFileSync(path, 'D 4'); // torn: no line break
-    const replay = replayJournal(path);
+    appendFileSync(`${path}.journal`, 'F 4'); // torn: no line break
+    const replay = replayJournal(`${path}.journal`);
     expect(replay.header).toEqual(header);
+    // A done row writes no journal line: until the results are read, the journal doubts it.
+    expect(replay.inDoubt).toEqual([1, 2, 3, 4]);
+    expect(reconcileResults(path, replay.resultsOffset, replay.state)).toBe(2);
     expect([1, 2, 3, 4, 5].filter((n) => replay.state.isDone(n))).toEqual([1, 2]);
-    expect(replay.inDoubt).toEqual([3, 4]);
+    expect(replay.inDoubt.filter((n) => !replay.state.isDone(n))).toEqual([3, 4]);
     expect([...replay.state.failed]).toEqual([5]);
     expect(replay.ended).toBe(false);
+  });
+
+  it('leaves the rows of a results batch not yet written in doubt, never done', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'journal-'));
+    const path = join(dir, 'r.csv');
+    const log = new ResultsLog(path, (t) => t);
+    const journal = new Journal(`${path}.journal`, header, new JournalState(), () => log.size);
+    for (const n of [1, 2, 3]) journal.started(n);
+    log.write(row(1), ok);
+    journal.done(1);
+    log.flush();
+    log.write(row(2), ok); // still in memory when the process is killed
+    journal.done(2);
+    const replay = replayJournal(`${path}.journal`);
+    reconcileResults(path, replay.resultsOffset, replay.state);
+    expect(replay.state.isDone(1)).toBe(true);
+    expect(replay.inDoubt.filter((n) => !replay.state.isDone(n))).toEqual([2, 3]);
+  });
+
+  it('a checkpoint writes the results batch first, so the rows it settles have their lines', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'journal-'));
+    const path = join(dir, 'r.csv');
+    const log = new ResultsLog(path, (t) => t);
+    const journal = new Journal(`${path}.journal`, header, new JournalState(), () => log.size);
+    journal.started(1);
+    log.write(row(1), ok);
+    journal.done(1);
+    journal.compact();
+    expect(readFileSync(path, 'utf8')).toContain('https://a/1');
+    expect(replayJournal(`${path}.journal`).state.isDone(1)).toBe(true);
+  });
+
+  it('writes one journal line per row sent, none for its success', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'journal-'));
+    const path = join(dir, 'r.csv.journal');
+    const journal = new Journal(path, header, new JournalState(), () => 0);
+    const before = statSync(path).size;
+    for (let n = 1; n <= 100; n++) {
+      journal.started(n);
+      journal.done(n);
+    }
+    const lines = readFileSync(path, 'latin1').slice(before).split('\n').filter(Boolean);
+    expect(lines).toHaveLength(100);
+    expect(lines.every((line) => line.startsWith('S '))).toBe(true);
+    journal.close();
   });
 
   it('compacts into one small checkpoint that keeps done, failed and in-doubt rows and the results offset', () => {

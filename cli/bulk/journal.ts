@@ -8,12 +8,16 @@
  *   C prefix offset s…  checkpoint: rows 1..prefix and s… are settled (done, failed or in
  *                       doubt); the results file is reconciled from byte `offset` on
  *   S row               the row is about to be sent
- *   D row               the row is done for good (its results line is already written)
+ *   D row               the row is done for good (read, no longer written: see below)
  *   F row               the row failed with a clear answer: a resume sends it again
  *   U row               the row failed without a clear answer (timeout, broken connection,
  *                       cancelled in flight): the service may have registered it
  *   E                   the run read its input to the end (`bulk merge` reads this)
  *
+ * A row done for good writes no journal line: its results line ("registered", "skipped …") is
+ * the record, and a resume reads the results file from the checkpoint's offset on
+ * (`reconcileResults`), which also covers a line the journal could not know of. One write less
+ * per row is about a tenth of the command's CPU per row (a synchronous write costs about 30 µs).
  * Rows started but not settled, and U rows, are in doubt: a resume asks the service about them
  * before sending them again. Settled rows are kept as a contiguous prefix plus the few beyond it
  * (rows settle in about the order they start), failed and in-doubt rows as lists (they grow with
@@ -82,7 +86,10 @@ export class JournalState {
 export interface Replay {
   header: JournalHeader | null;
   state: JournalState;
-  /** Rows whose fate is unknown: ask the service before sending them again. */
+  /**
+   * Rows whose fate the journal does not know: ask the service before sending them again. Rows
+   * done since the last checkpoint are among them until `reconcileResults` finds their lines.
+   */
   inDoubt: number[];
   /** Byte offset of the results file from which lines are not yet in a checkpoint. */
   resultsOffset: number;
@@ -161,11 +168,11 @@ export class Journal {
     this.append(`S ${row}\n`);
   }
 
-  /** The row is done for good; call after its results line is written. */
+  /** The row is done for good; call after its results line is written (that line is its record). */
   done(row: number): void {
     this.inFlight.delete(row);
     this.state.markDone(row);
-    this.append(`D ${row}\n`);
+    this.countSettled();
   }
 
   /** The row failed with a clear answer: a resume sends it again. */
@@ -222,9 +229,11 @@ export class Journal {
   private append(line: string): void {
     writeSync(this.fd, line);
     this.dirty = true;
-    if (line.charCodeAt(0) !== 83 /* S */ && ++this.sinceCheckpoint >= COMPACT_EVERY) {
-      this.compact();
-    }
+    if (line.charCodeAt(0) !== 83 /* S */) this.countSettled();
+  }
+
+  private countSettled(): void {
+    if (++this.sinceCheckpoint >= COMPACT_EVERY) this.compact();
   }
 
   private sync(): void {

@@ -115,8 +115,8 @@ export async function runBulk(
         );
       }
       state = replay.state;
-      inDoubt = replay.inDoubt;
       reconciled = reconcileResults(options.resume, replay.resultsOffset, state);
+      inDoubt = replay.inDoubt.filter((row) => !state.isDone(row));
     } else {
       if (!existsSync(options.resume))
         throw new UsageError(
@@ -189,7 +189,9 @@ export async function runBulk(
   const activeLog = log;
   const askFirst = new Set(inDoubt);
   if (reconciled > 0)
-    terminal.err(`${reconciled} rows found done in ${resultsPath} after the last journal entry.`);
+    terminal.err(
+      `${reconciled} rows done since the journal's last checkpoint read back from ${resultsPath}.`,
+    );
   if (inDoubt.length > 0)
     terminal.err(
       `${inDoubt.length} rows were in flight when the earlier run ended: the service is asked about each before it is sent again.`,
