@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import pc from 'picocolors';
-import { redactString } from '../src/protocol/index.ts';
+import { stringRedactor } from '../src/protocol/index.ts';
 
 export type Colors = ReturnType<typeof pc.createColors>;
 
@@ -21,6 +21,7 @@ export function colorsFor(stream: Stream, env: NodeJS.ProcessEnv): Colors {
 
 export class Terminal {
   private secrets: string[] = [];
+  private redactor: ((text: string) => string) | null = null;
   readonly color: Colors;
   readonly errColor: Colors;
 
@@ -35,11 +36,13 @@ export class Terminal {
 
   /** From now on, this value never appears in anything printed or written. */
   addSecret(secret: string): void {
-    if (secret) this.secrets.push(secret);
+    if (!secret) return;
+    this.secrets.push(secret);
+    this.redactor = stringRedactor(this.secrets);
   }
 
   redact(text: string): string {
-    return this.secrets.length ? redactString(text, this.secrets) : text;
+    return this.redactor ? this.redactor(text) : text;
   }
 
   out(text: string): void {

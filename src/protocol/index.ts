@@ -30,7 +30,7 @@ export {
   type ErrorContext,
   type SoapFault,
 } from './errors.ts';
-export { redactExchange, redactRequest, redactString, REDACTED } from './redact.ts';
+export { redactExchange, redactRequest, redactString, stringRedactor, REDACTED } from './redact.ts';
 export { toCurlCommand, shellQuote } from './curl.ts';
 export {
   discoverNamespace,

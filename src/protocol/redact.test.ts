@@ -7,6 +7,7 @@ import {
   redactExchange,
   redactRequest,
   redactString,
+  stringRedactor,
 } from './redact.ts';
 import type { Exchange } from './types.ts';
 import { findForbiddenCharacter } from '../xml/reader/xml-chars.ts';
@@ -98,6 +99,19 @@ describe('redactString / redactErrorParts', () => {
     expect(redactString(`a ${KEY} b ${encodeURIComponent(KEY)} c`, [KEY])).toBe(
       `a ${REDACTED} b ${REDACTED} c`,
     );
+  });
+
+  it('a stringRedactor redacts as redactString does, text after text', () => {
+    const key = 'a&b <c>';
+    const redact = stringRedactor([key]);
+    for (const text of [
+      `raw ${key}`,
+      `xml a&amp;b &lt;c&gt;`,
+      `url ${encodeURIComponent(key)}`,
+      'none',
+    ])
+      expect(redact(text)).toBe(redactString(text, [key]));
+    expect(redact(`x ${key}`)).toBe(`x ${REDACTED}`);
   });
 
   it('removes raw, XML-escaped, percent- and form-encoded forms, and ignores empty secrets', () => {
