@@ -130,38 +130,45 @@ const INSERTION_SORT_ROWS = 16;
  * of digits written as '0', its count of significant digits (one symbol below 0xFFFF, else 0xFFFF
  * and two more) and those digits. Compared symbol by symbol, two keys give the natural order: a
  * digit run against another compares by length, then digit by digit (as numbers, at any length);
- * against a letter, as '0' against it.
+ * against a letter, as '0' against it. The keys leave out the values' first `skip` characters,
+ * which every non-empty value shares (see sharedPrefix).
  */
 class NaturalKeys {
   symbols: Uint16Array;
   readonly start: Int32Array;
   /** 1 where the key spells its value exactly (ASCII, no capital, no leading zero). */
   readonly exact: Uint8Array;
+  /** 1 for each symbol some key holds: the radix passes code only those. */
+  readonly seen = new Uint8Array(65536);
   private length = 0;
 
-  constructor(values: readonly string[]) {
+  constructor(values: readonly string[], skip: number) {
     let chars = 0;
     for (const value of values) chars += value.length;
     // Room for a digit run in every other character, so that the buffer hardly ever grows.
-    this.symbols = new Uint16Array(2 * chars + 64);
+    this.symbols = new Uint16Array(2 * Math.max(0, chars - skip * values.length) + 64);
     this.start = new Int32Array(values.length + 1);
     this.exact = new Uint8Array(values.length);
     for (let row = 0; row < values.length; row++) {
       const value = values[row] ?? '';
       this.start[row] = this.length;
+      if (value === '') continue;
       // ASCII values (most) are lower-cased as they are written, without a new string; the
       // others through toLowerCase, which knows the whole of Unicode.
-      const written = this.write(value, true);
+      const written = this.write(value, skip, true);
       if (written < 0) {
         this.length = this.start[row] ?? 0;
-        this.write(value.toLowerCase(), false);
+        this.write(value.slice(skip).toLowerCase(), 0, false);
       } else this.exact[row] = written;
     }
     this.start[values.length] = this.length;
   }
 
-  /** 1 when the key spells `text` exactly, else 0; -1 (nothing kept) for non-ASCII if asciiOnly. */
-  private write(text: string, asciiOnly: boolean): number {
+  /**
+   * Writes the key of `text` from `from` on: 1 when it spells the text exactly, else 0; -1
+   * (nothing kept) for non-ASCII if asciiOnly.
+   */
+  private write(text: string, from: number, asciiOnly: boolean): number {
     const n = text.length;
     // A digit run takes at most three symbols more than its characters (one more per character).
     if (this.length + 3 * n + 3 > this.symbols.length) {
@@ -170,9 +177,10 @@ class NaturalKeys {
       this.symbols = grown;
     }
     const symbols = this.symbols;
+    const seen = this.seen;
     let length = this.length;
     let exact = 1;
-    for (let i = 0; i < n; i++) {
+    for (let i = from; i < n; i++) {
       let c = text.charCodeAt(i);
       if (c < DIGIT_0 || c > DIGIT_9) {
         if (c >= 0x80) {
@@ -183,6 +191,7 @@ class NaturalKeys {
           exact = 0;
         }
         symbols[length++] = c;
+        seen[c] = 1;
         continue;
       }
       let end = i + 1;
@@ -196,19 +205,70 @@ class NaturalKeys {
       if (first > i) exact = 0;
       const digits = end - first;
       symbols[length++] = DIGIT_0;
-      if (digits < 0xffff) symbols[length++] = digits;
-      else {
+      if (digits < 0xffff) {
+        symbols[length++] = digits;
+        seen[digits] = 1;
+      } else {
         symbols[length++] = 0xffff;
         symbols[length++] = digits >>> 16;
         symbols[length++] = digits & 0xffff;
+        seen[0xffff] = seen[digits >>> 16] = seen[digits & 0xffff] = 1;
       }
-      for (let d = first; d < end; d++) symbols[length++] = text.charCodeAt(d);
+      seen[DIGIT_0] = 1;
+      for (let d = first; d < end; d++) {
+        const digit = text.charCodeAt(d);
+        symbols[length++] = digit;
+        seen[digit] = 1;
+      }
       i = end - 1;
     }
     this.length = length;
     return exact;
   }
 }
+
+/**
+ * How many leading characters every non-empty value shares and the natural keys can leave out:
+ * ASCII (so that lower-casing the rest alone changes nothing) and ending on a character that is
+ * neither a digit (a digit run would be cut) nor a letter or one of the characters that let a
+ * final sigma after it see the letter before (' . : ^ `). Found with startsWith, which is native,
+ * rather than a loop over every row's characters.
+ *
+ * @example sharedPrefix(['https://a/x1', 'https://a/y2']) // 10
+ */
+function sharedPrefix(values: readonly string[]): number {
+  let prefix: string | null = null;
+  for (const value of values) {
+    if (value === '') continue;
+    if (prefix === null) prefix = value;
+    else if (!value.startsWith(prefix)) {
+      let same = 0;
+      const limit = Math.min(prefix.length, value.length);
+      while (same < limit && prefix.charCodeAt(same) === value.charCodeAt(same)) same += 1;
+      prefix = prefix.slice(0, same);
+      if (same === 0) return 0;
+    }
+  }
+  if (prefix === null) return 0;
+  let length = 0;
+  for (let i = 0; i < prefix.length; i++) {
+    const c = prefix.charCodeAt(i);
+    if (c >= 0x80) break;
+    if (SAFE_PREFIX_END[c] === 1) length = i + 1;
+  }
+  return length;
+}
+
+/** ASCII characters a shared prefix may end on (see sharedPrefix). */
+const SAFE_PREFIX_END = (() => {
+  const safe = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) {
+    const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+    const digit = c >= DIGIT_0 && c <= DIGIT_9;
+    if (!letter && !digit && !"'.:^`".includes(String.fromCharCode(c))) safe[c] = 1;
+  }
+  return safe;
+})();
 
 /**
  * Natural ranks of mostly distinct values, without a Map of strings or a comparison per pair of
@@ -218,37 +278,90 @@ class NaturalKeys {
  * insertion.
  */
 function naturalRanks(values: readonly string[]): Int32Array {
-  const keys = new NaturalKeys(values);
-  const { symbols, start, exact } = keys;
-  let count = 0;
-  for (const value of values) if (value !== '') count += 1;
-  const rows = new Int32Array(count);
-  let at = 0;
-  for (let row = 0; row < values.length; row++) if (values[row] !== '') rows[at++] = row;
-  // tied[i]: rows[i] has the same value as rows[i - 1].
-  const tied = new Uint8Array(count);
+  const sort = new NaturalSort(values, new NaturalKeys(values, sharedPrefix(values)));
+  sort.run();
+  return sort.ranks();
+}
 
-  // Dense codes for the symbols present, 0 meaning "past the end", so a pass takes the most
-  // symbols that fit in 53 bits beside the row's number (up to 65,536 codes: not a Uint16Array).
-  const code = new Int32Array(65536);
-  const used = start[values.length] ?? 0;
-  for (let i = 0; i < used; i++) code[symbols[i] ?? 0] = 1;
-  let alphabet = 0;
-  for (let s = 0; s < 65536; s++) if (code[s]) code[s] = ++alphabet;
-  let rowBits = 1;
-  while (2 ** rowBits < values.length) rowBits += 1;
-  let codeBits = 1;
-  while (2 ** codeBits <= alphabet) codeBits += 1;
-  const rowScale = 2 ** rowBits;
-  const codeScale = 2 ** codeBits;
-  const perPass = Math.max(1, Math.floor((53 - rowBits) / codeBits));
-  const packed = new Float64Array(count);
+/**
+ * The radix sort of naturalRanks. Each step is a method of its own with one loop: the first
+ * large column meets this code barely optimized, and V8 compiles (and, on a branch the warm-up
+ * never took, deoptimizes and compiles again) a small function in a few milliseconds, where one
+ * function holding every loop took tens of milliseconds each time, on the clock of that sort.
+ */
+class NaturalSort {
+  /** The non-empty rows, in key order once run() returns. */
+  private readonly rows: Int32Array;
+  /** tied[i]: rows[i] has the same value as rows[i - 1]. */
+  private readonly tied: Uint8Array;
+  /** Dense codes of the symbols present, 0 meaning "past the end". */
+  private readonly code = new Int32Array(65536);
+  private readonly packed: Float64Array;
+  private readonly rowScale: number;
+  private readonly codeScale: number;
+  /** Symbols per pass: as many as fit in 53 bits beside the row's number. */
+  private readonly perPass: number;
 
-  const keyLength = (row: number) => (start[row + 1] ?? 0) - (start[row] ?? 0);
+  constructor(
+    private readonly values: readonly string[],
+    private readonly keys: NaturalKeys,
+  ) {
+    this.rows = nonEmptyRows(values);
+    this.tied = new Uint8Array(this.rows.length);
+    this.packed = new Float64Array(this.rows.length);
+    // Up to 65,536 codes: not a Uint16Array.
+    const { code } = this;
+    const { seen } = keys;
+    let alphabet = 0;
+    for (let s = 0; s < 65536; s++) if (seen[s]) code[s] = ++alphabet;
+    let rowBits = 1;
+    while (2 ** rowBits < values.length) rowBits += 1;
+    let codeBits = 1;
+    while (2 ** codeBits <= alphabet) codeBits += 1;
+    this.rowScale = 2 ** rowBits;
+    this.codeScale = 2 ** codeBits;
+    this.perPass = Math.max(1, Math.floor((53 - rowBits) / codeBits));
+  }
+
+  run(): void {
+    // Ranges still to sort, as (from, to, depth) triples.
+    const pending: number[] = [0, this.rows.length, 0];
+    while (pending.length > 0) {
+      const depth = pending.pop() ?? 0;
+      const to = pending.pop() ?? 0;
+      const from = pending.pop() ?? 0;
+      if (to - from < INSERTION_SORT_ROWS) this.insertionSort(from, to, depth);
+      else {
+        const shared = this.sharedDepth(from, to, depth);
+        this.pack(from, to, shared);
+        this.packed.subarray(from, to).sort();
+        this.split(from, to, shared, pending);
+      }
+    }
+  }
+
+  /** Rank per row from the sorted rows, -1 for the empty values. */
+  ranks(): Int32Array {
+    const { rows, tied } = this;
+    const ranks = new Int32Array(this.values.length).fill(-1);
+    let rank = -1;
+    for (let i = 0; i < rows.length; i++) {
+      if (!tied[i]) rank += 1;
+      ranks[rows[i] ?? 0] = rank;
+    }
+    return ranks;
+  }
+
+  private keyLength(row: number): number {
+    const { start } = this.keys;
+    return (start[row + 1] ?? 0) - (start[row] ?? 0);
+  }
+
   /** Key order from `depth` on, then code units; 0 only for equal values. */
-  const compareFrom = (a: number, b: number, depth: number): number => {
-    const la = keyLength(a);
-    const lb = keyLength(b);
+  private compareFrom(a: number, b: number, depth: number): number {
+    const { symbols, start } = this.keys;
+    const la = this.keyLength(a);
+    const lb = this.keyLength(b);
     const fa = start[a] ?? 0;
     const fb = start[b] ?? 0;
     const shorter = Math.min(la, lb);
@@ -258,10 +371,81 @@ function naturalRanks(values: readonly string[]): Int32Array {
       if (sa !== sb) return sa - sb;
     }
     if (la !== lb) return la - lb;
-    return compareCodeUnits(values[a] ?? '', values[b] ?? '');
-  };
-  /** rows[from, to) have equal keys: order them by code unit and mark equal values tied. */
-  const settleEqualKeys = (from: number, to: number) => {
+    return compareCodeUnits(this.values[a] ?? '', this.values[b] ?? '');
+  }
+
+  /** Sorts rows[from, to), whose keys agree before `depth`, by insertion. */
+  private insertionSort(from: number, to: number, depth: number): void {
+    const { rows, tied } = this;
+    for (let i = from + 1; i < to; i++) {
+      const row = rows[i] ?? 0;
+      let j = i;
+      for (; j > from && this.compareFrom(rows[j - 1] ?? 0, row, depth) > 0; j--)
+        rows[j] = rows[j - 1] ?? 0;
+      rows[j] = row;
+    }
+    for (let i = from + 1; i < to; i++)
+      if (this.compareFrom(rows[i - 1] ?? 0, rows[i] ?? 0, depth) === 0) tied[i] = 1;
+  }
+
+  /** How far the keys of rows[from, to) agree, from `depth` on. */
+  private sharedDepth(from: number, to: number, depth: number): number {
+    const { rows } = this;
+    const { symbols, start } = this.keys;
+    const first = rows[from] ?? 0;
+    const firstAt = start[first] ?? 0;
+    let shared = this.keyLength(first);
+    for (let i = from + 1; i < to && shared > depth; i++) {
+      const row = rows[i] ?? 0;
+      const rowAt = start[row] ?? 0;
+      const limit = Math.min(shared, this.keyLength(row));
+      let d = depth;
+      while (d < limit && symbols[rowAt + d] === symbols[firstAt + d]) d += 1;
+      shared = d;
+    }
+    return shared;
+  }
+
+  /** packed[from, to): each row's next perPass symbols from `depth` (its head), and the row. */
+  private pack(from: number, to: number, depth: number): void {
+    const { rows, packed, code, codeScale, rowScale, perPass } = this;
+    const { symbols, start } = this.keys;
+    for (let i = from; i < to; i++) {
+      const row = rows[i] ?? 0;
+      const rowAt = (start[row] ?? 0) + depth;
+      const end = start[row + 1] ?? 0;
+      let head = 0;
+      for (let s = rowAt; s < rowAt + perPass; s++)
+        head = head * codeScale + (s < end ? (code[symbols[s] ?? 0] ?? 0) : 0);
+      packed[i] = head * rowScale + row;
+    }
+  }
+
+  /**
+   * Takes the rows back from the sorted packed[from, to) and queues each run of equal heads for
+   * the next symbols, or settles it when its keys end within the head (then they are equal).
+   */
+  private split(from: number, to: number, depth: number, pending: number[]): void {
+    const { rows, packed, rowScale, perPass } = this;
+    let runFrom = from;
+    let runHead = Math.floor((packed[from] ?? 0) / rowScale);
+    for (let i = from; i <= to; i++) {
+      const head = i < to ? Math.floor((packed[i] ?? 0) / rowScale) : -1;
+      if (i < to) rows[i] = (packed[i] ?? 0) % rowScale;
+      if (head === runHead) continue;
+      if (i - runFrom > 1) {
+        if (this.keyLength(rows[runFrom] ?? 0) <= depth + perPass) this.settleEqualKeys(runFrom, i);
+        else pending.push(runFrom, i, depth + perPass);
+      }
+      runFrom = i;
+      runHead = head;
+    }
+  }
+
+  /** rows[from, to) have equal keys: orders them by code unit and marks equal values tied. */
+  private settleEqualKeys(from: number, to: number): void {
+    const { rows, tied, values } = this;
+    const { exact } = this.keys;
     // Values whose keys spell them exactly are all the same value.
     let allExact = true;
     for (let i = from; i < to && allExact; i++) allExact = exact[rows[i] ?? 0] === 1;
@@ -273,71 +457,17 @@ function naturalRanks(values: readonly string[]): Int32Array {
     }
     for (let i = from + 1; i < to; i++)
       if (allExact || values[rows[i] ?? 0] === values[rows[i - 1] ?? 0]) tied[i] = 1;
-  };
-
-  // Ranges still to sort, as (from, to, depth) triples.
-  const pending: number[] = [0, count, 0];
-  while (pending.length > 0) {
-    let depth = pending.pop() ?? 0;
-    const to = pending.pop() ?? 0;
-    const from = pending.pop() ?? 0;
-    if (to - from < INSERTION_SORT_ROWS) {
-      for (let i = from + 1; i < to; i++) {
-        const row = rows[i] ?? 0;
-        let j = i;
-        for (; j > from && compareFrom(rows[j - 1] ?? 0, row, depth) > 0; j--)
-          rows[j] = rows[j - 1] ?? 0;
-        rows[j] = row;
-      }
-      for (let i = from + 1; i < to; i++)
-        if (compareFrom(rows[i - 1] ?? 0, rows[i] ?? 0, depth) === 0) tied[i] = 1;
-      continue;
-    }
-    const first = rows[from] ?? 0;
-    const firstAt = start[first] ?? 0;
-    let shared = keyLength(first);
-    for (let i = from + 1; i < to && shared > depth; i++) {
-      const row = rows[i] ?? 0;
-      const rowAt = start[row] ?? 0;
-      const limit = Math.min(shared, keyLength(row));
-      let d = depth;
-      while (d < limit && symbols[rowAt + d] === symbols[firstAt + d]) d += 1;
-      shared = d;
-    }
-    depth = shared;
-    for (let i = from; i < to; i++) {
-      const row = rows[i] ?? 0;
-      const rowAt = (start[row] ?? 0) + depth;
-      const end = start[row + 1] ?? 0;
-      let head = 0;
-      for (let s = rowAt; s < rowAt + perPass; s++)
-        head = head * codeScale + (s < end ? (code[symbols[s] ?? 0] ?? 0) : 0);
-      packed[i] = head * rowScale + row;
-    }
-    packed.subarray(from, to).sort();
-    let runFrom = from;
-    let runHead = Math.floor((packed[from] ?? 0) / rowScale);
-    for (let i = from; i <= to; i++) {
-      const head = i < to ? Math.floor((packed[i] ?? 0) / rowScale) : -1;
-      if (i < to) rows[i] = (packed[i] ?? 0) % rowScale;
-      if (head === runHead) continue;
-      if (i - runFrom > 1) {
-        // Equal heads: the keys are equal if one ends within them, else the next symbols decide.
-        if (keyLength(rows[runFrom] ?? 0) <= depth + perPass) settleEqualKeys(runFrom, i);
-        else pending.push(runFrom, i, depth + perPass);
-      }
-      runFrom = i;
-      runHead = head;
-    }
   }
+}
 
-  const ranks = new Int32Array(values.length).fill(-1);
-  let rank = -1;
-  for (let i = 0; i < count; i++) {
-    if (!tied[i]) rank += 1;
-    ranks[rows[i] ?? 0] = rank;
-  }
-  return ranks;
+/** The rows whose value is not empty, in document order. */
+function nonEmptyRows(values: readonly string[]): Int32Array {
+  let count = 0;
+  for (const value of values) if (value !== '') count += 1;
+  const rows = new Int32Array(count);
+  let at = 0;
+  for (let row = 0; row < values.length; row++) if (values[row] !== '') rows[at++] = row;
+  return rows;
 }
 
 function compareCodeUnits(a: string, b: string): number {
