@@ -434,7 +434,10 @@ class NaturalSort {
       if (i < to) rows[i] = (packed[i] ?? 0) % rowScale;
       if (head === runHead) continue;
       if (i - runFrom > 1) {
-        if (this.keyLength(rows[runFrom] ?? 0) <= depth + perPass) this.settleEqualKeys(runFrom, i);
+        // Equal heads: if the run's first key ends within its head (the head's last codes say
+        // "past the end"), every key of the run does, and they are equal. A key that ends exactly
+        // where the head does may be a prefix of the others: the next pass tells.
+        if (this.keyLength(rows[runFrom] ?? 0) < depth + perPass) this.settleEqualKeys(runFrom, i);
         else pending.push(runFrom, i, depth + perPass);
       }
       runFrom = i;
@@ -502,19 +505,21 @@ export function orderByRanks(ranks: Int32Array, direction: SortDirection): Uint3
 /**
  * The search text of each row: its cells, each followed by U+0000, lower-cased; a filter is then
  * a scan of includes(). Built in slices (`build(rows)`), so that the viewer's worker can build it
- * between requests, before the first filter asks for it.
+ * between requests; a filter does not wait for it (queryRows reads the cells of the rows not
+ * built yet).
  *
  * @example const search = new RowHaystacks(values, rows); search.build(); search.texts[0]
  */
 export class RowHaystacks {
-  readonly texts: string[];
+  /** Each row's text; undefined until built. */
+  readonly texts: (string | undefined)[];
   private built = 0;
 
   constructor(
     private readonly columns: readonly (readonly string[])[],
     readonly rows: number,
   ) {
-    this.texts = new Array<string>(rows);
+    this.texts = new Array<string | undefined>(rows);
   }
 
   get complete(): boolean {
@@ -524,31 +529,76 @@ export class RowHaystacks {
   /** Builds the next `count` rows (all that remain by default); true once every row is built. */
   build(count = Infinity): boolean {
     const end = Math.min(this.rows, this.built + count);
-    for (let row = this.built; row < end; row++) {
-      let text = '';
-      for (const column of this.columns) text += (column[row] ?? '') + '\u0000';
-      this.texts[row] = text.toLowerCase();
-    }
+    for (let row = this.built; row < end; row++) this.texts[row] = rowText(this.columns, row);
     this.built = end;
     return this.complete;
   }
 }
 
+/** The search text of one row (see RowHaystacks). */
+function rowText(columns: readonly (readonly string[])[], row: number): string {
+  let text = '';
+  for (const column of columns) text += (column[row] ?? '') + '\u0000';
+  return text.toLowerCase();
+}
+
+/**
+ * 1 for each row whose search text holds `needle` (lower-cased), else 0. Rows whose text is not
+ * built yet (a filter typed while the worker still builds it) are answered from their cells,
+ * each lower-cased alone, column by column, without building anything: a needle without U+0000
+ * cannot span two cells, and a cell lower-cases the same alone as within its row, since U+0000
+ * neither is a cased letter nor lets a final sigma see past it.
+ */
+function matchingRows(
+  columns: readonly (readonly string[])[],
+  haystacks: readonly (string | undefined)[],
+  rows: number,
+  needle: string,
+): Uint8Array {
+  const UNBUILT = 2;
+  const matches = new Uint8Array(rows);
+  let unbuilt = 0;
+  for (let row = 0; row < rows; row++) {
+    const text = haystacks[row];
+    if (text === undefined) {
+      matches[row] = UNBUILT;
+      unbuilt += 1;
+    } else if (text.includes(needle)) matches[row] = 1;
+  }
+  if (unbuilt === 0) return matches;
+  if (needle.includes('\u0000')) {
+    for (let row = 0; row < rows; row++)
+      if (matches[row] === UNBUILT) matches[row] = rowText(columns, row).includes(needle) ? 1 : 0;
+    return matches;
+  }
+  for (const column of columns)
+    for (let row = 0; row < rows; row++)
+      if (matches[row] === UNBUILT && (column[row] ?? '').toLowerCase().includes(needle))
+        matches[row] = 1;
+  for (let row = 0; row < rows; row++) if (matches[row] === UNBUILT) matches[row] = 0;
+  return matches;
+}
+
 /** One lower-cased search string per row, built at once (see RowHaystacks). */
-export function rowHaystacks(columns: readonly (readonly string[])[], rows: number): string[] {
+export function rowHaystacks(
+  columns: readonly (readonly string[])[],
+  rows: number,
+): (string | undefined)[] {
   const haystacks = new RowHaystacks(columns, rows);
   haystacks.build();
   return haystacks.texts;
 }
 
 /**
- * Applies a query: filter (case-insensitive substring over all columns), then sort.
+ * Applies a query: filter (case-insensitive substring over all columns), then sort. `haystacks`
+ * holds the rows' search text (RowHaystacks.texts); a row whose text is not built yet is
+ * filtered by its cells.
  *
  * @example queryRows(values, haystacks, { sortColumn: 0, sortDirection: 'asc', filter: 'image' })
  */
 export function queryRows(
   values: readonly (readonly string[])[],
-  haystacks: readonly string[],
+  haystacks: readonly (string | undefined)[],
   query: TableQuery,
   rankCache: Map<number, Int32Array> = new Map(),
   rows: number = haystacks.length,
@@ -567,11 +617,12 @@ export function queryRows(
   }
   const needle = query.filter.trim().toLowerCase();
   if (!needle) return order.slice();
+  const matches = matchingRows(values, haystacks, rows, needle);
   const kept = new Uint32Array(rows);
   let count = 0;
   for (let i = 0; i < order.length; i++) {
     const row = order[i] ?? 0;
-    if ((haystacks[row] ?? '').includes(needle)) kept[count++] = row;
+    if (matches[row] === 1) kept[count++] = row;
   }
   return kept.slice(0, count);
 }
