@@ -460,7 +460,18 @@ class NaturalSort {
     // Values whose keys spell them exactly are all the same value.
     let allExact = true;
     for (let i = from; i < to && allExact; i++) allExact = exact[rows[i] ?? 0] === 1;
-    if (!allExact) {
+    if (!allExact && to - from < INSERTION_SORT_ROWS) {
+      // Most such runs are two or three rows ('a0' and 'a00' of a hex ID): no array and no
+      // comparator closure for them.
+      for (let i = from + 1; i < to; i++) {
+        const row = rows[i] ?? 0;
+        const value = values[row] ?? '';
+        let j = i;
+        for (; j > from && compareCodeUnits(values[rows[j - 1] ?? 0] ?? '', value) > 0; j--)
+          rows[j] = rows[j - 1] ?? 0;
+        rows[j] = row;
+      }
+    } else if (!allExact) {
       const part = Array.from(rows.subarray(from, to)).sort((a, b) =>
         compareCodeUnits(values[a] ?? '', values[b] ?? ''),
       );
