@@ -614,10 +614,20 @@ function matchingRows(
       if (matches[row] === UNBUILT) matches[row] = rowText(columns, row).includes(needle) ? 1 : 0;
     return matches;
   }
-  for (const column of columns)
-    for (let row = 0; row < rows; row++)
-      if (matches[row] === UNBUILT && (column[row] ?? '').toLowerCase().includes(needle))
-        matches[row] = 1;
+  for (const column of columns) {
+    // A cell like the one above (a type, a host) is not lower-cased again.
+    let cell = '';
+    let found = false;
+    for (let row = 0; row < rows; row++) {
+      if (matches[row] !== UNBUILT) continue;
+      const value = column[row] ?? '';
+      if (value !== cell) {
+        cell = value;
+        found = value.toLowerCase().includes(needle);
+      }
+      if (found) matches[row] = 1;
+    }
+  }
   for (let row = 0; row < rows; row++) if (matches[row] === UNBUILT) matches[row] = 0;
   return matches;
 }
