@@ -22,7 +22,13 @@ import { SEED_STUBS_KEY } from '../emulator/demo-users.ts';
 import { writeElement } from '../emulator/xml-node.ts';
 import { analyzeXml } from '../src/xml/analyze-xml.ts';
 import { extractRecordTable, type RecordTable } from '../src/xml/record-table.ts';
-import { queryRows, RowHaystacks, rowRanks, type TableQuery } from '../src/xml/table-query.ts';
+import {
+  type FilterMemo,
+  queryRows,
+  RowHaystacks,
+  rowRanks,
+  type TableQuery,
+} from '../src/xml/table-query.ts';
 import { baselineRowRanks } from './table-query/baseline.ts';
 import { collectGarbage } from './support/gc.ts';
 import { loadAverage } from './support/load-average.ts';
@@ -55,7 +61,8 @@ function seededTable(stubs: number): RecordTable {
 /**
  * The table as the worker drives it, ranks from `ranks`, cached per column; with
  * `filterBuildsText` a filter first builds whatever is left of the search text (as the worker
- * did before), else it leaves the text to the idle slices, which these rounds never run.
+ * did before), else it leaves the text to the idle slices, which these rounds never run, and a
+ * filter that narrows the last one tests only the rows that one kept (FilterMemo).
  */
 function contender(
   name: string,
@@ -69,12 +76,15 @@ function contender(
       const rankCache = new Map<number, Int32Array>();
       const rows = table.records.length;
       const haystacks = new RowHaystacks(table.values, rows);
+      const memo: FilterMemo = { needle: '', matches: null };
       return (query) => {
         const column = query.sortColumn;
         if (column !== null && !rankCache.has(column))
           rankCache.set(column, ranks(table.values[column] ?? []));
         if (filterBuildsText && query.filter.trim()) haystacks.build();
-        return queryRows(table.values, haystacks.texts, query, rankCache, rows);
+        if (filterBuildsText)
+          return queryRows(table.values, haystacks.texts, query, rankCache, rows);
+        return queryRows(table.values, haystacks.texts, query, rankCache, rows, memo);
       };
     },
   };

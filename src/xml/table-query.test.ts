@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import Papa from 'papaparse';
 import {
+  type FilterMemo,
   orderByRanks,
   queryRows,
   RowHaystacks,
@@ -255,6 +256,45 @@ describe('queryRows before the search text is built', () => {
       ),
       { numRuns: 400 },
     );
+  });
+});
+
+describe('queryRows with the last filter remembered', () => {
+  it('answers a run of filters (narrowing, widening, another table size) as without it', () => {
+    const cell = fc.oneof(text, fc.constantFrom('', 'AΣ', 'harbour 1', 'Harbour 12'));
+    const filter = fc.constantFrom('', 'h', 'ha', 'harbour', 'harbour 1', 'a', 'σ', 'item', '1');
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(cell, { minLength: 6, maxLength: 6 }), { minLength: 1, maxLength: 3 }),
+        fc.array(fc.tuple(filter, fc.nat({ max: 6 })), { minLength: 1, maxLength: 6 }),
+        (columns, steps) => {
+          const memo: FilterMemo = { needle: '', matches: null };
+          const haystacks = new RowHaystacks(columns, 6);
+          for (const [needle, built] of steps) {
+            haystacks.build(built);
+            const query = { sortColumn: 0, sortDirection: 'asc' as const, filter: needle };
+            expect(
+              Array.from(queryRows(columns, haystacks.texts, query, new Map(), 6, memo)),
+            ).toEqual(
+              Array.from(queryRows(columns, rowHaystacks(columns, 6), query, new Map(), 6)),
+            );
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('tests only the rows the last filter kept when the new one narrows it', () => {
+    const columns = [['harbour 1', 'harbour 2', 'studio 1']];
+    const memo: FilterMemo = { needle: '', matches: null };
+    const query = { sortColumn: null, sortDirection: 'asc' as const, filter: 'harbour' };
+    expect(Array.from(queryRows(columns, [], query, new Map(), 3, memo))).toEqual([0, 1]);
+    // A memo claiming row 0 did not match shows the narrowing filter skips it.
+    memo.matches = Uint8Array.of(0, 1, 0);
+    expect(
+      Array.from(queryRows(columns, [], { ...query, filter: 'harbour ' }, new Map(), 3, memo)),
+    ).toEqual([1]);
   });
 });
 

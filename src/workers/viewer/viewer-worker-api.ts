@@ -8,7 +8,7 @@ import { analyzeXml, XmlAnalyzer, type XmlAnalysis } from '../../xml/analyze-xml
 import { extractRecordTable, type RecordTable } from '../../xml/record-table.ts';
 import { recordTableHead } from '../../xml/record-table-head.ts';
 import { TABLE_HEAD_ROWS, tableForPage, wantsTableHead } from './table-transfer.ts';
-import { queryRows, RowHaystacks, tableCsv } from '../../xml/table-query.ts';
+import { type FilterMemo, queryRows, RowHaystacks, tableCsv } from '../../xml/table-query.ts';
 import { indexBuffers } from '../../xml/xml-index.ts';
 import { XmlSyntaxError } from '../../xml/reader/xml-syntax-error.ts';
 import { XmlSummaryScan } from '../../xml/xml-summary.ts';
@@ -229,12 +229,14 @@ let table: RecordTable | null = null;
 let haystacks: RowHaystacks | null = null;
 let haystacksScheduled = false;
 const rankCache = new Map<number, Int32Array>();
+let filterMemo: FilterMemo = { needle: '', matches: null };
 
 /** The table later queries run against: a new payload's, with no ranks or search text of the last. */
 function keepTable(next: RecordTable | null): void {
   table = next;
   haystacks = null;
   rankCache.clear();
+  filterMemo = { needle: '', matches: null };
 }
 
 /** Rows of search text per task: a few ms, so a request that arrives meanwhile hardly waits. */
@@ -379,6 +381,7 @@ export function createViewerWorkerApi(): ViewerWorkerApi {
         query,
         rankCache,
         table?.records.length ?? 0,
+        filterMemo,
       );
       buildHaystacksWhenIdle();
       return transfer({ rows, elapsedMs: performance.now() - started }, [
