@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import Papa from 'papaparse';
 import {
+  type FilterMemo,
   orderByRanks,
   queryRows,
   RowHaystacks,
@@ -186,9 +187,114 @@ describe('sortedRowOrder against a reference comparator', () => {
     );
   });
 
+  it('gives the reference order when every value starts the same (the keys leave it out)', () => {
+    // Prefixes that end on a character the keys may cut after, and ones they may not: a digit
+    // (a run would be cut), a letter, '.' and ':' (a final sigma after them sees the letter
+    // before), and non-ASCII.
+    const prefix = fc.constantFrom(
+      'https://seed.example.org/library/',
+      '5eed0000-0000-4000-8000-',
+      'a/',
+      'A-',
+      'item1',
+      'Item',
+      'A.',
+      'x:',
+      'ΑΣ-',
+      '0',
+    );
+    fc.assert(
+      fc.property(prefix, columnOf(fc.oneof(text, nearTies)), (start, column) => {
+        const values = column.map((value) => (value === '' ? '' : start + value));
+        for (const direction of ['asc', 'desc'] as const)
+          expect(Array.from(sortedRowOrder(values, direction))).toEqual(
+            referenceOrder(values, direction),
+          );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('puts a key before the longer keys it starts, when it ends where a radix pass does', () => {
+    // Found by the property test: the key of 'item1a01b' (12 symbols: 5 that every key shares,
+    // then one pass of 7) ends exactly where that pass does; it was taken as equal to the key of
+    // 'item1a001ba', which it starts, and the two were ordered by code unit.
+    const values = [
+      ...['a01b', 'a001ba', 'a', '', 'a', '', 'a', '', '', '', '', '', '', '', '', 'a', 'a'],
+      ...['00000', '500000', 'a', '_', 'b', '0480000ß-', 'aa', 'é', '0000', '1', '001', 'aΣ'],
+      ...['09203006:', '', 'Σ', '07'],
+    ].map((value) => (value === '' ? '' : 'item1' + value));
+    expect(Array.from(sortedRowOrder(values, 'asc'))).toEqual(referenceOrder(values, 'asc'));
+  });
+
   it('compares digit runs as numbers at any length', () => {
     const values = ['a1' + '0'.repeat(20), 'a' + '9'.repeat(20), 'a' + '0'.repeat(30) + '2'];
     expect(Array.from(sortedRowOrder(values, 'asc'))).toEqual([2, 1, 0]);
+  });
+});
+
+describe('queryRows before the search text is built', () => {
+  it('filters the rows not built yet by their cells as it would by their text', () => {
+    const cell = fc.oneof(text, fc.constantFrom('', 'AΣ', 'Σ', 'İx', 'ǅ', '\u212a', 'x\u0000y'));
+    const needle = fc.oneof(
+      text,
+      fc.constantFrom('σ', 'ς', 'i̇', 'k', 'ǆ', 'a\u0000', '\u0000σ', 'item 1'),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(cell, { minLength: 5, maxLength: 5 }), { minLength: 1, maxLength: 4 }),
+        needle,
+        fc.nat({ max: 5 }),
+        (columns, filter, built) => {
+          const query = { sortColumn: null, sortDirection: 'asc' as const, filter };
+          const partial = new RowHaystacks(columns, 5);
+          partial.build(built);
+          expect(Array.from(queryRows(columns, partial.texts, query, new Map(), 5))).toEqual(
+            Array.from(queryRows(columns, rowHaystacks(columns, 5), query, new Map(), 5)),
+          );
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+});
+
+describe('queryRows with the last filter remembered', () => {
+  it('answers a run of filters (narrowing, widening, another table size) as without it', () => {
+    const cell = fc.oneof(text, fc.constantFrom('', 'AΣ', 'harbour 1', 'Harbour 12'));
+    const filter = fc.constantFrom('', 'h', 'ha', 'harbour', 'harbour 1', 'a', 'σ', 'item', '1');
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(cell, { minLength: 6, maxLength: 6 }), { minLength: 1, maxLength: 3 }),
+        fc.array(fc.tuple(filter, fc.nat({ max: 6 })), { minLength: 1, maxLength: 6 }),
+        (columns, steps) => {
+          const memo: FilterMemo = { needle: '', matches: null };
+          const haystacks = new RowHaystacks(columns, 6);
+          for (const [needle, built] of steps) {
+            haystacks.build(built);
+            const query = { sortColumn: 0, sortDirection: 'asc' as const, filter: needle };
+            expect(
+              Array.from(queryRows(columns, haystacks.texts, query, new Map(), 6, memo)),
+            ).toEqual(
+              Array.from(queryRows(columns, rowHaystacks(columns, 6), query, new Map(), 6)),
+            );
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('tests only the rows the last filter kept when the new one narrows it', () => {
+    const columns = [['harbour 1', 'harbour 2', 'studio 1']];
+    const memo: FilterMemo = { needle: '', matches: null };
+    const query = { sortColumn: null, sortDirection: 'asc' as const, filter: 'harbour' };
+    expect(Array.from(queryRows(columns, [], query, new Map(), 3, memo))).toEqual([0, 1]);
+    // A memo claiming row 0 did not match shows the narrowing filter skips it.
+    memo.matches = Uint8Array.of(0, 1, 0);
+    expect(
+      Array.from(queryRows(columns, [], { ...query, filter: 'harbour ' }, new Map(), 3, memo)),
+    ).toEqual([1]);
   });
 });
 

@@ -120,6 +120,9 @@ function fewValueRanks(values: readonly string[]): Int32Array | null {
   return ranks;
 }
 
+/** Where the high and low 32-bit words of a 64-bit integer stand in a Uint32Array. */
+const LOW_WORD = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1 ? 0 : 1;
+const HIGH_WORD = 1 - LOW_WORD;
 const DIGIT_0 = 48;
 const DIGIT_9 = 57;
 /** Ranges this short are sorted by insertion instead of another radix pass. */
@@ -130,49 +133,64 @@ const INSERTION_SORT_ROWS = 16;
  * of digits written as '0', its count of significant digits (one symbol below 0xFFFF, else 0xFFFF
  * and two more) and those digits. Compared symbol by symbol, two keys give the natural order: a
  * digit run against another compares by length, then digit by digit (as numbers, at any length);
- * against a letter, as '0' against it.
+ * against a letter, as '0' against it. The keys leave out the values' first `skip` characters,
+ * which every non-empty value shares (see sharedPrefix).
  */
 class NaturalKeys {
   symbols: Uint16Array;
   readonly start: Int32Array;
   /** 1 where the key spells its value exactly (ASCII, no capital, no leading zero). */
   readonly exact: Uint8Array;
+  /** 1 for each symbol some key holds: the radix passes code only those. */
+  readonly seen = new Uint8Array(65536);
   private length = 0;
 
-  constructor(values: readonly string[]) {
+  constructor(values: readonly string[], skip: number) {
+    // Sized from a sample of the values with room for a digit run in every other character, so
+    // that it hardly ever grows: not a loop over every value first, which on the first large
+    // column runs barely optimized.
+    const stride = Math.max(1, Math.floor(values.length / 256));
+    let sampled = 0;
     let chars = 0;
-    for (const value of values) chars += value.length;
-    // Room for a digit run in every other character, so that the buffer hardly ever grows.
-    this.symbols = new Uint16Array(2 * chars + 64);
+    for (let row = 0; row < values.length; row += stride, sampled++)
+      chars += Math.max(0, (values[row] ?? '').length - skip);
+    this.symbols = new Uint16Array(
+      Math.ceil((2 * chars * values.length) / Math.max(1, sampled)) + 64,
+    );
     this.start = new Int32Array(values.length + 1);
     this.exact = new Uint8Array(values.length);
     for (let row = 0; row < values.length; row++) {
       const value = values[row] ?? '';
       this.start[row] = this.length;
+      if (value === '') continue;
       // ASCII values (most) are lower-cased as they are written, without a new string; the
       // others through toLowerCase, which knows the whole of Unicode.
-      const written = this.write(value, true);
+      const written = this.write(value, skip, true);
       if (written < 0) {
         this.length = this.start[row] ?? 0;
-        this.write(value.toLowerCase(), false);
+        this.write(value.slice(skip).toLowerCase(), 0, false);
       } else this.exact[row] = written;
     }
     this.start[values.length] = this.length;
   }
 
-  /** 1 when the key spells `text` exactly, else 0; -1 (nothing kept) for non-ASCII if asciiOnly. */
-  private write(text: string, asciiOnly: boolean): number {
+  /**
+   * Writes the key of `text` from `from` on: 1 when it spells the text exactly, else 0; -1
+   * (nothing kept) for non-ASCII if asciiOnly.
+   */
+  private write(text: string, from: number, asciiOnly: boolean): number {
     const n = text.length;
     // A digit run takes at most three symbols more than its characters (one more per character).
     if (this.length + 3 * n + 3 > this.symbols.length) {
-      const grown = new Uint16Array(2 * (this.length + 3 * n + 3));
+      const grown = new Uint16Array(2 * Math.max(this.symbols.length, this.length + 3 * n + 3));
       grown.set(this.symbols);
       this.symbols = grown;
     }
     const symbols = this.symbols;
+    const seen = this.seen;
     let length = this.length;
     let exact = 1;
-    for (let i = 0; i < n; i++) {
+    for (let i = from; i < n; i++) {
       let c = text.charCodeAt(i);
       if (c < DIGIT_0 || c > DIGIT_9) {
         if (c >= 0x80) {
@@ -183,6 +201,7 @@ class NaturalKeys {
           exact = 0;
         }
         symbols[length++] = c;
+        seen[c] = 1;
         continue;
       }
       let end = i + 1;
@@ -196,13 +215,21 @@ class NaturalKeys {
       if (first > i) exact = 0;
       const digits = end - first;
       symbols[length++] = DIGIT_0;
-      if (digits < 0xffff) symbols[length++] = digits;
-      else {
+      if (digits < 0xffff) {
+        symbols[length++] = digits;
+        seen[digits] = 1;
+      } else {
         symbols[length++] = 0xffff;
         symbols[length++] = digits >>> 16;
         symbols[length++] = digits & 0xffff;
+        seen[0xffff] = seen[digits >>> 16] = seen[digits & 0xffff] = 1;
       }
-      for (let d = first; d < end; d++) symbols[length++] = text.charCodeAt(d);
+      seen[DIGIT_0] = 1;
+      for (let d = first; d < end; d++) {
+        const digit = text.charCodeAt(d);
+        symbols[length++] = digit;
+        seen[digit] = 1;
+      }
       i = end - 1;
     }
     this.length = length;
@@ -211,44 +238,148 @@ class NaturalKeys {
 }
 
 /**
+ * How many leading characters every non-empty value shares and the natural keys can leave out:
+ * ASCII (so that lower-casing the rest alone changes nothing) and ending on a character that is
+ * neither a digit (a digit run would be cut) nor a letter or one of the characters that let a
+ * final sigma after it see the letter before (' . : ^ `). Found with startsWith, which is native,
+ * rather than a loop over every row's characters.
+ *
+ * @example sharedPrefix(['https://a/x1', 'https://a/y2']) // 10
+ */
+function sharedPrefix(values: readonly string[]): number {
+  let prefix: string | null = null;
+  for (let row = 0; row < values.length; row++) {
+    const value = values[row] ?? '';
+    if (value === '') continue;
+    if (prefix === null) prefix = value;
+    else if (!value.startsWith(prefix)) {
+      let same = 0;
+      const limit = Math.min(prefix.length, value.length);
+      while (same < limit && prefix.charCodeAt(same) === value.charCodeAt(same)) same += 1;
+      prefix = prefix.slice(0, same);
+      if (same === 0) return 0;
+    }
+  }
+  if (prefix === null) return 0;
+  let length = 0;
+  for (let i = 0; i < prefix.length; i++) {
+    const c = prefix.charCodeAt(i);
+    if (c >= 0x80) break;
+    if (SAFE_PREFIX_END[c] === 1) length = i + 1;
+  }
+  return length;
+}
+
+/** ASCII characters a shared prefix may end on (see sharedPrefix). */
+const SAFE_PREFIX_END = (() => {
+  const safe = new Uint8Array(128);
+  for (let c = 0; c < 128; c++) {
+    const letter = (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+    const digit = c >= DIGIT_0 && c <= DIGIT_9;
+    if (!letter && !digit && !"'.:^`".includes(String.fromCharCode(c))) safe[c] = 1;
+  }
+  return safe;
+})();
+
+/**
  * Natural ranks of mostly distinct values, without a Map of strings or a comparison per pair of
- * keys: the keys are sorted by MSD radix over their symbols, as many symbols per pass as fit a
- * float beside the row's number (a typed array sorts natively); a prefix that a whole range
+ * keys: the keys are sorted by MSD radix over their symbols, as many symbols per pass as fit 64
+ * bits beside the row's number (a BigUint64Array sorts natively); a prefix that a whole range
  * shares is skipped in one step, and ranges under INSERTION_SORT_ROWS rows are finished by
  * insertion.
  */
 function naturalRanks(values: readonly string[]): Int32Array {
-  const keys = new NaturalKeys(values);
-  const { symbols, start, exact } = keys;
-  let count = 0;
-  for (const value of values) if (value !== '') count += 1;
-  const rows = new Int32Array(count);
-  let at = 0;
-  for (let row = 0; row < values.length; row++) if (values[row] !== '') rows[at++] = row;
-  // tied[i]: rows[i] has the same value as rows[i - 1].
-  const tied = new Uint8Array(count);
+  const sort = new NaturalSort(values, new NaturalKeys(values, sharedPrefix(values)));
+  sort.run();
+  return sort.ranks();
+}
 
-  // Dense codes for the symbols present, 0 meaning "past the end", so a pass takes the most
-  // symbols that fit in 53 bits beside the row's number (up to 65,536 codes: not a Uint16Array).
-  const code = new Int32Array(65536);
-  const used = start[values.length] ?? 0;
-  for (let i = 0; i < used; i++) code[symbols[i] ?? 0] = 1;
-  let alphabet = 0;
-  for (let s = 0; s < 65536; s++) if (code[s]) code[s] = ++alphabet;
-  let rowBits = 1;
-  while (2 ** rowBits < values.length) rowBits += 1;
-  let codeBits = 1;
-  while (2 ** codeBits <= alphabet) codeBits += 1;
-  const rowScale = 2 ** rowBits;
-  const codeScale = 2 ** codeBits;
-  const perPass = Math.max(1, Math.floor((53 - rowBits) / codeBits));
-  const packed = new Float64Array(count);
+/**
+ * The radix sort of naturalRanks. Each step is a method of its own with one loop: the first
+ * large column meets this code barely optimized, and V8 compiles (and, on a branch the warm-up
+ * never took, deoptimizes and compiles again) a small function in a few milliseconds, where one
+ * function holding every loop took tens of milliseconds each time, on the clock of that sort.
+ */
+class NaturalSort {
+  /** The non-empty rows, in key order once run() returns. */
+  private readonly rows: Int32Array;
+  /** tied[i]: rows[i] has the same value as rows[i - 1]. */
+  private readonly tied: Uint8Array;
+  /** Dense codes of the symbols present, 0 meaning "past the end". */
+  private readonly code = new Int32Array(65536);
+  /**
+   * Per row of a pass, its head (the next perPass codes) and its row number, as one unsigned
+   * 64-bit integer: sorted natively (faster than a Float64Array, and 64 bits where a double has
+   * 53), written and read as two 32-bit words, so that no BigInt is made.
+   */
+  private readonly packed: BigUint64Array;
+  private readonly words: Uint32Array;
+  private readonly rowBits: number;
+  private readonly codeBits: number;
+  /** Symbols per pass: as many as fit in 53 bits beside the row's number. */
+  private readonly perPass: number;
 
-  const keyLength = (row: number) => (start[row + 1] ?? 0) - (start[row] ?? 0);
+  constructor(
+    private readonly values: readonly string[],
+    private readonly keys: NaturalKeys,
+  ) {
+    this.rows = nonEmptyRows(values);
+    this.tied = new Uint8Array(this.rows.length);
+    this.packed = new BigUint64Array(this.rows.length);
+    this.words = new Uint32Array(this.packed.buffer);
+    // Up to 65,536 codes: not a Uint16Array.
+    const { code } = this;
+    const { seen } = keys;
+    let alphabet = 0;
+    for (let s = 0; s < 65536; s++) if (seen[s]) code[s] = ++alphabet;
+    let rowBits = 1;
+    while (2 ** rowBits < values.length) rowBits += 1;
+    let codeBits = 1;
+    while (2 ** codeBits <= alphabet) codeBits += 1;
+    this.rowBits = rowBits;
+    this.codeBits = codeBits;
+    this.perPass = Math.max(1, Math.floor((64 - rowBits) / codeBits));
+  }
+
+  run(): void {
+    // Ranges still to sort, as (from, to, depth) triples.
+    const pending: number[] = [0, this.rows.length, 0];
+    while (pending.length > 0) {
+      const depth = pending.pop() ?? 0;
+      const to = pending.pop() ?? 0;
+      const from = pending.pop() ?? 0;
+      if (to - from < INSERTION_SORT_ROWS) this.insertionSort(from, to, depth);
+      else {
+        const shared = this.sharedDepth(from, to, depth);
+        this.pack(from, to, shared);
+        this.packed.subarray(from, to).sort();
+        this.split(from, to, shared, pending);
+      }
+    }
+  }
+
+  /** Rank per row from the sorted rows, -1 for the empty values. */
+  ranks(): Int32Array {
+    const { rows, tied } = this;
+    const ranks = new Int32Array(this.values.length).fill(-1);
+    let rank = -1;
+    for (let i = 0; i < rows.length; i++) {
+      if (!tied[i]) rank += 1;
+      ranks[rows[i] ?? 0] = rank;
+    }
+    return ranks;
+  }
+
+  private keyLength(row: number): number {
+    const { start } = this.keys;
+    return (start[row + 1] ?? 0) - (start[row] ?? 0);
+  }
+
   /** Key order from `depth` on, then code units; 0 only for equal values. */
-  const compareFrom = (a: number, b: number, depth: number): number => {
-    const la = keyLength(a);
-    const lb = keyLength(b);
+  private compareFrom(a: number, b: number, depth: number): number {
+    const { symbols, start } = this.keys;
+    const la = this.keyLength(a);
+    const lb = this.keyLength(b);
     const fa = start[a] ?? 0;
     const fb = start[b] ?? 0;
     const shorter = Math.min(la, lb);
@@ -258,14 +389,115 @@ function naturalRanks(values: readonly string[]): Int32Array {
       if (sa !== sb) return sa - sb;
     }
     if (la !== lb) return la - lb;
-    return compareCodeUnits(values[a] ?? '', values[b] ?? '');
-  };
-  /** rows[from, to) have equal keys: order them by code unit and mark equal values tied. */
-  const settleEqualKeys = (from: number, to: number) => {
+    return compareCodeUnits(this.values[a] ?? '', this.values[b] ?? '');
+  }
+
+  /** Sorts rows[from, to), whose keys agree before `depth`, by insertion. */
+  private insertionSort(from: number, to: number, depth: number): void {
+    const { rows, tied } = this;
+    for (let i = from + 1; i < to; i++) {
+      const row = rows[i] ?? 0;
+      let j = i;
+      for (; j > from && this.compareFrom(rows[j - 1] ?? 0, row, depth) > 0; j--)
+        rows[j] = rows[j - 1] ?? 0;
+      rows[j] = row;
+    }
+    for (let i = from + 1; i < to; i++)
+      if (this.compareFrom(rows[i - 1] ?? 0, rows[i] ?? 0, depth) === 0) tied[i] = 1;
+  }
+
+  /** How far the keys of rows[from, to) agree, from `depth` on. */
+  private sharedDepth(from: number, to: number, depth: number): number {
+    const { rows } = this;
+    const { symbols, start } = this.keys;
+    const first = rows[from] ?? 0;
+    const firstAt = start[first] ?? 0;
+    let shared = this.keyLength(first);
+    for (let i = from + 1; i < to && shared > depth; i++) {
+      const row = rows[i] ?? 0;
+      const rowAt = start[row] ?? 0;
+      const limit = Math.min(shared, this.keyLength(row));
+      let d = depth;
+      while (d < limit && symbols[rowAt + d] === symbols[firstAt + d]) d += 1;
+      shared = d;
+    }
+    return shared;
+  }
+
+  /** packed[from, to): each row's next perPass codes from `depth` (its head), then the row. */
+  private pack(from: number, to: number, depth: number): void {
+    const { rows, words, code, codeBits, rowBits, perPass } = this;
+    const { symbols, start } = this.keys;
+    // Shifted in from the right as a 64-bit integer in two words (codeBits and rowBits < 32).
+    for (let i = from; i < to; i++) {
+      const row = rows[i] ?? 0;
+      const rowAt = (start[row] ?? 0) + depth;
+      const end = start[row + 1] ?? 0;
+      let high = 0;
+      let low = 0;
+      for (let s = rowAt; s < rowAt + perPass; s++) {
+        const c = s < end ? (code[symbols[s] ?? 0] ?? 0) : 0;
+        high = (high << codeBits) | (low >>> (32 - codeBits));
+        low = (low << codeBits) | c;
+      }
+      words[2 * i + HIGH_WORD] = (high << rowBits) | (low >>> (32 - rowBits));
+      words[2 * i + LOW_WORD] = (low << rowBits) | row;
+    }
+  }
+
+  /**
+   * Takes the rows back from the sorted packed[from, to) and queues each run of equal heads for
+   * the next symbols, or settles it when its keys end within the head (then they are equal).
+   */
+  private split(from: number, to: number, depth: number, pending: number[]): void {
+    const { rows, words, rowBits, perPass } = this;
+    const rowMask = 2 ** rowBits - 1;
+    let runFrom = from;
+    // A head is the high word and the low word's bits above the row's.
+    let runHigh = words[2 * from + HIGH_WORD] ?? 0;
+    let runLow = (words[2 * from + LOW_WORD] ?? 0) >>> rowBits;
+    for (let i = from; i <= to; i++) {
+      let high = -1;
+      let low = -1;
+      if (i < to) {
+        high = words[2 * i + HIGH_WORD] ?? 0;
+        const word = words[2 * i + LOW_WORD] ?? 0;
+        low = word >>> rowBits;
+        rows[i] = word & rowMask;
+      }
+      if (high === runHigh && low === runLow) continue;
+      if (i - runFrom > 1) {
+        // Equal heads: if the run's first key ends within its head (the head's last codes say
+        // "past the end"), every key of the run does, and they are equal. A key that ends exactly
+        // where the head does may be a prefix of the others: the next pass tells.
+        if (this.keyLength(rows[runFrom] ?? 0) < depth + perPass) this.settleEqualKeys(runFrom, i);
+        else pending.push(runFrom, i, depth + perPass);
+      }
+      runFrom = i;
+      runHigh = high;
+      runLow = low;
+    }
+  }
+
+  /** rows[from, to) have equal keys: orders them by code unit and marks equal values tied. */
+  private settleEqualKeys(from: number, to: number): void {
+    const { rows, tied, values } = this;
+    const { exact } = this.keys;
     // Values whose keys spell them exactly are all the same value.
     let allExact = true;
     for (let i = from; i < to && allExact; i++) allExact = exact[rows[i] ?? 0] === 1;
-    if (!allExact) {
+    if (!allExact && to - from < INSERTION_SORT_ROWS) {
+      // Most such runs are two or three rows ('a0' and 'a00' of a hex ID): no array and no
+      // comparator closure for them.
+      for (let i = from + 1; i < to; i++) {
+        const row = rows[i] ?? 0;
+        const value = values[row] ?? '';
+        let j = i;
+        for (; j > from && compareCodeUnits(values[rows[j - 1] ?? 0] ?? '', value) > 0; j--)
+          rows[j] = rows[j - 1] ?? 0;
+        rows[j] = row;
+      }
+    } else if (!allExact) {
       const part = Array.from(rows.subarray(from, to)).sort((a, b) =>
         compareCodeUnits(values[a] ?? '', values[b] ?? ''),
       );
@@ -273,71 +505,15 @@ function naturalRanks(values: readonly string[]): Int32Array {
     }
     for (let i = from + 1; i < to; i++)
       if (allExact || values[rows[i] ?? 0] === values[rows[i - 1] ?? 0]) tied[i] = 1;
-  };
-
-  // Ranges still to sort, as (from, to, depth) triples.
-  const pending: number[] = [0, count, 0];
-  while (pending.length > 0) {
-    let depth = pending.pop() ?? 0;
-    const to = pending.pop() ?? 0;
-    const from = pending.pop() ?? 0;
-    if (to - from < INSERTION_SORT_ROWS) {
-      for (let i = from + 1; i < to; i++) {
-        const row = rows[i] ?? 0;
-        let j = i;
-        for (; j > from && compareFrom(rows[j - 1] ?? 0, row, depth) > 0; j--)
-          rows[j] = rows[j - 1] ?? 0;
-        rows[j] = row;
-      }
-      for (let i = from + 1; i < to; i++)
-        if (compareFrom(rows[i - 1] ?? 0, rows[i] ?? 0, depth) === 0) tied[i] = 1;
-      continue;
-    }
-    const first = rows[from] ?? 0;
-    const firstAt = start[first] ?? 0;
-    let shared = keyLength(first);
-    for (let i = from + 1; i < to && shared > depth; i++) {
-      const row = rows[i] ?? 0;
-      const rowAt = start[row] ?? 0;
-      const limit = Math.min(shared, keyLength(row));
-      let d = depth;
-      while (d < limit && symbols[rowAt + d] === symbols[firstAt + d]) d += 1;
-      shared = d;
-    }
-    depth = shared;
-    for (let i = from; i < to; i++) {
-      const row = rows[i] ?? 0;
-      const rowAt = (start[row] ?? 0) + depth;
-      const end = start[row + 1] ?? 0;
-      let head = 0;
-      for (let s = rowAt; s < rowAt + perPass; s++)
-        head = head * codeScale + (s < end ? (code[symbols[s] ?? 0] ?? 0) : 0);
-      packed[i] = head * rowScale + row;
-    }
-    packed.subarray(from, to).sort();
-    let runFrom = from;
-    let runHead = Math.floor((packed[from] ?? 0) / rowScale);
-    for (let i = from; i <= to; i++) {
-      const head = i < to ? Math.floor((packed[i] ?? 0) / rowScale) : -1;
-      if (i < to) rows[i] = (packed[i] ?? 0) % rowScale;
-      if (head === runHead) continue;
-      if (i - runFrom > 1) {
-        // Equal heads: the keys are equal if one ends within them, else the next symbols decide.
-        if (keyLength(rows[runFrom] ?? 0) <= depth + perPass) settleEqualKeys(runFrom, i);
-        else pending.push(runFrom, i, depth + perPass);
-      }
-      runFrom = i;
-      runHead = head;
-    }
   }
+}
 
-  const ranks = new Int32Array(values.length).fill(-1);
-  let rank = -1;
-  for (let i = 0; i < count; i++) {
-    if (!tied[i]) rank += 1;
-    ranks[rows[i] ?? 0] = rank;
-  }
-  return ranks;
+/** The rows whose value is not empty, in document order. */
+function nonEmptyRows(values: readonly string[]): Int32Array {
+  const rows = new Int32Array(values.length);
+  let count = 0;
+  for (let row = 0; row < values.length; row++) if (values[row] !== '') rows[count++] = row;
+  return rows.subarray(0, count);
 }
 
 function compareCodeUnits(a: string, b: string): number {
@@ -372,19 +548,21 @@ export function orderByRanks(ranks: Int32Array, direction: SortDirection): Uint3
 /**
  * The search text of each row: its cells, each followed by U+0000, lower-cased; a filter is then
  * a scan of includes(). Built in slices (`build(rows)`), so that the viewer's worker can build it
- * between requests, before the first filter asks for it.
+ * between requests; a filter does not wait for it (queryRows reads the cells of the rows not
+ * built yet).
  *
  * @example const search = new RowHaystacks(values, rows); search.build(); search.texts[0]
  */
 export class RowHaystacks {
-  readonly texts: string[];
+  /** Each row's text; undefined until built. */
+  readonly texts: (string | undefined)[];
   private built = 0;
 
   constructor(
     private readonly columns: readonly (readonly string[])[],
     readonly rows: number,
   ) {
-    this.texts = new Array<string>(rows);
+    this.texts = new Array<string | undefined>(rows);
   }
 
   get complete(): boolean {
@@ -394,34 +572,101 @@ export class RowHaystacks {
   /** Builds the next `count` rows (all that remain by default); true once every row is built. */
   build(count = Infinity): boolean {
     const end = Math.min(this.rows, this.built + count);
-    for (let row = this.built; row < end; row++) {
-      let text = '';
-      for (const column of this.columns) text += (column[row] ?? '') + '\u0000';
-      this.texts[row] = text.toLowerCase();
-    }
+    for (let row = this.built; row < end; row++) this.texts[row] = rowText(this.columns, row);
     this.built = end;
     return this.complete;
   }
 }
 
+/** The search text of one row (see RowHaystacks). */
+function rowText(columns: readonly (readonly string[])[], row: number): string {
+  let text = '';
+  for (const column of columns) text += (column[row] ?? '') + '\u0000';
+  return text.toLowerCase();
+}
+
+/**
+ * 1 for each row whose search text holds `needle` (lower-cased), else 0. Rows whose text is not
+ * built yet (a filter typed while the worker still builds it) are answered from their cells,
+ * each lower-cased alone, column by column, without building anything: a needle without U+0000
+ * cannot span two cells, and a cell lower-cases the same alone as within its row, since U+0000
+ * neither is a cased letter nor lets a final sigma see past it.
+ */
+function matchingRows(
+  columns: readonly (readonly string[])[],
+  haystacks: readonly (string | undefined)[],
+  rows: number,
+  needle: string,
+  candidates: Uint8Array | null,
+): Uint8Array {
+  const UNBUILT = 2;
+  const matches = new Uint8Array(rows);
+  let unbuilt = 0;
+  for (let row = 0; row < rows; row++) {
+    if (candidates && candidates[row] !== 1) continue;
+    const text = haystacks[row];
+    if (text === undefined) {
+      matches[row] = UNBUILT;
+      unbuilt += 1;
+    } else if (text.includes(needle)) matches[row] = 1;
+  }
+  if (unbuilt === 0) return matches;
+  if (needle.includes('\u0000')) {
+    for (let row = 0; row < rows; row++)
+      if (matches[row] === UNBUILT) matches[row] = rowText(columns, row).includes(needle) ? 1 : 0;
+    return matches;
+  }
+  for (const column of columns) {
+    // A cell like the one above (a type, a host) is not lower-cased again.
+    let cell = '';
+    let found = false;
+    for (let row = 0; row < rows; row++) {
+      if (matches[row] !== UNBUILT) continue;
+      const value = column[row] ?? '';
+      if (value !== cell) {
+        cell = value;
+        found = value.toLowerCase().includes(needle);
+      }
+      if (found) matches[row] = 1;
+    }
+  }
+  for (let row = 0; row < rows; row++) if (matches[row] === UNBUILT) matches[row] = 0;
+  return matches;
+}
+
 /** One lower-cased search string per row, built at once (see RowHaystacks). */
-export function rowHaystacks(columns: readonly (readonly string[])[], rows: number): string[] {
+export function rowHaystacks(
+  columns: readonly (readonly string[])[],
+  rows: number,
+): (string | undefined)[] {
   const haystacks = new RowHaystacks(columns, rows);
   haystacks.build();
   return haystacks.texts;
 }
 
 /**
- * Applies a query: filter (case-insensitive substring over all columns), then sort.
+ * The last filter of a table and the rows it matched (1 each): a filter whose needle holds the
+ * last one's (the user typing on) only tests those rows. One per table, empty at first.
+ */
+export interface FilterMemo {
+  needle: string;
+  matches: Uint8Array | null;
+}
+
+/**
+ * Applies a query: filter (case-insensitive substring over all columns), then sort. `haystacks`
+ * holds the rows' search text (RowHaystacks.texts); a row whose text is not built yet is
+ * filtered by its cells. With `memo`, a filter that narrows the last one tests only its rows.
  *
  * @example queryRows(values, haystacks, { sortColumn: 0, sortDirection: 'asc', filter: 'image' })
  */
 export function queryRows(
   values: readonly (readonly string[])[],
-  haystacks: readonly string[],
+  haystacks: readonly (string | undefined)[],
   query: TableQuery,
   rankCache: Map<number, Int32Array> = new Map(),
   rows: number = haystacks.length,
+  memo: FilterMemo = { needle: '', matches: null },
 ): Uint32Array {
   let order: Uint32Array;
   if (query.sortColumn === null || !values[query.sortColumn]) {
@@ -437,11 +682,16 @@ export function queryRows(
   }
   const needle = query.filter.trim().toLowerCase();
   if (!needle) return order.slice();
+  const narrows =
+    memo.matches !== null && memo.matches.length === rows && needle.includes(memo.needle);
+  const matches = matchingRows(values, haystacks, rows, needle, narrows ? memo.matches : null);
+  memo.needle = needle;
+  memo.matches = matches;
   const kept = new Uint32Array(rows);
   let count = 0;
   for (let i = 0; i < order.length; i++) {
     const row = order[i] ?? 0;
-    if ((haystacks[row] ?? '').includes(needle)) kept[count++] = row;
+    if (matches[row] === 1) kept[count++] = row;
   }
   return kept.slice(0, count);
 }

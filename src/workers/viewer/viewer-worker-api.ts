@@ -8,7 +8,7 @@ import { analyzeXml, XmlAnalyzer, type XmlAnalysis } from '../../xml/analyze-xml
 import { extractRecordTable, type RecordTable } from '../../xml/record-table.ts';
 import { recordTableHead } from '../../xml/record-table-head.ts';
 import { TABLE_HEAD_ROWS, tableForPage, wantsTableHead } from './table-transfer.ts';
-import { queryRows, RowHaystacks, rowHaystacks, tableCsv } from '../../xml/table-query.ts';
+import { type FilterMemo, queryRows, RowHaystacks, tableCsv } from '../../xml/table-query.ts';
 import { indexBuffers } from '../../xml/xml-index.ts';
 import { XmlSyntaxError } from '../../xml/reader/xml-syntax-error.ts';
 import { XmlSummaryScan } from '../../xml/xml-summary.ts';
@@ -229,12 +229,14 @@ let table: RecordTable | null = null;
 let haystacks: RowHaystacks | null = null;
 let haystacksScheduled = false;
 const rankCache = new Map<number, Int32Array>();
+let filterMemo: FilterMemo = { needle: '', matches: null };
 
 /** The table later queries run against: a new payload's, with no ranks or search text of the last. */
 function keepTable(next: RecordTable | null): void {
   table = next;
   haystacks = null;
   rankCache.clear();
+  filterMemo = { needle: '', matches: null };
 }
 
 /** Rows of search text per task: a few ms, so a request that arrives meanwhile hardly waits. */
@@ -242,8 +244,8 @@ const HAYSTACK_SLICE_ROWS = 2_000;
 
 /**
  * Builds the table's search text between requests, a slice per task, once the Table view has
- * asked its first query, so that the first filter only scans. A request that arrives meanwhile
- * runs after the current slice; a filter finishes whatever is left itself.
+ * asked its first query, so that filters mostly scan it. A request that arrives meanwhile runs
+ * after the current slice; a filter reads the cells of the rows not built yet.
  */
 function buildHaystacksWhenIdle(): void {
   if (haystacksScheduled || !haystacks || haystacks.complete) return;
@@ -286,11 +288,13 @@ function warmUp(): void {
     if (warmTable) {
       tableForPage(warmTable);
       const rows = warmTable.records.length;
-      const haystacks = rowHaystacks(warmTable.values, rows);
+      // Half the search text built: a filter reads both the text and the cells of the rest.
+      const haystacks = new RowHaystacks(warmTable.values, rows);
+      haystacks.build(rows >> 1);
       for (let column = 0; column < warmTable.columns.length; column++)
         queryRows(
           warmTable.values,
-          haystacks,
+          haystacks.texts,
           { sortColumn: column, sortDirection: 'asc', filter: 'record 1' },
           new Map(),
           rows,
@@ -371,13 +375,13 @@ export function createViewerWorkerApi(): ViewerWorkerApi {
       const started = performance.now();
       const values = table?.values ?? [];
       if (table) haystacks ??= new RowHaystacks(values, table.records.length);
-      if (query.filter.trim()) haystacks?.build();
       const rows = queryRows(
         values,
         haystacks?.texts ?? [],
         query,
         rankCache,
         table?.records.length ?? 0,
+        filterMemo,
       );
       buildHaystacksWhenIdle();
       return transfer({ rows, elapsedMs: performance.now() - started }, [
