@@ -63,9 +63,8 @@ async function readBody(
     return { kind: 'bytes', bytes: new Uint8Array(await response.arrayBuffer()) };
   }
   const contentType = response.headers.get('content-type') ?? undefined;
-  // Known too large from the headers: its head is not worth showing.
+  // Content-Length may already say it is over: then no chunk is ever shown.
   const overFromStart = (declaredLength(response) ?? 0) > maxBodyBytes;
-  const show = overFromStart ? undefined : onChunk;
   const reader = response.body.getReader();
   let chunks: Uint8Array[] = [];
   let pendingBytes = 0;
@@ -77,8 +76,9 @@ async function readBody(
     chunks.push(value);
     pendingBytes += value.byteLength;
     length += value.byteLength;
-    show?.(value, contentType);
     if (!blob && length > maxBodyBytes) blob = new Blob([], { type: contentType ?? '' });
+    // Once over the limit the answer will not be shown: its head stops here too.
+    if (!blob) onChunk?.(value, contentType);
     if (blob && pendingBytes >= BLOB_FLUSH_BYTES) {
       blob = new Blob([blob, ...(chunks as BlobPart[])], { type: blob.type });
       chunks = [];
@@ -165,7 +165,6 @@ export async function performExchange(
 ): Promise<Exchange> {
   const { signal, timeoutMs } = options;
   const maxBodyBytes = options.maxBodyBytes ?? Infinity;
-  let tooLarge: BodyTooLarge | null = null;
   if (signal?.aborted) {
     throw new ExchangeFailure(
       'aborted',
@@ -211,8 +210,7 @@ export async function performExchange(
         byteLength: body.byteLength,
         bodyOmitted: true,
       };
-      tooLarge = new BodyTooLarge({ request, response: raw, timings }, body.blob, maxBodyBytes);
-      throw tooLarge;
+      throw new BodyTooLarge({ request, response: raw, timings }, body.blob, maxBodyBytes);
     }
     const raw: RawResponse = {
       ...head,
@@ -221,7 +219,8 @@ export async function performExchange(
     };
     return { request, response: raw, timings };
   } catch (error) {
-    if (error === tooLarge) throw error;
+    // The whole answer arrived: a timer or abort after it does not change what it was.
+    if (error instanceof BodyTooLarge) throw error;
     if (timedOut) {
       throw new ExchangeFailure(
         'timeout',
