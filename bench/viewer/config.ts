@@ -8,8 +8,6 @@ export interface Size {
   /** Compare with the native viewer (skipped where it would take minutes). */
   native: boolean;
   table: boolean;
-  /** Measured only when VIEWER_BENCH_SIZES names it (minutes of seeding and loading). */
-  onlyWhenNamed?: boolean;
 }
 
 /** One size's figures by name, as the scenarios fill them in and the report reads them. */
@@ -31,16 +29,6 @@ const SIZES: Size[] = [
   { id: '10mb', label: '10 MB', stubs: 30_000, native: true, table: true },
   { id: '100k', label: '100,000 stubs', stubs: 100_000, native: false, table: true },
   { id: '50mb', label: '> 50 MB', stubs: 160_000, native: false, table: false },
-  // Just under the console's answer-size ceiling (250 MiB, settings-store.ts): the largest
-  // answer the viewer must open (issue 24).
-  {
-    id: '250mb',
-    label: '250 MB',
-    stubs: 640_000,
-    native: false,
-    table: false,
-    onlyWhenNamed: true,
-  },
 ];
 
 const wanted = (process.env.VIEWER_BENCH_SIZES ?? '').split(',').filter(Boolean);
@@ -52,9 +40,7 @@ if (unknown.length) {
   );
 }
 /** VIEWER_BENCH_SIZES=1mb,10mb: those sizes only. */
-export const sizes = wanted.length
-  ? SIZES.filter((s) => wanted.includes(s.id))
-  : SIZES.filter((s) => !s.onlyWhenNamed);
+export const sizes = wanted.length ? SIZES.filter((s) => wanted.includes(s.id)) : SIZES;
 /** The emulator's key for its seeded stubs. */
 export const KEY = 'seed-stubs';
 export const TIMEOUT_MS = 240_000;
