@@ -20,6 +20,8 @@ export interface Connection {
   targetId: string | null;
   timeoutMs: number;
   namespaceOverride: string | null;
+  /** The largest answer taken as text (Settings); a larger one fails with ResponseTooLargeError. */
+  maxAnswerBytes: number;
 }
 
 /** @example const connection = useConnection(); */
@@ -30,6 +32,7 @@ export function useConnection(): Connection {
   return {
     targetId,
     timeoutMs: settings.timeoutMs,
+    maxAnswerBytes: settings.maxAnswerBytes,
     namespaceOverride: settings.namespaceOverrides[targetId ?? ''] ?? null,
   };
 }
@@ -63,6 +66,7 @@ export async function openClient(
     baseUrl: serviceBaseUrl(),
     binding,
     timeoutMs: connection.timeoutMs,
+    maxBodyBytes: connection.maxAnswerBytes,
     ...(namespace ? { namespace } : {}),
   };
   if (thread === 'page') return createPageThreadClient(options, connection.targetId, pageFetch);

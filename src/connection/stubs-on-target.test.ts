@@ -19,7 +19,12 @@ const { openClient } = await import('./connection.ts');
 
 const KEY = 'secret-key-1';
 const staging = { id: 'staging', label: 'Staging', kind: 'remote' };
-const connection: Connection = { targetId: 'staging', timeoutMs: 5000, namespaceOverride: null };
+const connection: Connection = {
+  targetId: 'staging',
+  timeoutMs: 5000,
+  namespaceOverride: null,
+  maxAnswerBytes: 1024 * 1024,
+};
 const call: StubsCall = {
   binding: 'soap12',
   params: { AssetType: 'image', OtherFilterCriteria: '' },

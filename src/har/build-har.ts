@@ -41,6 +41,10 @@ export class HarRedactionError extends Error {
 }
 
 const textEncoder = new TextEncoder();
+/** The note on a response whose body the console did not keep (above its size ceiling). */
+export const OMITTED_BODY_COMMENT =
+  'The body is not included: it was larger than the answer size this console opens.';
+
 const byteLength = (text: string) => textEncoder.encode(text).length;
 
 function headerList(headers: Record<string, string>): HarNameValue[] {
@@ -109,7 +113,10 @@ function harEntry(call: HarSourceCall, options: BuildHarOptions): HarEntry {
           content: {
             size: response.byteLength,
             mimeType: response.headers['content-type'] ?? '',
-            text: response.bodyText,
+            // An answer above the size ceiling arrived whole but was never taken as text.
+            ...(response.bodyOmitted
+              ? { comment: OMITTED_BODY_COMMENT }
+              : { text: response.bodyText }),
           },
           redirectURL: '',
           headersSize: -1,

@@ -32,6 +32,7 @@ export interface HarContent {
   mimeType: string;
   text?: string;
   encoding?: string;
+  comment?: string;
 }
 
 export interface HarResponse {

@@ -4,7 +4,13 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { BINDING_NAMES, type Binding, type OperationName } from '../protocol/operations.ts';
 import { recordCapturedCall } from '../../fixtures/recorded-calls.ts';
-import { buildHar, HarRedactionError, serializeHar, type HarSourceCall } from './build-har.ts';
+import {
+  buildHar,
+  HarRedactionError,
+  OMITTED_BODY_COMMENT,
+  serializeHar,
+  type HarSourceCall,
+} from './build-har.ts';
 import { HarReadError, readHar } from './read-har.ts';
 import type { HarLog } from './har-types.ts';
 
@@ -144,6 +150,42 @@ describe('buildHar', () => {
     const har = buildHar([...calls, failed], { ...OPTIONS, revealKey: false, comment: 'Parity' });
     expectValidHar(har);
     expect(har.log.entries.map((e) => e.response.status)).toEqual([200, 200, 200, 200, 0]);
+  });
+
+  it('notes an answer above the size ceiling by its size, without a body, and reads it back so', async () => {
+    const call = await sourceCall('GetAssetStubs', 'soap11');
+    const tooLarge: HarSourceCall = {
+      ...call,
+      response: { ...call.response!, bodyText: '', byteLength: 327_576_371, bodyOmitted: true },
+      comment: 'The answer is too large to open here',
+    };
+    const har = buildHar([tooLarge], { ...OPTIONS, revealKey: false });
+    expectValidHar(har);
+    const content = har.log.entries[0]?.response.content;
+    expect(content).toEqual({
+      size: 327_576_371,
+      mimeType: 'text/xml; charset=utf-8',
+      comment: OMITTED_BODY_COMMENT,
+    });
+    expect(har.log.entries[0]?.response.bodySize).toBe(327_576_371);
+    const [read] = readHar(serializeHar(har, [KEY], false));
+    expect(read?.response).toMatchObject({
+      bodyText: '',
+      byteLength: 327_576_371,
+      bodyOmitted: true,
+    });
+    // A body that is really empty stays an empty body.
+    const [empty] = readHar(
+      serializeHar(
+        buildHar([{ ...call, response: { ...call.response!, bodyText: '', byteLength: 0 } }], {
+          ...OPTIONS,
+          revealKey: false,
+        }),
+        [KEY],
+        false,
+      ),
+    );
+    expect(empty?.response?.bodyOmitted).toBeUndefined();
   });
 
   it('refuses to serialize when a key is left in a wire text', async () => {

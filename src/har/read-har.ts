@@ -91,6 +91,10 @@ function readEntry(entry: unknown, index: number): HarCall {
       bodyText,
       byteLength:
         typeof content.size === 'number' && content.size >= 0 ? content.size : utf8Length(bodyText),
+      // A body left out on purpose (build-har.ts) is not an empty one.
+      ...(typeof content.text !== 'string' && typeof content.size === 'number' && content.size > 0
+        ? { bodyOmitted: true as const }
+        : {}),
     };
   }
   return {

@@ -2,6 +2,7 @@ import * as fakeIndexedDb from 'fake-indexeddb';
 import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../protocol/types.ts';
+import { ResponseTooLargeError } from '../protocol/errors.ts';
 
 Object.assign(globalThis, fakeIndexedDb);
 const page = new EventTarget();
@@ -108,5 +109,47 @@ describe('recordedCall', () => {
     const entry = await entryAfter(before);
     expect(entry.result).toMatch(/^ERROR: .+ is not recognised$/);
     expect(entry.result).not.toContain(KEY);
+  });
+
+  it('records an answer above the size ceiling as failed, with the message and no body', async () => {
+    const before = (await history.listCalls()).length;
+    const ex = exchange();
+    const error = new ResponseTooLargeError(
+      {
+        operation: 'GetAssetStubs',
+        binding: 'soap11',
+        url: '/Inode.asmx',
+        secrets: [KEY],
+        exchange: {
+          ...ex,
+          response: { ...ex.response, bodyText: '', byteLength: 4096, bodyOmitted: true },
+        },
+      },
+      { body: new Blob([`<r>echo ${KEY}</r>`]), limit: 1024 },
+    );
+    await expect(
+      recordedCall({
+        operation: 'GetAssetStubs',
+        binding: 'soap11',
+        targetId: 'emulator',
+        params: { AssetType: '', OtherFilterCriteria: '' },
+        secrets: [KEY],
+        describe: () => {
+          throw new Error('not reached');
+        },
+        run: () => Promise.reject(error),
+      }),
+    ).rejects.toBe(error);
+    const entry = await entryAfter(before);
+    expect(entry).toMatchObject({ outcome: 'too-large', userId: null, stubsCount: null });
+    expect(entry.summary).toMatch(/^The answer is too large to open here · Size: 4,096 bytes/);
+    for (let i = 0; i < 200 && !(await history.getExchange(entry.id)); i++)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await history.getExchange(entry.id))?.response).toMatchObject({
+      bodyText: '',
+      byteLength: 4096,
+      bodyOmitted: true,
+    });
+    expect(await everythingStored()).not.toContain(KEY);
   });
 });

@@ -8,6 +8,7 @@ import type {
   InodeError,
   InputError,
   ResponseFormatError,
+  ResponseTooLargeError,
   ServiceError,
   SoapFaultError,
   TimeoutError,
@@ -32,4 +33,5 @@ export const isHttpError = named<HttpError>('HttpError');
 export const isResponseFormatError = named<ResponseFormatError>('ResponseFormatError');
 export const isTransportError = named<TransportError>('TransportError');
 export const isTimeoutError = named<TimeoutError>('TimeoutError');
+export const isResponseTooLargeError = named<ResponseTooLargeError>('ResponseTooLargeError');
 export const isInputError = named<InputError>('InputError');

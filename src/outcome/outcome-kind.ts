@@ -8,6 +8,7 @@ export const OUTCOME_KINDS = [
   'unexpected-response',
   'network-failure',
   'timeout',
+  'too-large',
   'input-error',
   'cancelled',
 ] as const;
@@ -23,6 +24,7 @@ export const OUTCOME_LABELS: Record<OutcomeKind, string> = {
   'unexpected-response': 'Unexpected response',
   'network-failure': 'Network failure',
   timeout: 'Timeout',
+  'too-large': 'Too large to open',
   'input-error': 'Input error',
   cancelled: 'Cancelled',
 };

@@ -6,7 +6,7 @@ import {
   isErrorString,
   redactOutcome,
 } from './outcome.ts';
-import { context, ERRORS, exchange } from '../test/call-errors.ts';
+import { context, ERRORS, exchange, TEST_KEY } from '../test/call-errors.ts';
 
 describe('outcome', () => {
   it('gives every error class its own kind', () => {
@@ -17,6 +17,7 @@ describe('outcome', () => {
     expect(describeError(ERRORS.network).kind).toBe('network-failure');
     expect(describeError(ERRORS.timeout).kind).toBe('timeout');
     expect(describeError(ERRORS.input).kind).toBe('input-error');
+    expect(describeError(ERRORS.tooLarge).kind).toBe('too-large');
     expect(describeError(new Error('boom')).title).toBe('The call failed');
   });
 
@@ -48,6 +49,20 @@ describe('outcome', () => {
     );
     // A marker the console does not know stays a plain HTTP error.
     expect(refused(500, 'something-new', 'x').title).toBe('HTTP error 500');
+  });
+
+  it('gives an answer above the ceiling its size, the ceiling and the way out', () => {
+    const view = describeError(ERRORS.tooLarge);
+    expect(view.title).toBe('The answer is too large to open here');
+    expect(view.message).toBe(
+      'The answer is 312.4 MB, above the 250.0 MB this console opens (Settings). Download it to open it elsewhere.',
+    );
+    expect(view.facts).toEqual([
+      { label: 'Size', value: '327,576,371 bytes' },
+      { label: 'HTTP status', value: '200' },
+      { label: 'Content type', value: 'text/xml; charset=utf-8' },
+    ]);
+    expect(JSON.stringify(view)).not.toContain(TEST_KEY);
   });
 
   it('treats ERROR-prefixed AddUserAssetIndex answers as failures', () => {

@@ -10,6 +10,7 @@ import {
   isInodeError,
   isInputError,
   isResponseFormatError,
+  isResponseTooLargeError,
   isServiceError,
   isSoapFaultError,
   isTimeoutError,
@@ -17,7 +18,7 @@ import {
 } from './error-kinds.ts';
 import type { OutcomeKind } from './outcome-kind.ts';
 import { redactString } from '../protocol/redact.ts';
-import { firstLine } from '../text/format.ts';
+import { firstLine, formatBytes } from '../text/format.ts';
 import { CONSOLE_ERROR_HEADER as CONSOLE_ERROR } from '../console-api/index.ts';
 
 export interface OutcomeFact {
@@ -158,6 +159,19 @@ export function describeError(error: unknown, cancelled = false): OutcomeView {
       title: 'No answer in time',
       message: `No complete answer arrived within ${error.timeoutMs / 1000} s. The timeout is in Settings.`,
       facts: [],
+      detail: technical,
+    };
+  }
+  if (isResponseTooLargeError(error)) {
+    return {
+      kind: 'too-large',
+      title: 'The answer is too large to open here',
+      message: `The answer is ${formatBytes(error.byteLength)}, above the ${formatBytes(error.limit)} this console opens (Settings). Download it to open it elsewhere.`,
+      facts: [
+        { label: 'Size', value: `${error.byteLength.toLocaleString('en-US')} bytes` },
+        { label: 'HTTP status', value: String(error.status) },
+        ...(error.contentType ? [{ label: 'Content type', value: error.contentType }] : []),
+      ],
       detail: technical,
     };
   }

@@ -11,7 +11,9 @@ import {
   DATA_STUBS_HEAD_CHARS,
   discoverNamespace,
   NamespaceDiscoveryError,
+  ResponseTooLargeError,
   type Binding,
+  type Exchange,
   type InodeClientOptions,
 } from './index.ts';
 
@@ -438,5 +440,101 @@ describe('the DataStubs head', () => {
     });
     expect(calls).toBe(1);
     expect(bigResult.record.DataStubs).toMatch(/^<A xmlns="[^"]+"><b\/>/);
+  });
+});
+
+describe('an answer above maxBodyBytes', () => {
+  const capture = loadCapture('get_soap11_success');
+  const answer = capture.response.body;
+  const contentType = 'text/xml; charset=utf-8';
+
+  /** Sends `body` in pieces of `piece` bytes with no Content-Length (chunked). */
+  function sendChunked(res: ServerResponse, body: Buffer, piece: number): void {
+    res.writeHead(200, { 'content-type': contentType });
+    for (let at = 0; at < body.byteLength; at += piece) res.write(body.subarray(at, at + piece));
+    res.end();
+  }
+
+  async function blobBytes(value: unknown): Promise<Buffer> {
+    expect(value).toBeInstanceOf(Blob);
+    return Buffer.from(await (value as Blob).arrayBuffer());
+  }
+
+  it('fails with ResponseTooLargeError when Content-Length already says more, the Blob holding every byte', async () => {
+    const server = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': contentType, 'content-length': answer.byteLength });
+      res.end(answer);
+    });
+    const heads: string[] = [];
+    const error = await rejection(
+      client(server, { maxBodyBytes: answer.byteLength - 1 }).getAssetStubs(PARAMS, {
+        onDataStubsHead: (head) => heads.push(head),
+      }),
+    );
+    expect(error).toBeInstanceOf(ResponseTooLargeError);
+    expect(error).toMatchObject({
+      name: 'ResponseTooLargeError',
+      byteLength: answer.byteLength,
+      limit: answer.byteLength - 1,
+      status: 200,
+      contentType,
+    });
+    expect(error.message).toContain(`GetAssetStubs over SOAP 1.1 to ${server.baseUrl}/Inode.asmx`);
+    const exchange = error['exchange'] as Exchange;
+    expect(exchange.response).toMatchObject({
+      status: 200,
+      bodyText: '',
+      bodyOmitted: true,
+      byteLength: answer.byteLength,
+    });
+    expect(exchange.request.body).toContain('<OpenIDKey>alice</OpenIDKey>');
+    expect((await blobBytes(error['body'])).equals(answer)).toBe(true);
+    expect(heads).toEqual([]);
+  });
+
+  it('fails the same way on a chunked answer that passes the limit while it arrives, across Blob flushes', async () => {
+    // About 10 MB: the reader gathers chunks into the Blob more than once on the way.
+    const filler = `<!--${'x'.repeat(1024 * 1024)}-->\n`.repeat(10);
+    const big = Buffer.from(answer.toString('utf8').replace('<soap:Body>', `${filler}<soap:Body>`));
+    const server = await startServer((_req, res) => sendChunked(res, big, 64 * 1024));
+    const error = await rejection(
+      client(server, { maxBodyBytes: 1024 * 1024 }).getAssetStubs(PARAMS),
+    );
+    expect(error).toMatchObject({
+      name: 'ResponseTooLargeError',
+      byteLength: big.byteLength,
+      limit: 1024 * 1024,
+    });
+    const body = await blobBytes(error['body']);
+    expect(body.byteLength).toBe(big.byteLength);
+    expect(body.equals(big)).toBe(true);
+  });
+
+  it('takes an answer of exactly the limit as text, chunked or not', async () => {
+    const server = await startServer((_req, res) => sendChunked(res, answer, 100));
+    const result = await client(server, { maxBodyBytes: answer.byteLength }).getAssetStubs(PARAMS);
+    expect(result.record.Success).toBe(true);
+    expect(result.exchange.response.bodyText).toBe(answer.toString('utf8'));
+    expect(result.exchange.response.bodyOmitted).toBeUndefined();
+
+    const sized = await startServer((_req, res) => replay(capture, res));
+    const whole = await client(sized, { maxBodyBytes: answer.byteLength }).getAssetStubs(PARAMS);
+    expect(whole.exchange.response.byteLength).toBe(answer.byteLength);
+  });
+
+  it('still reports a body cut short as TransportError and a slow one as TimeoutError', async () => {
+    const cut = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': contentType, 'content-length': answer.byteLength * 4 });
+      res.write(answer);
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    const limit = { maxBodyBytes: 16 };
+    expect((await rejection(client(cut, limit).getAssetStubs(PARAMS))).name).toBe('TransportError');
+    const slow = await startServer((_req, res) => {
+      res.writeHead(200, { 'content-type': contentType });
+      res.write(answer);
+    });
+    const error = await rejection(client(slow, { ...limit, timeoutMs: 200 }).getAssetStubs(PARAMS));
+    expect(error).toMatchObject({ name: 'TimeoutError', timeoutMs: 200 });
   });
 });

@@ -13,12 +13,14 @@ import {
   HttpError,
   InputError,
   ResponseFormatError,
+  ResponseTooLargeError,
   TimeoutError,
   TransportError,
   type ErrorContext,
 } from './errors.ts';
 import { OPERATIONS, type OperationName, type OperationParams } from './operations.ts';
 import {
+  BodyTooLarge,
   ExchangeFailure,
   performExchange,
   type ExchangeOptions,
@@ -159,6 +161,7 @@ export function createInodeClient(options: InodeClientOptions): InodeClient {
       exchange = await performExchange(request, {
         fetch: fetchImpl,
         timeoutMs,
+        maxBodyBytes: options.maxBodyBytes,
         signal: callOptions.signal,
         onBodyChunk: headWatcher(operation, callOptions.onDataStubsHead),
       });
@@ -215,6 +218,12 @@ function untilAborted<T>(
 }
 
 function exchangeToCallError(context: ErrorContext, error: unknown): Error {
+  if (error instanceof BodyTooLarge) {
+    return new ResponseTooLargeError(
+      { ...context, exchange: error.exchange },
+      { body: error.body, limit: error.limit },
+    );
+  }
   if (error instanceof ExchangeFailure) {
     if (error.kind === 'timeout') return new TimeoutError(context, error.timeoutMs);
     return new TransportError(context, error.message, error.cause);

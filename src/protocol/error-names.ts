@@ -14,5 +14,6 @@ export const ERROR_NAMES = [
   'ResponseFormatError',
   'TransportError',
   'TimeoutError',
+  'ResponseTooLargeError',
   'InputError',
 ] as const;

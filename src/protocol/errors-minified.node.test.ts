@@ -49,6 +49,7 @@ describe('error names in a minified build', () => {
       fetch: typeof globalThis.fetch,
       params = PARAMS,
       timeoutMs = 5_000,
+      maxBodyBytes?: number,
     ): Promise<unknown> => {
       const client = protocol.createInodeClient({
         baseUrl: 'http://127.0.0.1:1',
@@ -56,6 +57,7 @@ describe('error names in a minified build', () => {
         namespace: NAMESPACE,
         fetch,
         timeoutMs,
+        ...(maxBodyBytes === undefined ? {} : { maxBodyBytes }),
       });
       return client.getAssetStubs(params).then(
         () => new Error('expected the call to fail'),
@@ -74,6 +76,13 @@ describe('error names in a minified build', () => {
       ResponseFormatError: await failure('soap11', replay('help_page')),
       TransportError: await failure('soap11', () => Promise.reject(new TypeError('fetch failed'))),
       TimeoutError: await failure('soap11', never, PARAMS, 20),
+      ResponseTooLargeError: await failure(
+        'soap11',
+        replay('get_soap11_success'),
+        PARAMS,
+        5_000,
+        10,
+      ),
       InputError: await failure('soap11', replay('get_soap11_success'), {
         ...PARAMS,
         AssetType: 'a\u0001b',

@@ -194,6 +194,40 @@ export class TimeoutError extends InodeError {
 }
 
 /**
+ * The whole answer arrived, but it is larger than the client's `maxBodyBytes`, so it was not
+ * decoded to text. `body` holds its exact bytes (a Blob, outside the JS heap) to save elsewhere;
+ * `exchange.response` has no text (`bodyText` '', `bodyOmitted` true) but its real `byteLength`.
+ *
+ * @example
+ * if (e instanceof ResponseTooLargeError) save(e.body, `${e.operation}-answer.xml`);
+ */
+export class ResponseTooLargeError extends InodeError {
+  override name = 'ResponseTooLargeError';
+  declare readonly exchange: Exchange;
+  readonly byteLength: number;
+  readonly limit: number;
+  readonly status: number;
+  readonly contentType: string | null;
+  readonly body: Blob;
+
+  constructor(
+    context: ErrorContext & { exchange: Exchange },
+    parts: { body: Blob; limit: number },
+  ) {
+    const { response } = context.exchange;
+    super(
+      context,
+      `the answer is ${response.byteLength} bytes (HTTP ${response.status}), above the ${parts.limit}-byte limit taken as text`,
+    );
+    this.byteLength = response.byteLength;
+    this.limit = parts.limit;
+    this.status = response.status;
+    this.contentType = response.headers['content-type'] ?? null;
+    this.body = parts.body;
+  }
+}
+
+/**
  * A parameter holds a character XML 1.0 cannot carry; nothing was sent.
  * `position` is the 0-based UTF-16 index in the value.
  *

@@ -24,6 +24,7 @@ export {
   ResponseFormatError,
   TransportError,
   TimeoutError,
+  ResponseTooLargeError,
   InputError,
   ERROR_NAMES,
   describeCodePoint,

@@ -1,10 +1,11 @@
 /**
  * Sends one RawRequest with fetch and records the exchange: the full body is read as bytes (so
  * the byte size is exact and a truncated body is a failure, not a short answer), decoded with
- * the declared charset, and timed. Transport-level failures are reported as ExchangeFailure;
- * callers turn them into the public error classes.
+ * the declared charset, and timed. Transport-level failures are reported as ExchangeFailure, a
+ * body above the caller's `maxBodyBytes` as BodyTooLarge; callers turn them into the public error
+ * classes.
  */
-import type { Exchange, RawRequest, RawResponse } from './types.ts';
+import type { Exchange, ExchangeTimings, RawRequest, RawResponse } from './types.ts';
 
 export type FetchLike = typeof globalThis.fetch;
 
@@ -12,27 +13,32 @@ export interface ExchangeOptions {
   fetch: FetchLike;
   timeoutMs: number;
   signal?: AbortSignal | undefined;
+  /**
+   * The largest body taken as text, in bytes (default: no limit). A larger one is read to its end
+   * as a Blob and reported as BodyTooLarge; it never becomes a string.
+   */
+  maxBodyBytes?: number | undefined;
   /** Sees the body's bytes as they arrive (the whole body is still read and returned). */
   onBodyChunk?: ((chunk: Uint8Array, contentType: string | undefined) => void) | undefined;
 }
 
-/** Reads the whole body, showing each chunk to `onChunk` as it arrives. */
-async function readBody(
-  response: Response,
-  onChunk: ExchangeOptions['onBodyChunk'],
-): Promise<Uint8Array> {
-  if (!onChunk || !response.body) return new Uint8Array(await response.arrayBuffer());
-  const contentType = response.headers.get('content-type') ?? undefined;
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    length += value.byteLength;
-    onChunk(value, contentType);
-  }
+/**
+ * Chunks of a body above the limit are gathered into one Blob every few MB: a Blob's bytes live
+ * outside the JS heap (Chromium keeps large ones in the browser process, or on disk), so the
+ * heap holds at most this much of the body at a time.
+ */
+const BLOB_FLUSH_BYTES = 4 * 1024 * 1024;
+
+type Body =
+  { kind: 'bytes'; bytes: Uint8Array } | { kind: 'too-large'; blob: Blob; byteLength: number };
+
+function declaredLength(response: Response): number | null {
+  const header = response.headers.get('content-length');
+  if (header === null || !/^\s*\d+\s*$/.test(header)) return null;
+  return Number(header);
+}
+
+function joined(chunks: readonly Uint8Array[], length: number): Uint8Array {
   if (chunks.length === 1 && chunks[0]) return chunks[0];
   const bytes = new Uint8Array(length);
   let at = 0;
@@ -41,6 +47,49 @@ async function readBody(
     at += chunk.byteLength;
   }
   return bytes;
+}
+
+/**
+ * Reads the whole body, showing each chunk to `onChunk` as it arrives. Past `maxBodyBytes` (known
+ * from Content-Length, or met while reading) the bytes go into a Blob instead of a growing array.
+ */
+async function readBody(
+  response: Response,
+  onChunk: ExchangeOptions['onBodyChunk'],
+  maxBodyBytes: number,
+): Promise<Body> {
+  const limited = maxBodyBytes !== Infinity;
+  if ((!onChunk && !limited) || !response.body) {
+    return { kind: 'bytes', bytes: new Uint8Array(await response.arrayBuffer()) };
+  }
+  const contentType = response.headers.get('content-type') ?? undefined;
+  // Content-Length may already say it is over: then no chunk is ever shown.
+  const overFromStart = (declaredLength(response) ?? 0) > maxBodyBytes;
+  const reader = response.body.getReader();
+  let chunks: Uint8Array[] = [];
+  let pendingBytes = 0;
+  let length = 0;
+  let blob: Blob | null = overFromStart ? new Blob([], { type: contentType ?? '' }) : null;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    pendingBytes += value.byteLength;
+    length += value.byteLength;
+    if (!blob && length > maxBodyBytes) blob = new Blob([], { type: contentType ?? '' });
+    // Once over the limit the answer will not be shown: its head stops here too.
+    if (!blob) onChunk?.(value, contentType);
+    if (blob && pendingBytes >= BLOB_FLUSH_BYTES) {
+      blob = new Blob([blob, ...(chunks as BlobPart[])], { type: blob.type });
+      chunks = [];
+      pendingBytes = 0;
+    }
+  }
+  if (blob) {
+    blob = new Blob([blob, ...(chunks as BlobPart[])], { type: blob.type });
+    return { kind: 'too-large', blob, byteLength: length };
+  }
+  return { kind: 'bytes', bytes: joined(chunks, length) };
 }
 
 /** Why no complete response arrived. */
@@ -58,6 +107,24 @@ export class ExchangeFailure extends Error {
     this.name = 'ExchangeFailure';
     this.kind = kind;
     this.timeoutMs = timeoutMs;
+  }
+}
+
+/**
+ * The whole body arrived but is larger than the caller's `maxBodyBytes`: the response without its
+ * text (`bodyText` is '', `bodyOmitted` true) and the bytes as a Blob.
+ */
+export class BodyTooLarge extends Error {
+  readonly exchange: Exchange;
+  readonly body: Blob;
+  readonly limit: number;
+
+  constructor(exchange: Exchange, body: Blob, limit: number) {
+    super(`the answer is ${exchange.response.byteLength} bytes, above the ${limit} taken as text`);
+    this.name = 'BodyTooLarge';
+    this.exchange = exchange;
+    this.body = body;
+    this.limit = limit;
   }
 }
 
@@ -97,6 +164,7 @@ export async function performExchange(
   options: ExchangeOptions,
 ): Promise<Exchange> {
   const { signal, timeoutMs } = options;
+  const maxBodyBytes = options.maxBodyBytes ?? Infinity;
   if (signal?.aborted) {
     throw new ExchangeFailure(
       'aborted',
@@ -124,21 +192,35 @@ export async function performExchange(
       signal: controller.signal,
     });
     const headersMs = performance.now() - started;
-    const bytes = await readBody(response, options.onBodyChunk);
-    const totalMs = performance.now() - started;
+    const body = await readBody(response, options.onBodyChunk, maxBodyBytes);
+    const timings: ExchangeTimings = {
+      startedAt,
+      headersMs,
+      totalMs: performance.now() - started,
+    };
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {
       headers[name.toLowerCase()] = value;
     });
+    const head = { status: response.status, statusText: response.statusText, headers };
+    if (body.kind === 'too-large') {
+      const raw: RawResponse = {
+        ...head,
+        bodyText: '',
+        byteLength: body.byteLength,
+        bodyOmitted: true,
+      };
+      throw new BodyTooLarge({ request, response: raw, timings }, body.blob, maxBodyBytes);
+    }
     const raw: RawResponse = {
-      status: response.status,
-      statusText: response.statusText,
-      headers,
-      bodyText: decodeBody(bytes, headers['content-type']),
-      byteLength: bytes.byteLength,
+      ...head,
+      bodyText: decodeBody(body.bytes, headers['content-type']),
+      byteLength: body.bytes.byteLength,
     };
-    return { request, response: raw, timings: { startedAt, headersMs, totalMs } };
+    return { request, response: raw, timings };
   } catch (error) {
+    // The whole answer arrived: a timer or abort after it does not change what it was.
+    if (error instanceof BodyTooLarge) throw error;
     if (timedOut) {
       throw new ExchangeFailure(
         'timeout',

@@ -20,6 +20,11 @@ export interface RawResponse {
   bodyText: string;
   /** Size of the body in bytes as received (before decoding to text). */
   byteLength: number;
+  /**
+   * True when the body was not taken as text: it was larger than the client's `maxBodyBytes`
+   * (ResponseTooLargeError carries it as a Blob). `bodyText` is then ''.
+   */
+  bodyOmitted?: true;
 }
 
 export interface ExchangeTimings {
@@ -124,6 +129,11 @@ export interface InodeClientOptions {
   fetch?: typeof globalThis.fetch;
   /** Per-call timeout; default 30 000 ms. */
   timeoutMs?: number;
+  /**
+   * The largest answer taken as text, in bytes; default: no limit. A larger answer is still read
+   * to its end, as a Blob, and the call fails with ResponseTooLargeError.
+   */
+  maxBodyBytes?: number;
 }
 
 export interface InodeClient {

@@ -10,6 +10,7 @@ describe('parseSettings', () => {
           defaultBinding: 'http-get',
           timeoutMs: 5000,
           namespaceOverrides: { staging: 'urn:x/' },
+          maxAnswerBytes: 2048,
         }),
       ),
     ).toEqual({
@@ -17,6 +18,7 @@ describe('parseSettings', () => {
       defaultBinding: 'http-get',
       timeoutMs: 5000,
       namespaceOverrides: { staging: 'urn:x/' },
+      maxAnswerBytes: 2048,
     });
   });
 
@@ -29,6 +31,9 @@ describe('parseSettings', () => {
       '[]',
       'null',
       '{"defaultBinding":"ftp","timeoutMs":-1}',
+      '{"maxAnswerBytes":1023}',
+      '{"maxAnswerBytes":524288001}',
+      '{"maxAnswerBytes":"250"}',
     ]) {
       expect(parseSettings(bad)).toEqual(DEFAULT_SETTINGS);
     }

@@ -11,13 +11,28 @@ export interface ConsoleSettings {
   timeoutMs: number;
   /** Manual namespace per target id; absent means "discover from ?WSDL". */
   namespaceOverrides: Record<string, string>;
+  /** The largest answer a call takes as text (and the viewer opens); a larger one is offered as a download. */
+  maxAnswerBytes: number;
 }
+
+const MB = 1024 * 1024;
+
+/**
+ * The answer-size ceiling: a 250 MB GetAssetStubs answer must open in the viewer (issue 24), and
+ * that is the figure measured in docs/performance.md ("The answer-size ceiling"). Above it the
+ * call stops before the body becomes a string, which is what would crash the tab.
+ */
+export const DEFAULT_MAX_ANSWER_BYTES = 250 * MB;
+/** Settings accepts 1 KB (to try the download path on a small answer) up to 500 MB. */
+export const MIN_MAX_ANSWER_BYTES = 1024;
+export const MAX_MAX_ANSWER_BYTES = 500 * MB;
 
 export const DEFAULT_SETTINGS: ConsoleSettings = {
   targetId: null,
   defaultBinding: 'soap11',
   timeoutMs: 30_000,
   namespaceOverrides: {},
+  maxAnswerBytes: DEFAULT_MAX_ANSWER_BYTES,
 };
 
 export const SETTINGS_STORAGE_KEY = 'inode-console.settings';
@@ -49,6 +64,7 @@ export function parseSettings(json: string | null): ConsoleSettings {
     }
   }
   const timeout = r.timeoutMs;
+  const maxAnswer = r.maxAnswerBytes;
   return {
     targetId: typeof r.targetId === 'string' && r.targetId !== '' ? r.targetId : null,
     defaultBinding: isBinding(r.defaultBinding)
@@ -62,6 +78,13 @@ export function parseSettings(json: string | null): ConsoleSettings {
         ? timeout
         : DEFAULT_SETTINGS.timeoutMs,
     namespaceOverrides: overrides,
+    maxAnswerBytes:
+      typeof maxAnswer === 'number' &&
+      Number.isInteger(maxAnswer) &&
+      maxAnswer >= MIN_MAX_ANSWER_BYTES &&
+      maxAnswer <= MAX_MAX_ANSWER_BYTES
+        ? maxAnswer
+        : DEFAULT_SETTINGS.maxAnswerBytes,
   };
 }
 

@@ -6,6 +6,7 @@ import {
   HttpError,
   InputError,
   ResponseFormatError,
+  ResponseTooLargeError,
   ServiceError,
   SoapFaultError,
   TimeoutError,
@@ -54,6 +55,25 @@ export const record = (patch: Partial<AssetStubsRecord> = {}): AssetStubsRecord 
   ...patch,
 });
 
+/**
+ * An answer above the ceiling: the exchange has no body text; `byteLength` is what it says it
+ * was (the Blob may be smaller, so a test can name a 312 MB answer without making one).
+ */
+export function tooLarge(
+  body: string,
+  limit: number,
+  byteLength = new TextEncoder().encode(body).byteLength,
+): ResponseTooLargeError {
+  const ex = exchange(200, '');
+  return new ResponseTooLargeError(
+    {
+      ...context(),
+      exchange: { ...ex, response: { ...ex.response, byteLength, bodyOmitted: true } },
+    },
+    { body: new Blob([body], { type: 'text/xml; charset=utf-8' }), limit },
+  );
+}
+
 export const ERRORS = {
   soapFault: new SoapFaultError(context(exchange(500, '<fault/>')), {
     soapVersion: '1.1',
@@ -99,4 +119,5 @@ export const ERRORS = {
   network: new TransportError(context(), 'fetch failed', new Error('ECONNRESET')),
   timeout: new TimeoutError(context(), 5000),
   input: new InputError(context(), { parameter: 'AssetType', position: 3, codePoint: 1 }),
+  tooLarge: tooLarge('<soap:Envelope/>', 250 * 1024 * 1024, 327_576_371),
 };

@@ -3,6 +3,7 @@ import type { Binding, GetAssetStubsResult, InodeError } from '../../protocol/in
 import { HarExport } from '../har-export/har-export.tsx';
 import { DataStubsViewer, type ViewTab } from '../xml-viewer/index.ts';
 import { OutcomeBanner } from '../outcome-banner/outcome-banner.tsx';
+import { AnswerDownload } from '../outcome-banner/answer-download.tsx';
 import { ErrorBoundary } from '../error-boundary/error-boundary.tsx';
 import { FieldTable } from '../field-table/field-table.tsx';
 import { RawExchangePanel } from '../raw-exchange/raw-exchange-panel.tsx';
@@ -153,7 +154,9 @@ export function StubsResult({
       data-submission={submission}
     >
       {source && <p className="result-source">{source}</p>}
-      <OutcomeBanner outcome={outcome} stale={stale} />
+      <OutcomeBanner outcome={outcome} stale={stale}>
+        {!result && <AnswerDownload error={error} />}
+      </OutcomeBanner>
       {result && result.warnings.length > 0 && (
         <ul className="warnings" aria-label="Decoder warnings">
           {result.warnings.map((w, i) => (

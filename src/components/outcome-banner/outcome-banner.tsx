@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { OutcomeView } from '../../outcome/outcome.ts';
 
 const ICONS: Record<OutcomeView['kind'], string> = {
@@ -9,6 +10,7 @@ const ICONS: Record<OutcomeView['kind'], string> = {
   'unexpected-response': '?',
   'network-failure': '⚡',
   timeout: '⏱',
+  'too-large': '⇩',
   'input-error': '✎',
   cancelled: '■',
 };
@@ -17,13 +19,15 @@ export interface OutcomeBannerProps {
   outcome: OutcomeView;
   /** The result of an earlier call, shown while the next one loads. */
   stale?: boolean;
+  /** What the person can do about this outcome (AnswerDownload), under the message. */
+  children?: ReactNode;
 }
 
 /**
  * Says at a glance how a call ended, in words, with the technical detail one click away.
  * @example <OutcomeBanner outcome={describeError(error)} />
  */
-export function OutcomeBanner({ outcome, stale = false }: OutcomeBannerProps) {
+export function OutcomeBanner({ outcome, stale = false, children }: OutcomeBannerProps) {
   const tone = outcome.kind === 'success' ? 'ok' : outcome.kind === 'cancelled' ? 'neutral' : 'bad';
   return (
     <section
@@ -40,6 +44,7 @@ export function OutcomeBanner({ outcome, stale = false }: OutcomeBannerProps) {
         {stale && <span className="badge">Previous result</span>}
       </h2>
       <p>{outcome.message}</p>
+      {children}
       {outcome.facts.length > 0 && (
         <dl className="outcome-facts">
           {outcome.facts.map((fact) => (

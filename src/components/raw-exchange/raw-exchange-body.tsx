@@ -121,7 +121,13 @@ export default function RawExchangeBody({
               ` · headers after ${formatDuration(timings.headersMs)} · complete after ${formatDuration(timings.totalMs)}`}
           </p>
           <Headers headers={response.headers} />
-          <Body text={response.bodyText} label="Response body" />
+          {response.bodyOmitted ? (
+            <p className="muted">
+              The body is not shown: it is larger than the answer size this console opens.
+            </p>
+          ) : (
+            <Body text={response.bodyText} label="Response body" />
+          )}
         </section>
       ) : (
         <p className="muted">No response arrived.</p>

@@ -16,7 +16,16 @@ export async function copyText(text: string): Promise<boolean> {
  * @example downloadText('<a/>', 'stubs.xml', 'application/xml')
  */
 export function downloadText(text: string, fileName: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadBlob(new Blob([text], { type }), fileName);
+}
+
+/**
+ * Saves a Blob as a file through a Blob URL (the Blob is not copied into the page's heap).
+ *
+ * @example downloadBlob(error.body, 'GetAssetStubs-answer.xml')
+ */
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -6,6 +6,7 @@ import {
   isInodeError,
   isInputError,
   isResponseFormatError,
+  isResponseTooLargeError,
   isServiceError,
   isSoapFaultError,
   isTimeoutError,
@@ -86,6 +87,19 @@ const samples = [
   },
   { error: new protocol.TimeoutError(context, 1500), is: isTimeoutError },
   {
+    error: new protocol.ResponseTooLargeError(
+      {
+        ...context,
+        exchange: {
+          ...exchange,
+          response: { ...exchange.response, bodyText: '', byteLength: 9, bodyOmitted: true },
+        },
+      },
+      { body: new Blob(['<a>toobig'], { type: 'text/xml' }), limit: 8 },
+    ),
+    is: isResponseTooLargeError,
+  },
+  {
     error: new protocol.InputError(
       { ...context, request: exchange.request, exchange: undefined as never },
       { parameter: 'AssetType', position: 3, codePoint: 1 },
@@ -122,7 +136,7 @@ describe('error transfer between the client worker and the page', () => {
   );
 
   it('keeps the fields each outcome is shown with', () => {
-    const [, fault, service, http, format, transport, timeout, input] = samples.map((sample) =>
+    const [, fault, service, http, format, transport, timeout, , input] = samples.map((sample) =>
       roundTrip(sample.error),
     );
     expect((fault as protocol.SoapFaultError).fault.subcodes).toEqual(['app:Busy']);
@@ -136,6 +150,22 @@ describe('error transfer between the client worker and the page', () => {
     const cause = (transport as protocol.TransportError).cause;
     expect(cause).toBeInstanceOf(TypeError);
     expect((cause as Error).message).toBe('Failed to fetch');
+  });
+
+  it('brings a too-large answer back with its exact bytes as a Blob and no body text', async () => {
+    const sample = samples.find((s) => s.error.name === 'ResponseTooLargeError');
+    const rebuilt = roundTrip(sample?.error) as protocol.ResponseTooLargeError;
+    expect(rebuilt).toBeInstanceOf(protocol.ResponseTooLargeError);
+    expect(rebuilt).toMatchObject({
+      byteLength: 9,
+      limit: 8,
+      status: 500,
+      contentType: 'text/xml',
+    });
+    expect(rebuilt.body).toBeInstanceOf(Blob);
+    expect(rebuilt.body.type).toBe('text/xml');
+    expect(await rebuilt.body.text()).toBe('<a>toobig');
+    expect(rebuilt.exchange.response).toMatchObject({ bodyText: '', bodyOmitted: true });
   });
 
   it('rebuilds a namespace discovery failure with its kind and status', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HttpError, InputError } from '../../protocol/index.ts';
+import { HttpError, InputError, ResponseTooLargeError } from '../../protocol/index.ts';
 import { isHttpError } from '../../outcome/error-kinds.ts';
 import { createWorkerInodeClient } from './worker-inode-client.ts';
 
@@ -42,5 +42,23 @@ describe('createWorkerInodeClient without Worker (Node, jsdom)', () => {
       InputError,
     );
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('holds an answer above maxBodyBytes to the ceiling as the worker does: ResponseTooLargeError with the bytes', async () => {
+    const answer = `<Emulator_Inode>${'x'.repeat(100)}</Emulator_Inode>`;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () => new Response(answer, { status: 200, headers: { 'content-type': 'text/xml' } }),
+      ),
+    );
+    const client = createWorkerInodeClient(
+      { baseUrl: 'http://console.test', binding: 'http-post', maxBodyBytes: 64 },
+      'emulator',
+    );
+    const failure = await client.getAssetStubs(params).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ResponseTooLargeError);
+    expect(failure).toMatchObject({ byteLength: answer.length, limit: 64 });
+    expect(await (failure as ResponseTooLargeError).body.text()).toBe(answer);
   });
 });

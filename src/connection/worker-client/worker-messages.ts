@@ -16,6 +16,7 @@ export interface WorkerClientOptions {
   binding: Binding;
   namespace?: string;
   timeoutMs?: number;
+  maxBodyBytes?: number;
 }
 
 export type WorkerCall =

@@ -2,7 +2,8 @@ import type { JobSnapshot } from '../../bulk-job/bulk-runner.ts';
 import { initialResults } from '../../bulk-job/bulk-rows.ts';
 import type { BulkJobState, BulkJobStore } from './job-store.ts';
 import { resultsCsv } from '../../bulk-job/results-csv.ts';
-import { downloadBlob, resultsFileName } from './download-results.ts';
+import { downloadBlob } from '../../components/xml-viewer/clipboard-and-download.ts';
+import { resultsFileName } from './download-results.ts';
 
 export interface BulkActionsProps {
   store: BulkJobStore;

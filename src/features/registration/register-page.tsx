@@ -16,6 +16,7 @@ import {
   redactOutcome,
 } from '../../outcome/outcome.ts';
 import { OutcomeBanner } from '../../components/outcome-banner/outcome-banner.tsx';
+import { AnswerDownload } from '../../components/outcome-banner/answer-download.tsx';
 import { RawExchangePanel } from '../../components/raw-exchange/raw-exchange-panel.tsx';
 import { CopyButton } from '../../components/copy-button/copy-button.tsx';
 import { ParityPanel } from '../../components/parity/parity-panel.tsx';
@@ -155,7 +156,9 @@ export function RegisterPage() {
                 // On success the value is shown large just below; no need to repeat it.
                 outcome={outcome.kind === 'success' ? { ...outcome, facts: [] } : outcome}
                 stale={mutation.isPending}
-              />
+              >
+                {!mutation.data && <AnswerDownload error={mutation.error} />}
+              </OutcomeBanner>
               {value !== undefined && outcome.kind === 'success' && (
                 <div className="returned-value">
                   <p>

@@ -39,7 +39,7 @@ export function useListedOnService(
   const uri = serviceUri.trim();
   const media = mediaType.trim();
   const askable = key !== '' && media !== '' && isAbsoluteUri(uri) && target !== undefined;
-  const { targetId, timeoutMs, namespaceOverride } = connection;
+  const { targetId, timeoutMs, namespaceOverride, maxAnswerBytes } = connection;
   // What an answer is about: one for other values, binding or target is no answer yet.
   const about = JSON.stringify([uri, media, binding, targetId]);
 
@@ -54,7 +54,7 @@ export function useListedOnService(
       };
       stubsOnTarget(
         queryClient,
-        { targetId, timeoutMs, namespaceOverride },
+        { targetId, timeoutMs, namespaceOverride, maxAnswerBytes },
         target,
         call,
         key,
@@ -90,6 +90,7 @@ export function useListedOnService(
     targetId,
     timeoutMs,
     namespaceOverride,
+    maxAnswerBytes,
     queryClient,
     key,
     uri,

@@ -2,7 +2,27 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BINDINGS, BINDING_NAMES } from '../../protocol/operations.ts';
 import { useSettings } from '../../settings/settings-context.tsx';
-import { isBinding, MAX_TIMEOUT_MS, MIN_TIMEOUT_MS } from '../../settings/settings-store.ts';
+import {
+  isBinding,
+  MAX_MAX_ANSWER_BYTES,
+  MAX_TIMEOUT_MS,
+  MIN_MAX_ANSWER_BYTES,
+  MIN_TIMEOUT_MS,
+} from '../../settings/settings-store.ts';
+import { formatBytes } from '../../text/format.ts';
+
+const MB = 1024 * 1024;
+
+/** A number of megabytes typed in Settings, in whole bytes; null when out of range. */
+function answerBytes(text: string): number | null {
+  const bytes = Math.round(Number(text) * MB);
+  return text.trim() !== '' &&
+    Number.isFinite(bytes) &&
+    bytes >= MIN_MAX_ANSWER_BYTES &&
+    bytes <= MAX_MAX_ANSWER_BYTES
+    ? bytes
+    : null;
+}
 import {
   connectionKeys,
   effectiveTargetId,
@@ -32,6 +52,8 @@ export function SettingsPage() {
     Number.isFinite(timeoutSeconds) &&
     timeoutSeconds * 1000 >= MIN_TIMEOUT_MS &&
     timeoutSeconds * 1000 <= MAX_TIMEOUT_MS;
+  const [answerText, setAnswerText] = useState(String(settings.maxAnswerBytes / MB));
+  const answerValid = answerBytes(answerText) !== null;
 
   return (
     <>
@@ -129,6 +151,26 @@ export function SettingsPage() {
             {timeoutValid
               ? 'A call with no complete answer after this long is reported as a timeout.'
               : `Enter a number of seconds between ${MIN_TIMEOUT_MS / 1000} and ${MAX_TIMEOUT_MS / 1000}; the last valid value (${settings.timeoutMs / 1000} s) stays in use.`}
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor="settings-max-answer">Largest answer opened (MB)</label>
+          <input
+            id="settings-max-answer"
+            inputMode="decimal"
+            value={answerText}
+            aria-invalid={answerValid ? undefined : true}
+            aria-describedby="settings-max-answer-help"
+            onChange={(e) => {
+              setAnswerText(e.target.value);
+              const bytes = answerBytes(e.target.value);
+              if (bytes !== null) updateSettings({ maxAnswerBytes: bytes });
+            }}
+          />
+          <p id="settings-max-answer-help" className={answerValid ? 'help' : 'error'}>
+            {answerValid
+              ? 'A larger answer is not opened: the call says how large it is and offers it as a download. Above 250 MB a tab may run out of memory.'
+              : `Enter a number of megabytes up to ${MAX_MAX_ANSWER_BYTES / MB}, at least ${formatBytes(MIN_MAX_ANSWER_BYTES)}; the last valid value (${formatBytes(settings.maxAnswerBytes)}) stays in use.`}
           </p>
         </div>
       </section>

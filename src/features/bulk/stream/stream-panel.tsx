@@ -9,7 +9,8 @@ import {
 import type { RegisterFn } from '../../../bulk-job/bulk-runner.ts';
 import { fieldDescribedBy } from '../../../components/form-field/form-field.tsx';
 import { formatBytes } from '../../../text/format.ts';
-import { downloadBlob, resultsFileName } from '../download-results.ts';
+import { downloadBlob } from '../../../components/xml-viewer/clipboard-and-download.ts';
+import { resultsFileName } from '../download-results.ts';
 import { StreamJob, type StreamJobView } from './stream-job.ts';
 import { StreamProgress } from './stream-progress.tsx';
 import { isActive, streamSlot } from './stream-slot.ts';
