@@ -7,11 +7,13 @@
 // checks it and indexes its DataStubs region (scan + index). The viewer's passes over the same
 // reader are timed by the viewer and xpath benches (in Chromium and in Node).
 // Targets: scan and scan + index >= 200 MB/s and >= 2x saxes.
+// Then a 10 M-character comment, CDATA section and processing instruction, each read whole and
+// fed in 64 KB chunks (as a streamed answer arrives): in chunks within 2x of whole, i.e. linear.
 import { SaxesParser } from 'saxes';
 import { XMLValidator } from 'fast-xml-parser';
 import { scanDocument } from '../src/protocol/decode/scan-document.ts';
 import { WarningSink } from '../src/protocol/decode/xml-text.ts';
-import { ignoreXml, readXml } from '../src/xml/reader/xml-reader.ts';
+import { ignoreXml, readXml, XmlReader } from '../src/xml/reader/xml-reader.ts';
 import { collectGarbage } from './support/gc.ts';
 import { median } from './support/median.ts';
 import { stubsPayload } from './support/stubs-payload.ts';
@@ -100,3 +102,40 @@ contenders.forEach((contender, i) => {
 console.log(
   `reader scan and scan + index: target >= ${TARGET_MB_S} MB/s and >= ${TARGET_SAXES_RATIO}x saxes: ${ok ? 'OK' : 'UNDER TARGET'}`,
 );
+
+// A construct of megabytes cut by every chunk: whole against 64 KB chunks, in the same rounds.
+const CHUNK = 64 * 1024;
+const filler = 'long - ] ]] ? text\n'.repeat(500_000);
+const longConstructs: Array<[string, string]> = [
+  ['comment', `<r><!--${filler}--></r>`],
+  ['CDATA section', `<r><![CDATA[${filler}]]></r>`],
+  ['processing instruction', `<r><?pi ${filler}?></r>`],
+];
+console.log(
+  `\none construct of ${(filler.length / 1e6).toFixed(1)} M chars, read whole and in ${CHUNK / 1024} KB chunks (median of 5):`,
+);
+console.log(tableRow(['', 'whole ms', 'chunks ms', 'ratio'], widths));
+let linear = true;
+for (const [name, xml] of longConstructs) {
+  const whole: number[] = [];
+  const chunked: number[] = [];
+  for (let round = 0; round < 6; round++) {
+    let started = performance.now();
+    readXml(xml, ignoreXml);
+    if (round > 0) whole.push(performance.now() - started);
+    started = performance.now();
+    const reader = new XmlReader(ignoreXml);
+    for (let at = 0; at < xml.length; at += CHUNK) reader.write(xml.slice(at, at + CHUNK));
+    reader.end();
+    if (round > 0) chunked.push(performance.now() - started);
+  }
+  const ratio = median(chunked) / median(whole);
+  if (ratio > 2) linear = false;
+  console.log(
+    tableRow(
+      [name, median(whole).toFixed(1), median(chunked).toFixed(1), `${ratio.toFixed(2)}x`],
+      widths,
+    ),
+  );
+}
+console.log(`in chunks within 2x of whole: ${linear ? 'OK' : 'NOT LINEAR'}`);

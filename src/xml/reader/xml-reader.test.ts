@@ -276,6 +276,31 @@ describe('readXml', () => {
     }
   });
 
+  it('finds the closers of comments, CDATA and PIs cut by chunks, near misses included', () => {
+    const xml =
+      '<r><!-- a - b -x- - --><![CDATA[ ] ]] ]]] ]>]]]><?pi a ? b ?? ?>?><!---->x<![CDATA[]]></r>';
+    const whole = chunkedTokens(xml, xml.length);
+    expect(whole).toContain('comment <!-- a - b -x- - -->');
+    for (let size = 1; size <= 9; size++) expect(chunkedTokens(xml, size)).toEqual(whole);
+    for (const bad of ['<r><!-- a -- b --></r>', '<r><!-- a ---></r>']) {
+      const reason = syntaxErrorOf(bad).reason;
+      for (let size = 1; size <= 5; size++) {
+        expect(() => chunkedTokens(bad, size), `${bad} in chunks of ${size}`).toThrow(reason);
+      }
+    }
+  });
+
+  it('reads a long comment and CDATA in chunks as whole, and places an error deep inside the same', () => {
+    const body = 'line - ] ]] ? \n'.repeat(4000);
+    const xml = `<r><!--${body}--><![CDATA[${body}]]><?pi ${body}?></r>`;
+    const whole = chunkedTokens(xml, xml.length);
+    for (const size of [1000, 4096, 65536]) expect(chunkedTokens(xml, size)).toEqual(whole);
+    const bad = `<r><!--${body}--x${body}--></r>`;
+    const message = syntaxErrorOf(bad).message;
+    expect(message).toContain('line 4001');
+    for (const size of [1000, 4096]) expect(() => chunkedTokens(bad, size)).toThrow(message);
+  });
+
   it('quotes the same source in a refusal whatever the chunks', () => {
     const xml = '<w a="1"<!-- a comment --></w>';
     const whole = syntaxErrorOf(xml).message;

@@ -168,6 +168,18 @@ export class XmlReader {
   /** The last `indexOf('<', ltFrom)` in buf: ltAt (-1 for none), valid until the buffer changes. */
   private ltFrom = 0;
   private ltAt = -2;
+  /**
+   * The comment, CDATA section or processing instruction cut by the last chunk: the document
+   * offset of its "<", where its closer can start at the earliest, the closer, and the source
+   * from there to the buffer's end. Chunks that cannot complete it are held, not joined to the
+   * buffer, and searched on from there: a construct of megabytes fed in 64 KB chunks is joined
+   * and searched once, not once a chunk.
+   */
+  private closerLt = -1;
+  private closerAt = 0;
+  private closer = '';
+  private closerTail = '';
+  private held: string[] = [];
   private colon = -1;
   private depth = 0;
   private openStarts = new Int32Array(64);
@@ -198,13 +210,22 @@ export class XmlReader {
   /** Reads the next chunk. @throws {XmlSyntaxError} as soon as the input cannot be XML. */
   write(chunk: string): void {
     if (this.final) throw new Error('XmlReader.write after end()');
-    if (this.pos >= this.buf.length) {
+    if (this.closerLt >= 0 && this.closerLt === this.base + this.pos) {
+      const probe = this.closerTail + chunk;
+      if (!probe.includes(this.closer)) {
+        this.held.push(chunk);
+        this.closerTail = probe.slice(1 - this.closer.length);
+        return;
+      }
+    }
+    if (this.pos >= this.buf.length && this.held.length === 0) {
       this.dropConsumed();
       this.buf = chunk;
     } else {
       this.dropConsumed();
       // Joined flat: `+` would make a rope, on which every indexOf is a call into the runtime.
-      this.buf = [this.buf, chunk].join('');
+      this.buf = [this.buf, ...this.held, chunk].join('');
+      this.held = [];
     }
     this.special = -1;
     this.ltAt = -2;
@@ -214,6 +235,12 @@ export class XmlReader {
   /** Ends the input. @throws {XmlSyntaxError} when it ends inside a construct or an element. */
   end(): void {
     this.final = true;
+    if (this.held.length > 0) {
+      this.buf = [this.buf, ...this.held].join('');
+      this.held = [];
+      this.special = -1;
+      this.ltAt = -2;
+    }
     this.parse();
     const at = this.buf.length;
     if (this.depth > 0) {
@@ -938,17 +965,35 @@ export class XmlReader {
     }
   }
 
+  /** Where the closer of the construct at `lt` can start: `from`, or later if a chunk ago it was not found. */
+  private closerFrom(lt: number, from: number): number {
+    return this.closerLt === this.base + lt ? Math.max(from, this.closerAt - this.base) : from;
+  }
+
+  /** The construct at `lt` is cut by the buffer's end, and its `closer` cannot start before `at`. */
+  private closerNotBefore(lt: number, at: number, closer: string): void {
+    this.closerLt = this.base + lt;
+    this.closerAt = this.base + at;
+    this.closer = closer;
+    this.closerTail = this.buf.slice(at);
+  }
+
   /** `<!--`, `<![CDATA[` or a refused `<!DOCTYPE`. */
   private markupDeclaration(lt: number): number {
     const s = this.buf;
     const comment = startsAt(s, lt, '<!--');
     if (comment === NEED_MORE && !this.final) return NEED_MORE;
     if (comment === 1) {
-      const dashes = s.indexOf('--', lt + 4);
-      if (dashes === -1) return this.incomplete(lt, 'A comment is not closed: expected "-->"');
+      const dashes = s.indexOf('--', this.closerFrom(lt, lt + 4));
+      if (dashes === -1) {
+        this.closerNotBefore(lt, s.length - 1, '--');
+        return this.incomplete(lt, 'A comment is not closed: expected "-->"');
+      }
       if (s.charCodeAt(dashes + 2) !== GT) {
-        if (dashes + 2 >= s.length)
+        if (dashes + 2 >= s.length) {
+          this.closerNotBefore(lt, dashes, '--');
           return this.incomplete(lt, 'A comment is not closed: expected "-->"');
+        }
         this.fail(dashes, '"--" is not allowed inside a comment');
       }
       this.checkRun(lt + 4, dashes, RAW);
@@ -961,8 +1006,11 @@ export class XmlReader {
       if (this.depth === 0 && !this.fragment) {
         this.fail(lt, 'A CDATA section outside the root element: expected an element');
       }
-      const close = s.indexOf(']]>', lt + 9);
-      if (close === -1) return this.incomplete(lt, 'A CDATA section is not closed: expected "]]>"');
+      const close = s.indexOf(']]>', this.closerFrom(lt, lt + 9));
+      if (close === -1) {
+        this.closerNotBefore(lt, s.length - 2, ']]>');
+        return this.incomplete(lt, 'A CDATA section is not closed: expected "]]>"');
+      }
       this.checkRun(lt + 9, close, RAW);
       this.handler.cdata(this.base + lt, this.base + close + 3);
       return close + 3;
@@ -984,8 +1032,9 @@ export class XmlReader {
     const targetStart = lt + 2;
     const targetEnd = this.requireName(targetStart, 'a processing instruction target after "<?"');
     if (targetEnd === NEED_MORE) return NEED_MORE;
-    const close = s.indexOf('?>', targetEnd);
+    const close = s.indexOf('?>', this.closerFrom(lt, targetEnd));
     if (close === -1) {
+      this.closerNotBefore(lt, s.length - 1, '?>');
       return this.incomplete(lt, 'A processing instruction is not closed: expected "?>"');
     }
     const target = s.slice(targetStart, targetEnd);
