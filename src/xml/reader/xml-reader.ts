@@ -218,29 +218,14 @@ export class XmlReader {
         return;
       }
     }
-    if (this.pos >= this.buf.length && this.held.length === 0) {
-      this.dropConsumed();
-      this.buf = chunk;
-    } else {
-      this.dropConsumed();
-      // Joined flat: `+` would make a rope, on which every indexOf is a call into the runtime.
-      this.buf = [this.buf, ...this.held, chunk].join('');
-      this.held = [];
-    }
-    this.special = -1;
-    this.ltAt = -2;
+    this.takeIn(chunk);
     this.parse();
   }
 
   /** Ends the input. @throws {XmlSyntaxError} when it ends inside a construct or an element. */
   end(): void {
     this.final = true;
-    if (this.held.length > 0) {
-      this.buf = [this.buf, ...this.held].join('');
-      this.held = [];
-      this.special = -1;
-      this.ltAt = -2;
-    }
+    if (this.held.length > 0) this.takeIn('');
     this.parse();
     const at = this.buf.length;
     if (this.depth > 0) {
@@ -281,6 +266,19 @@ export class XmlReader {
    */
   namespacesInScope(): Map<string, string> {
     return this.scope.inScope();
+  }
+
+  /** Puts the chunks held so far and `chunk` after what is left of the buffer. */
+  private takeIn(chunk: string): void {
+    this.dropConsumed();
+    if (this.buf === '' && this.held.length === 0) this.buf = chunk;
+    else {
+      // Joined flat: `+` would make a rope, on which every indexOf is a call into the runtime.
+      this.buf = [this.buf, ...this.held, chunk].join('');
+      this.held = [];
+    }
+    this.special = -1;
+    this.ltAt = -2;
   }
 
   private dropConsumed(): void {
