@@ -39,6 +39,11 @@ export const SETTINGS_STORAGE_KEY = 'inode-console.settings';
 export const MIN_TIMEOUT_MS = 100;
 export const MAX_TIMEOUT_MS = 600_000;
 
+/** A finite number in [min, max]: how every numeric setting is checked, stored or typed. */
+export function isNumberWithin(value: unknown, min: number, max: number): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max;
+}
+
 export function isBinding(value: unknown): value is Binding {
   return typeof value === 'string' && (BINDING_NAMES as string[]).includes(value);
 }
@@ -70,19 +75,13 @@ export function parseSettings(json: string | null): ConsoleSettings {
     defaultBinding: isBinding(r.defaultBinding)
       ? r.defaultBinding
       : DEFAULT_SETTINGS.defaultBinding,
-    timeoutMs:
-      typeof timeout === 'number' &&
-      Number.isFinite(timeout) &&
-      timeout >= MIN_TIMEOUT_MS &&
-      timeout <= MAX_TIMEOUT_MS
-        ? timeout
-        : DEFAULT_SETTINGS.timeoutMs,
+    timeoutMs: isNumberWithin(timeout, MIN_TIMEOUT_MS, MAX_TIMEOUT_MS)
+      ? timeout
+      : DEFAULT_SETTINGS.timeoutMs,
     namespaceOverrides: overrides,
     maxAnswerBytes:
-      typeof maxAnswer === 'number' &&
-      Number.isInteger(maxAnswer) &&
-      maxAnswer >= MIN_MAX_ANSWER_BYTES &&
-      maxAnswer <= MAX_MAX_ANSWER_BYTES
+      isNumberWithin(maxAnswer, MIN_MAX_ANSWER_BYTES, MAX_MAX_ANSWER_BYTES) &&
+      Number.isInteger(maxAnswer)
         ? maxAnswer
         : DEFAULT_SETTINGS.maxAnswerBytes,
   };

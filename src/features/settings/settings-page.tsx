@@ -4,25 +4,13 @@ import { BINDINGS, BINDING_NAMES } from '../../protocol/operations.ts';
 import { useSettings } from '../../settings/settings-context.tsx';
 import {
   isBinding,
+  isNumberWithin,
   MAX_MAX_ANSWER_BYTES,
   MAX_TIMEOUT_MS,
   MIN_MAX_ANSWER_BYTES,
   MIN_TIMEOUT_MS,
 } from '../../settings/settings-store.ts';
 import { formatBytes } from '../../text/format.ts';
-
-const MB = 1024 * 1024;
-
-/** A number of megabytes typed in Settings, in whole bytes; null when out of range. */
-function answerBytes(text: string): number | null {
-  const bytes = Math.round(Number(text) * MB);
-  return text.trim() !== '' &&
-    Number.isFinite(bytes) &&
-    bytes >= MIN_MAX_ANSWER_BYTES &&
-    bytes <= MAX_MAX_ANSWER_BYTES
-    ? bytes
-    : null;
-}
 import {
   connectionKeys,
   effectiveTargetId,
@@ -37,6 +25,23 @@ import {
 import { NamespaceSettings } from './namespace-settings.tsx';
 import { StoredResponses } from './stored-responses.tsx';
 
+const MB = 1024 * 1024;
+
+/**
+ * An amount typed in `unit`s (seconds, megabytes), as the whole number of ms or bytes it is
+ * saved as; null when empty or outside [min, max], where the last valid value stays in use.
+ *
+ * @example typedAmount('1.5', 1000, MIN_TIMEOUT_MS, MAX_TIMEOUT_MS) // 1500
+ */
+function typedAmount(text: string, unit: number, min: number, max: number): number | null {
+  const amount = Math.round(Number(text) * unit);
+  return text.trim() !== '' && isNumberWithin(amount, min, max) ? amount : null;
+}
+
+const timeoutMsOf = (text: string) => typedAmount(text, 1000, MIN_TIMEOUT_MS, MAX_TIMEOUT_MS);
+const answerBytesOf = (text: string) =>
+  typedAmount(text, MB, MIN_MAX_ANSWER_BYTES, MAX_MAX_ANSWER_BYTES);
+
 /** Settings: target, default binding, timeout, namespace, and the key opt-in. */
 export function SettingsPage() {
   const queryClient = useQueryClient();
@@ -46,14 +51,9 @@ export function SettingsPage() {
   const targetName =
     targets.data?.targets.find((t) => t.id === targetId)?.label ?? targetId ?? 'server default';
   const [timeoutText, setTimeoutText] = useState(String(settings.timeoutMs / 1000));
-  const timeoutSeconds = Number(timeoutText);
-  const timeoutValid =
-    timeoutText.trim() !== '' &&
-    Number.isFinite(timeoutSeconds) &&
-    timeoutSeconds * 1000 >= MIN_TIMEOUT_MS &&
-    timeoutSeconds * 1000 <= MAX_TIMEOUT_MS;
+  const timeoutValid = timeoutMsOf(timeoutText) !== null;
   const [answerText, setAnswerText] = useState(String(settings.maxAnswerBytes / MB));
-  const answerValid = answerBytes(answerText) !== null;
+  const answerValid = answerBytesOf(answerText) !== null;
 
   return (
     <>
@@ -141,10 +141,8 @@ export function SettingsPage() {
             aria-describedby="settings-timeout-help"
             onChange={(e) => {
               setTimeoutText(e.target.value);
-              const seconds = Number(e.target.value);
-              const ms = Math.round(seconds * 1000);
-              if (e.target.value.trim() !== '' && ms >= MIN_TIMEOUT_MS && ms <= MAX_TIMEOUT_MS)
-                updateSettings({ timeoutMs: ms });
+              const ms = timeoutMsOf(e.target.value);
+              if (ms !== null) updateSettings({ timeoutMs: ms });
             }}
           />
           <p id="settings-timeout-help" className={timeoutValid ? 'help' : 'error'}>
@@ -163,7 +161,7 @@ export function SettingsPage() {
             aria-describedby="settings-max-answer-help"
             onChange={(e) => {
               setAnswerText(e.target.value);
-              const bytes = answerBytes(e.target.value);
+              const bytes = answerBytesOf(e.target.value);
               if (bytes !== null) updateSettings({ maxAnswerBytes: bytes });
             }}
           />
