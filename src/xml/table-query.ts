@@ -316,7 +316,7 @@ class NaturalSort {
   private readonly words: Uint32Array;
   private readonly rowBits: number;
   private readonly codeBits: number;
-  /** Symbols per pass: as many as fit in 53 bits beside the row's number. */
+  /** Symbols per pass: as many codes as fit in 64 bits beside the row's number. */
   private readonly perPass: number;
 
   constructor(

@@ -1,8 +1,9 @@
 /**
  * Errors cross the worker boundary as plain data and are rebuilt on the page as instances of
- * the protocol's own classes (a Blob field, such as ResponseTooLargeError's body, crosses by
- * reference: structured clone does not copy its bytes), so both `instanceof` and the name checks in error-kinds.ts hold.
- * The classes are passed in rather than imported: the page loads the protocol module lazily.
+ * the protocol's own classes, so both `instanceof` and the name checks in error-kinds.ts hold.
+ * A Blob field, such as ResponseTooLargeError's body, crosses by reference: structured clone
+ * does not copy its bytes. The classes are passed in rather than imported: the page loads the
+ * protocol module lazily.
  */
 import type * as Protocol from '../../protocol/index.ts';
 
