@@ -136,8 +136,8 @@ test('Pretty: each line number stands level with its line', async ({ page }, tes
   await viewer.fetchStubs(DEMO_KEY);
   const panel = viewer.panel();
   await expect(panel.getByRole('status').filter({ hasText: /lines are in/ })).toBeVisible();
-  // As a reader does: the editor measures its lines once it is in the window.
-  await panel.locator('.cm-editor').scrollIntoViewIfNeeded();
+  // As a reader does: the lines scrolled into the window.
+  await panel.locator('.xv-lines').scrollIntoViewIfNeeded();
   await page.evaluate(
     'new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))',
   );

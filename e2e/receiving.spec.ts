@@ -63,8 +63,8 @@ test('a large answer shows its first lines while it arrives; the view chosen mea
   await stubs.submitButton.click();
 
   const receiving = page.getByRole('region', { name: 'DataStubs, first lines' });
-  await expect(receiving.locator('.cm-content')).toContainText('<AssetStubs');
-  await expect(receiving.locator('.cm-content')).toContainText('Held stub 1');
+  await expect(receiving.locator('.xv-lines')).toContainText('<AssetStubs');
+  await expect(receiving.locator('.xv-lines')).toContainText('Held stub 1');
   await expect(receiving.getByRole('status').filter({ hasText: 'not yet checked' })).toBeVisible();
   // Nothing typed into a toolbar here could survive the viewer that replaces it: there is none.
   await expect(receiving.getByRole('searchbox')).toHaveCount(0);

@@ -19,12 +19,12 @@ test('Pretty view: highlighted, foldable, searchable with a match count, go to l
   await expect(viewer.viewer.getByText('Arrived as')).toContainText('literal XML');
   await expect(viewer.tab('Pretty')).toHaveAttribute('aria-selected', 'true');
   const panel = viewer.panel();
-  await expect(panel.locator('.cm-content')).toContainText('<AssetStubs');
+  await expect(panel.locator('.xv-lines')).toContainText('<AssetStubs');
   expect(await viewer.editorText()).toMatch(/^ {2}<Stub ID="[^"]+"/m);
   // XML highlighting: tag names get their own styled spans once every line is loaded.
   await expect(
     panel
-      .locator('.cm-line')
+      .locator('.xv-line')
       .first()
       .locator('span', { hasText: /^AssetStubs$/ }),
   ).toHaveCount(1);
@@ -45,15 +45,15 @@ test('Pretty view: highlighted, foldable, searchable with a match count, go to l
   await expect(status).toHaveText(`${total} of ${total}`);
 
   // Folding the first <Stub> hides its <Title> line.
-  const titleLines = () => panel.locator('.cm-line', { hasText: '<Title>' }).count();
+  const titleLines = () => panel.locator('.xv-line', { hasText: '<Title>' }).count();
   const before = await titleLines();
-  await panel.locator('.cm-foldGutter .cm-gutterElement span').nth(1).click();
-  await expect(panel.locator('.cm-foldPlaceholder')).toHaveCount(1);
+  await panel.locator('.xv-fold-marker button').nth(1).click();
+  await expect(panel.locator('.xv-fold-placeholder')).toHaveCount(1);
   expect(await titleLines()).toBeLessThan(before);
 
   await panel.getByLabel('Go to line').fill('3');
   await panel.getByRole('button', { name: 'Go', exact: true }).click();
-  await expect(panel.locator('.cm-activeLine')).toBeVisible();
+  await expect(panel.locator('.xv-active-line')).toHaveAttribute('data-line', '3');
   await panel.getByLabel('Go to line').fill('999999');
   await panel.getByRole('button', { name: 'Go', exact: true }).click();
   await expect(panel.getByRole('alert')).toContainText('Enter a line from 1 to');
@@ -67,10 +67,10 @@ test('Pretty shows the first lines even while the viewer worker never starts', a
   await page.getByLabel('OpenIDKey', { exact: true }).fill(FIVE_STUBS);
   await page.getByRole('button', { name: 'Get asset stubs' }).click();
   const panel = viewer.panel();
-  await expect(panel.locator('.cm-content')).toContainText('<AssetStubs');
+  await expect(panel.locator('.xv-lines')).toContainText('<AssetStubs');
   expect(await viewer.editorText()).toMatch(/^ {2}<Stub ID="[^"]+"/m);
   // Search, folding and go to line wait for the worker, and say so.
-  await expect(panel.locator('.xv-loading')).toContainText('Loading lines into the editor');
+  await expect(panel.locator('.xv-loading')).toContainText('Pretty-printing the payload');
   await expect(viewer.viewer.getByText(/lines pretty-printed/)).toHaveCount(0);
 });
 
@@ -230,7 +230,7 @@ test('a hostile payload stays inert text in every view', async ({ page, request 
     expect(page.url().split('#')[0]).toBe(startUrl.split('#')[0]);
   };
 
-  await expect(viewer.panel().locator('.cm-content')).toContainText('onerror=');
+  await expect(viewer.panel().locator('.xv-lines')).toContainText('onerror=');
   await assertInert();
 
   const tree = await viewer.open('Tree');

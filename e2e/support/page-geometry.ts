@@ -35,9 +35,8 @@ export const PAGE_OVERFLOW = `(() => {
 export function gutterBesideLines(count: number): string {
   return `(() => {
     const panel = document.querySelector('[role="tabpanel"][data-view="pretty"]:not([hidden])');
-    const lines = [...panel.querySelectorAll('.cm-content .cm-line')].slice(0, ${count});
-    const numbers = [...panel.querySelectorAll('.cm-lineNumbers .cm-gutterElement')]
-      .filter((element) => element.textContent.trim() !== '' && element.offsetHeight > 0);
+    const lines = [...panel.querySelectorAll('.xv-line .xv-line-text')].slice(0, ${count});
+    const numbers = [...panel.querySelectorAll('.xv-line .xv-line-number')];
     return lines.map((line, i) => {
       const lineBox = line.getBoundingClientRect();
       const number = numbers[i];

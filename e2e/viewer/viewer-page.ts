@@ -44,8 +44,11 @@ export class ViewerPage {
   }
 
   /** The text CodeMirror shows (only its rendered lines). */
+  /** The text of the Pretty lines on screen, one per line (without line numbers). */
   editorText(): Promise<string> {
-    return this.panel().locator('.cm-content').innerText();
+    return this.panel()
+      .locator('.xv-line-text')
+      .evaluateAll((lines) => lines.map((line) => line.textContent).join('\n'));
   }
 }
 

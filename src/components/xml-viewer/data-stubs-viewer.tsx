@@ -6,7 +6,7 @@ import { hashParam, pathFromHash, resolveNodePath, withHashParam } from '../../x
 import { decodeXmlEntities } from '../../xml/xml-entities.ts';
 import { prettyHead } from '../../xml/pretty-head.ts';
 import { firstTableRows } from './first-table-rows.ts';
-import { FIRST_SCREEN_CHARS } from './views/line-chunks.ts';
+import { FIRST_SCREEN_CHARS } from './first-screen.ts';
 import { DEFAULT_MAX_INDEX_BYTES, type DataStubsViewerProps } from './data-stubs-viewer-props.ts';
 import { PrettyView, TableView, TreeView, preloadViews } from './views/lazy-views.ts';
 import { PayloadFacts } from './payload-facts.tsx';
@@ -21,18 +21,15 @@ import './xml-viewer.css';
 export { preloadViews };
 
 /**
- * Runs the editor's code once off screen (see warmUpEditor) and the page's pretty-printer over a
- * small document, so the first payload does not run either for the first time. Each step waits
- * for `later` (an idle moment): in one task they take 100–200 ms, which a call's answer arriving
- * meanwhile would wait for.
+ * Runs the page's pretty-printer over a small document, so the first payload does not run it for
+ * the first time.
  */
-export function warmUpViews(later: (step: () => void) => void): void {
+export function warmUpViews(): void {
   prettyHead(
     `<AssetStubs>${'<Stub id="1"><Title>warm-up</Title></Stub>'.repeat(200)}`,
     2_000,
     [4_000],
   );
-  later(() => void import('./views/pretty-view.tsx').then((m) => m.warmUpEditor(later)));
 }
 
 /** Progress appears only for work that is still running after this long. */
@@ -206,8 +203,8 @@ export function DataStubsViewer({
       // whole text: the editor is built while the worker starts, not after.
       return (
         <PrettyView
-          text={result?.pretty ?? head ?? firstScreen ?? ''}
-          complete={result !== null}
+          text={head ?? firstScreen ?? ''}
+          lineCount={result?.prettyLineCount ?? null}
           foldEnd={result?.foldEnd ?? null}
           client={analysis.status === 'done' ? analysis.client : null}
           revealLine={revealLine}

@@ -8,7 +8,6 @@ function result(overrides: Partial<AnalysisResult> = {}): AnalysisResult {
   return {
     charLength: 10,
     byteLength: 2_500_000,
-    pretty: '<a/>\n',
     prettyLineCount: 1,
     foldEnd: new Int32Array(1),
     index: null,

@@ -63,7 +63,7 @@ export function PayloadFacts({
       {result && (
         <p className="xv-muted">
           {formatBytes(result.byteLength)}
-          {result.pretty !== null ? ` · ${count(result.prettyLineCount)} lines pretty-printed` : ''}
+          {!result.syntaxError ? ` · ${count(result.prettyLineCount)} lines pretty-printed` : ''}
           {result.table
             ? ` · ${result.table.rootName}: ${count(result.table.records.length)} ${result.table.recordName}${
                 result.table.otherChildren
@@ -71,7 +71,7 @@ export function PayloadFacts({
                   : ''
               }`
             : ''}
-          {result.pretty !== null ? ` · analysed in ${Math.round(result.analyzeMs)} ms` : ''}
+          {!result.syntaxError ? ` · analysed in ${Math.round(result.analyzeMs)} ms` : ''}
         </p>
       )}
       {escaping?.payloadIsEscapedXml && !decodedAgain && (

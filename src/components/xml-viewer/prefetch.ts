@@ -1,5 +1,5 @@
 /**
- * Loads the viewer's code (the viewer, CodeMirror) and starts its worker when the browser is idle,
+ * Loads the viewer's code (the viewer and its views) and starts its worker when the browser is idle,
  * so that the first payload does not wait for them. The chunks stay out of the first page's static
  * imports; nothing happens under test runners or where workers do not exist.
  */
@@ -18,11 +18,11 @@ export function prefetchViewer(preloadViewer: () => Promise<unknown>): void {
     else setTimeout(task, 500);
   };
   whenIdle(() => {
-    // The viewer's module preloads its views (CodeMirror first) as soon as it is evaluated;
-    // the editor's code then runs once off screen, at the next idle moment.
+    // The viewer's module preloads its views as soon as it is evaluated; the page's
+    // pretty-printer then runs once over a small document, at the next idle moment.
     void preloadViewer()
       .then(() => import('./data-stubs-viewer.tsx'))
-      .then((m) => m.preloadViews().then(() => whenIdle(() => m.warmUpViews(whenIdle))));
+      .then((m) => m.preloadViews().then(() => whenIdle(() => m.warmUpViews())));
     prewarmViewerWorker();
   });
 }

@@ -9,7 +9,7 @@ import { Suspense, useId, useMemo } from 'react';
 import { useCopyStatus } from './use-copy-status.ts';
 import { prettyHead } from '../../xml/pretty-head.ts';
 import { tableRowsOfPrefix } from './first-table-rows.ts';
-import { FIRST_SCREEN_CHARS } from './views/line-chunks.ts';
+import { FIRST_SCREEN_CHARS } from './first-screen.ts';
 import { PrettyView, TableView } from './views/lazy-views.ts';
 import { ViewPanel, ViewTabs, type ViewTab } from './view-tabs.tsx';
 import './xml-viewer.css';
@@ -62,7 +62,7 @@ export function ReceivingDataStubs({ head, tab: chosen, onTabChange }: Receiving
     return (
       <PrettyView
         text={firstScreen}
-        complete={false}
+        lineCount={null}
         foldEnd={null}
         client={null}
         revealLine={null}

@@ -15,7 +15,10 @@ export function searchPattern(query: string): RegExp {
   return new RegExp(query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), flags);
 }
 
-export function searchText(text: string, query: string, limit = 1_000_000): SearchResult {
+/** The matches of a search, before they are placed on lines. */
+export type TextMatches = Omit<SearchResult, 'lines' | 'columns'>;
+
+export function searchText(text: string, query: string, limit = 1_000_000): TextMatches {
   if (!query) return { positions: new Int32Array(0), length: 0, total: 0 };
   const pattern = searchPattern(query);
   let positions = new Int32Array(1024);

@@ -13,6 +13,7 @@ import { indexBuffers } from '../../xml/xml-index.ts';
 import { XmlSyntaxError } from '../../xml/reader/xml-syntax-error.ts';
 import { XmlSummaryScan } from '../../xml/xml-summary.ts';
 import { searchText } from './search-text.ts';
+import { linesOf, placeOnLines, prettyLineStarts } from './pretty-line-starts.ts';
 import { utf8Length } from '../../text/utf8-length.ts';
 import { transfer } from '../worker-call.ts';
 import type { AnalysisResult, ViewerEvents, ViewerWorkerApi } from './viewer-worker-protocol.ts';
@@ -176,7 +177,6 @@ class PayloadAnalysis {
     const result: AnalysisResult = {
       charLength: xml.length,
       byteLength,
-      pretty: analysis?.pretty ?? null,
       prettyLineCount: analysis?.prettyLineCount ?? 0,
       foldEnd: analysis?.foldEnd ?? new Int32Array(0),
       index: null,
@@ -200,7 +200,7 @@ class PayloadAnalysis {
       analyzeMs: performance.now() - this.started,
       indexMs: 0,
     };
-    pretty = result.pretty ?? '';
+    keepPretty(analysis?.pretty ?? '');
     events.onAnalyzed(transfer(result, [result.foldEnd.buffer as ArrayBuffer]));
     if (!result.indexPending) return;
     const indexStarted = performance.now();
@@ -223,13 +223,25 @@ class PayloadAnalysis {
   }
 }
 
-// What the worker keeps of the last payload for searches, table queries and CSV.
+// What the worker keeps of the last payload for its lines, searches, table queries and CSV.
 let pretty = '';
+let prettyStarts: Uint32Array | null = null;
 let table: RecordTable | null = null;
 let haystacks: RowHaystacks | null = null;
 let haystacksScheduled = false;
 const rankCache = new Map<number, Int32Array>();
 let filterMemo: FilterMemo = { needle: '', matches: null };
+
+/** The pretty text the page's window and searches read; its line starts are found on first use. */
+function keepPretty(text: string): void {
+  pretty = text;
+  prettyStarts = null;
+}
+
+function lineStarts(): Uint32Array {
+  prettyStarts ??= prettyLineStarts(pretty);
+  return prettyStarts;
+}
 
 /** The table later queries run against: a new payload's, with no ranks or search text of the last. */
 function keepTable(next: RecordTable | null): void {
@@ -367,9 +379,17 @@ export function createViewerWorkerApi(): ViewerWorkerApi {
       if (!analysis || !events) throw new Error('end before begin');
       return guarded(events, () => analysis.end());
     },
+    prettyLines(from, to) {
+      return linesOf(pretty, lineStarts(), from, to);
+    },
     search(query) {
-      const result = searchText(pretty, query);
-      return transfer(result, [result.positions.buffer as ArrayBuffer]);
+      const matches = searchText(pretty, query);
+      const result = { ...matches, ...placeOnLines(matches.positions, lineStarts()) };
+      return transfer(result, [
+        result.positions.buffer as ArrayBuffer,
+        result.lines.buffer as ArrayBuffer,
+        result.columns.buffer as ArrayBuffer,
+      ]);
     },
     queryTable(query) {
       const started = performance.now();

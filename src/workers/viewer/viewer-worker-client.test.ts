@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FakeWorker } from '../fake-worker.test-helper.ts';
 import { callWorker, proxy } from '../worker-call.ts';
 import { createViewerWorkerApi } from './viewer-worker-api.ts';
+import { analyzeXml } from '../../xml/analyze-xml.ts';
 import { streamToViewerWorker, type ViewerWorker } from './viewer-worker-client.ts';
 import type { ViewerEvents, ViewerWorkerApi } from './viewer-worker-protocol.ts';
 
@@ -129,10 +130,11 @@ describe('the viewer worker fed in parts', () => {
     expect(inParts).toEqual(whole);
     const analyzed = inParts.find(([name]) => name === 'analyzed')?.[1] as {
       indexRefusedReason: string;
-      pretty: string;
+      prettyLineCount: number;
     };
     expect(analyzed.indexRefusedReason).toMatch(/over the 0\.1 MB limit/);
-    expect(analyzed.pretty.length).toBeGreaterThan(PAYLOAD.length);
+    // Pretty still works: 700 stubs of 4 lines.
+    expect(analyzed.prettyLineCount).toBeGreaterThan(2800);
   });
 });
 
@@ -146,6 +148,24 @@ describe('the viewer worker given a second payload', () => {
     });
   const stubs = (titles: string[]) =>
     `<AssetStubs>${titles.map((t) => `<Stub><Title>${t}</Title></Stub>`).join('')}</AssetStubs>`;
+
+  it('serves the lines and search matches of the new pretty text, placed on their lines', async () => {
+    const api = createViewerWorkerApi();
+    await analyzed(api, stubs(['first']));
+    await analyzed(api, stubs(['c', 'stub b', 'STUB']));
+    const pretty = analyzeXml(stubs(['c', 'stub b', 'STUB'])).pretty;
+    const lines = pretty.slice(0, -1).split('\n');
+    expect(api.prettyLines(0, lines.length)).toBe(lines.join('\n'));
+    expect(api.prettyLines(2, 4)).toBe(lines.slice(2, 4).join('\n'));
+    const found = api.search('stub');
+    expect(found.total).toBe(10); // AssetStubs twice, 3 <Stub>, 3 </Stub>, 2 titles
+    for (let i = 0; i < found.total; i++) {
+      const line = lines[found.lines[i] ?? -1] ?? '';
+      const column = found.columns[i] ?? -1;
+      expect(line.slice(column, column + 4).toLowerCase()).toBe('stub');
+    }
+    expect(api.search('first').total).toBe(0);
+  });
 
   it('sorts and filters the new table, not the ranks or search text of the last', async () => {
     const api = createViewerWorkerApi();

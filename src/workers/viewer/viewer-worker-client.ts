@@ -11,13 +11,21 @@ import type { SearchResult, ViewerEvents, ViewerWorkerApi } from './viewer-worke
 export type ViewerWorkerCallbacks = ViewerEvents;
 
 export interface ViewerWorkerClient {
+  /** Lines [from, to) of the pretty text, as an array (the page keeps only what it shows). */
+  prettyLines(from: number, to: number): Promise<string[]>;
   search(query: string): Promise<SearchResult>;
   queryTable(query: TableQuery): Promise<{ rows: Uint32Array; elapsedMs: number }>;
   csv(columns: number[], rows: Uint32Array): Promise<string>;
   dispose(): void;
 }
 
-const NO_MATCHES: SearchResult = { positions: new Int32Array(0), length: 0, total: 0 };
+const NO_MATCHES: SearchResult = {
+  positions: new Int32Array(0),
+  lines: new Int32Array(0),
+  columns: new Int32Array(0),
+  length: 0,
+  total: 0,
+};
 
 export type ViewerWorker = WorkerCalls<ViewerWorkerApi>;
 
@@ -169,6 +177,10 @@ function connect(
   };
 
   const client: ViewerWorkerClient = {
+    prettyLines: (from, to) =>
+      request(() => worker.calls.prettyLines(from, to)).then((text) =>
+        to > from ? text.split('\n') : [],
+      ),
     search,
     queryTable: (query) => request(() => worker.calls.queryTable(query)),
     csv: (columns, rows) => {

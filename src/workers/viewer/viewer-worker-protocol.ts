@@ -31,8 +31,10 @@ export interface SyntaxErrorInfo {
 export interface AnalysisResult {
   charLength: number;
   byteLength: number;
-  /** Null when the payload is not well-formed (see `syntaxError`). */
-  pretty: string | null;
+  /**
+   * The pretty text's line count; 0 when the payload is not well-formed (see `syntaxError`). The
+   * text itself stays in the worker: the page asks for the lines it shows (`prettyLines`).
+   */
   prettyLineCount: number;
   foldEnd: Int32Array;
   /** Null until the index pass (sent separately, after the pretty text) arrives. */
@@ -64,6 +66,9 @@ export interface IndexResult {
 export interface SearchResult {
   /** Start offsets of the matches in the pretty text (at most `limit`). */
   positions: Int32Array;
+  /** The pretty line (0-based) and the column of each stored match. */
+  lines: Int32Array;
+  columns: Int32Array;
   length: number;
   /** All matches, even those beyond the stored positions. */
   total: number;
@@ -114,6 +119,8 @@ export interface ViewerWorkerApi {
   append(part: string | ArrayBuffer): Promise<void>;
   /** The last part was sent; settles once the summary is reported (or the analysis failed). */
   end(): Promise<void>;
+  /** Lines [from, to) of the last payload's pretty text, joined by line breaks. */
+  prettyLines(from: number, to: number): string;
   search(query: string): SearchResult;
   queryTable(query: TableQuery): { rows: Uint32Array; elapsedMs: number };
   csv(columns: number[], rows: Uint32Array): string;

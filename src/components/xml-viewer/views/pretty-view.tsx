@@ -1,80 +1,78 @@
 /**
- * The Pretty view: a read-only CodeMirror 6 over the worker's pretty-printed text (short lines),
- * with XML highlighting, line numbers, folding from the worker's fold index, search counted in
- * the worker, and go to line. Loaded lazily with CodeMirror itself.
+ * The Pretty view: the worker's pretty-printed text (short lines) in a window of rows, with XML
+ * colours, line numbers, folding from the worker's fold index, search counted in the worker, and
+ * go to line. The page holds the lines on screen and around them, never the whole text: the
+ * worker keeps it and sends the lines asked for.
  */
-import { useEffect, useId, useRef } from 'react';
-import { EditorState } from '@codemirror/state';
-import { EditorView, drawSelection, highlightActiveLine, lineNumbers } from '@codemirror/view';
-import { codeFolding, foldGutter, syntaxHighlighting } from '@codemirror/language';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import type { ViewerWorkerClient } from '../../../workers/viewer/viewer-worker-client.ts';
-import { xmlHighlightStyle } from './xml-highlight-style.ts';
-import { prettyTheme } from './pretty-theme.ts';
 import { formatCount } from '../format-count.ts';
-import { usePrettyEditor } from './use-pretty-editor.ts';
-import { useStreamedText } from './use-streamed-text.ts';
-import { useFoldIndex } from './use-fold-index.ts';
-import { matchHighlighter, usePrettySearch } from './use-pretty-search.ts';
+import { LineCache } from './lines/line-cache.ts';
+import { LineFolds } from './lines/line-folds.ts';
+import { LineWindow, type LineWindowHandle } from './lines/line-window.tsx';
+import { usePrettySearch, type MatchPlace } from './use-pretty-search.ts';
 import { useGoToLine } from './use-go-to-line.ts';
 
-/**
- * Builds a small editor off screen once and throws it away, when the page is idle: the first
- * editor on a page otherwise spends 100 ms or more in CodeMirror code running for the first
- * time (compiling, first style and layout), and that was on the path to a payload's first lines.
- *
- * @param later runs the next step at an idle moment (the editor's creation and its first
- *   append are apart)
- * @example warmUpEditor(requestIdleCallback) // once, after the view's code has loaded
- */
-export function warmUpEditor(later: (step: () => void) => void): void {
-  const host = document.createElement('div');
-  host.setAttribute('aria-hidden', 'true');
-  Object.assign(host.style, {
-    position: 'fixed',
-    left: '-10000px',
-    top: '0',
-    width: '600px',
-    height: '300px',
-    overflow: 'hidden',
-    visibility: 'hidden',
-  });
-  document.body.append(host);
-  const line = '  <Stub id="1">\n    <Title>warm-up</Title>\n  </Stub>\n';
-  const extensions = [
-    EditorState.readOnly.of(true),
-    prettyTheme,
-    lineNumbers(),
-    codeFolding(),
-    foldGutter(),
-    syntaxHighlighting(xmlHighlightStyle),
-    drawSelection(),
-    highlightActiveLine(),
-    matchHighlighter('Stub'),
-  ];
-  const view = new EditorView({ parent: host });
-  view.setState(
-    EditorState.create({ doc: `<AssetStubs>\n${line.repeat(100)}</AssetStubs>`, extensions }),
+const NO_FOLDS = new Int32Array(0);
+
+/** The head's lines: the text up to its last line break (a last partial line waits for more). */
+function headLines(text: string): string[] {
+  const end = text.lastIndexOf('\n');
+  return end === -1 ? (text ? [text] : []) : text.slice(0, end).split('\n');
+}
+
+/** The lines the window reads: the head alone, or the worker's whole text once analysed. */
+function useLineCache(text: string, lineCount: number | null, client: ViewerWorkerClient | null) {
+  const [version, setVersion] = useState(0);
+  const head = useMemo(() => headLines(text), [text]);
+  const whole = lineCount !== null && client !== null;
+  const cache = useMemo(
+    () =>
+      new LineCache(whole ? client : null, whole ? lineCount : head.length, head, () =>
+        setVersion((v) => v + 1),
+      ),
+    [whole, client, lineCount, head],
   );
-  later(() => {
-    view.dispatch({ changes: { from: view.state.doc.length, insert: `\n${line.repeat(100)}` } });
-    requestAnimationFrame(() => {
-      view.destroy();
-      host.remove();
-    });
-  });
+  useEffect(() => () => cache.dispose(), [cache]);
+  return { cache, version, whole };
+}
+
+/** Folds from the worker's index, reset when the index or the text changes. */
+function useFolds(lineCount: number, foldEnd: Int32Array | null) {
+  const initial = useMemo(
+    () => new LineFolds(lineCount, foldEnd ?? NO_FOLDS),
+    [lineCount, foldEnd],
+  );
+  // Changes made on one index; a new index starts from its own.
+  const [changed, setChanged] = useState<{ from: LineFolds; folds: LineFolds } | null>(null);
+  const folds = changed && changed.from === initial ? changed.folds : initial;
+  const setFolds = useCallback(
+    (next: LineFolds) => setChanged({ from: initial, folds: next }),
+    [initial],
+  );
+  return [folds, setFolds] as const;
 }
 
 export default function PrettyView({
   text,
-  complete,
+  lineCount,
   foldEnd,
   client,
   revealLine,
   receiving = false,
 }: {
-  /** The pretty text so far; it only grows while `complete` is false. */
+  /** The first lines, known before the worker's analysis (shown until its lines arrive). */
   text: string;
-  complete: boolean;
+  /** The pretty text's line count once the worker has it; null before. */
+  lineCount: number | null;
   /** Null until the whole text is known. */
   foldEnd: Int32Array | null;
   client: ViewerWorkerClient | null;
@@ -85,27 +83,77 @@ export default function PrettyView({
    */
   receiving?: boolean;
 }) {
-  const hostRef = useRef<HTMLDivElement>(null);
   const statusId = useId();
   const searchInputRef = useRef<HTMLInputElement>(null);
   const lineInputRef = useRef<HTMLInputElement>(null);
-  const stepRef = useRef<(delta: number) => void>(() => {});
-  // The editor is created once, then the text streams into it; both before the browser paints,
-  // so the viewer's first frame already shows the first lines. Searching and jumping wait until
-  // the editor holds the whole text.
-  const editor = usePrettyEditor(hostRef, { searchInputRef, lineInputRef, stepRef });
-  const { loaded, lineCount } = useStreamedText(editor, text, complete);
-  useFoldIndex(editor, foldEnd);
-  const { query, setQuery, total, matchStatus, step, onSearchKey } = usePrettySearch(
-    editor,
-    client,
-    loaded,
+  const windowRef = useRef<LineWindowHandle>(null);
+  const { cache, version, whole } = useLineCache(text, lineCount, client);
+  const [folds, setFolds] = useFolds(cache.lineCount, whole ? foldEnd : null);
+  const [activeLine, setActiveLine] = useState<number | null>(null);
+  const loaded = whole && !receiving;
+
+  /** Makes `line` the active line, unfolded and on screen. */
+  const show = useCallback(
+    (line: number, align: 'start' | 'center' | 'nearest') => {
+      setActiveLine(line);
+      const revealed = folds.reveal(line);
+      if (revealed !== folds) setFolds(revealed);
+      // After the unfold renders, so the row is where the window will look for it.
+      requestAnimationFrame(() => windowRef.current?.scrollToLine(line, align));
+      windowRef.current?.scrollToLine(line, align);
+    },
+    [folds, setFolds],
   );
-  const { lineError, onGoToLine } = useGoToLine(editor, loaded, revealLine, lineInputRef);
-  // F3 in the editor steps through the current search.
-  useEffect(() => {
-    stepRef.current = step;
-  }, [step]);
+  const showMatch = useCallback((place: MatchPlace) => show(place.line, 'center'), [show]);
+  const focusLines = useCallback(() => windowRef.current?.focus(), []);
+  const search = usePrettySearch(loaded ? client : null, activeLine ?? 0, showMatch, focusLines);
+  const { lineError, onGoToLine } = useGoToLine(
+    loaded ? cache.lineCount : null,
+    revealLine,
+    lineInputRef,
+    (line) => {
+      show(line, 'center');
+      windowRef.current?.focus();
+    },
+    (line) => show(line, 'center'),
+  );
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const mod = event.ctrlKey || event.metaKey;
+    const last = cache.lineCount - 1;
+    const from = activeLine ?? 0;
+    const move = (line: number) => {
+      event.preventDefault();
+      if (last < 0) return;
+      const target = Math.max(0, Math.min(last, line));
+      // Moves by rows: a folded element is one row.
+      show(target, 'nearest');
+    };
+    const byRows = (rows: number) =>
+      folds.lineOfRow(Math.max(0, Math.min(folds.rowCount - 1, folds.rowOfLine(from) + rows)));
+    if (mod && event.key.toLowerCase() === 'f') {
+      event.preventDefault();
+      searchInputRef.current?.focus();
+    } else if (event.altKey && event.key.toLowerCase() === 'g') {
+      event.preventDefault();
+      lineInputRef.current?.focus();
+    } else if (event.key === 'F3') {
+      event.preventDefault();
+      search.step(event.shiftKey ? -1 : 1);
+    } else if (mod && event.key === 'End') move(last);
+    else if (mod && event.key === 'Home') move(0);
+    else if (event.key === 'ArrowDown') move(byRows(1));
+    else if (event.key === 'ArrowUp') move(byRows(-1));
+    else if (event.key === 'PageDown') move(byRows(windowRef.current?.pageRows() ?? 20));
+    else if (event.key === 'PageUp') move(byRows(-(windowRef.current?.pageRows() ?? 20)));
+    else if (mod && event.shiftKey && (event.key === '[' || event.key === '{')) {
+      event.preventDefault();
+      if (folds.canFold(from) && !folds.isFolded(from)) setFolds(folds.toggle(from));
+    } else if (mod && event.shiftKey && (event.key === ']' || event.key === '}')) {
+      event.preventDefault();
+      if (folds.isFolded(from)) setFolds(folds.toggle(from));
+    }
+  };
 
   return (
     <div className="xv-pretty">
@@ -116,19 +164,19 @@ export default function PrettyView({
             <input
               ref={searchInputRef}
               type="search"
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-              onKeyDown={onSearchKey}
+              value={search.query}
+              onChange={(event) => search.setQuery(event.target.value)}
+              onKeyDown={search.onSearchKey}
               aria-describedby={statusId}
             />
           </label>
           <span id={statusId} className="xv-match-status" aria-live="polite">
-            {matchStatus}
+            {search.matchStatus}
           </span>
-          <button type="button" onClick={() => step(-1)} disabled={total === 0}>
+          <button type="button" onClick={() => search.step(-1)} disabled={search.total === 0}>
             Previous
           </button>
-          <button type="button" onClick={() => step(1)} disabled={total === 0}>
+          <button type="button" onClick={() => search.step(1)} disabled={search.total === 0}>
             Next
           </button>
           <form onSubmit={onGoToLine} className="xv-goto">
@@ -152,15 +200,25 @@ export default function PrettyView({
             folding and the other views follow once the whole answer is in.
           </span>
         ) : loaded ? (
-          `All ${formatCount(lineCount)} lines are in: search, folding and go to line are ready.`
+          `All ${formatCount(cache.lineCount)} lines are in: search, folding and go to line are ready.`
         ) : (
           <span className="xv-loading">
-            Loading lines into the editor… Search, folding and go to line work once every line is
-            in.
+            Pretty-printing the payload… Search, folding and go to line work once every line is in.
           </span>
         )}
       </p>
-      <div ref={hostRef} className="xv-editor" />
+      <LineWindow
+        ref={windowRef}
+        cache={cache}
+        version={version}
+        folds={folds}
+        onToggleFold={(line) => setFolds(folds.toggle(line))}
+        activeLine={activeLine}
+        onActivateLine={setActiveLine}
+        search={search.marks}
+        label="Pretty-printed DataStubs XML"
+        onKeyDown={onKeyDown}
+      />
     </div>
   );
 }

@@ -1,51 +1,47 @@
 import { useEffect, useState, type FormEvent, type RefObject } from 'react';
 import { formatCount } from '../format-count.ts';
-import { selectRange, type PrettyEditor } from './use-pretty-editor.ts';
 
 export interface GoToLine {
   /** Why the typed line cannot be shown, or ''. */
   lineError: string;
-  /** The "Go to line" form's submit: selects the typed line and focuses the editor. */
+  /** The "Go to line" form's submit: shows the typed line. */
   onGoToLine(event: FormEvent): void;
 }
 
 /**
- * Going to a line, once every line is in: the line typed into `lineInputRef`'s field, and
- * `revealLine` (0-based) whenever the viewer asks for one.
+ * Going to a line once every line is in (`lineCount` not null): the line typed into
+ * `lineInputRef`'s field (`onGo`, 0-based), and `revealLine` (0-based) whenever the viewer asks
+ * for one (`onReveal`).
  */
 export function useGoToLine(
-  editor: PrettyEditor,
-  loaded: boolean,
+  lineCount: number | null,
   revealLine: { line: number } | null,
   lineInputRef: RefObject<HTMLInputElement | null>,
+  onGo: (line: number) => void,
+  onReveal: (line: number) => void,
 ): GoToLine {
   const [lineError, setLineError] = useState('');
 
   useEffect(() => {
-    const view = editor.viewRef.current;
-    if (!view || !revealLine || !loaded) return;
-    const line = view.state.doc.line(
-      Math.min(Math.max(revealLine.line + 1, 1), view.state.doc.lines),
-    );
-    selectRange(view, line.from, line.from);
-  }, [editor, revealLine, loaded]);
+    if (!revealLine || lineCount === null || lineCount === 0) return;
+    onReveal(Math.min(Math.max(revealLine.line, 0), lineCount - 1));
+    // A reveal is asked once; onReveal changes with every fold.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [revealLine, lineCount]);
 
   const onGoToLine = (event: FormEvent) => {
     event.preventDefault();
-    const view = editor.viewRef.current;
-    if (!loaded) {
+    if (lineCount === null) {
       setLineError('The lines are still loading; try again in a moment.');
       return;
     }
     const wanted = Number(lineInputRef.current?.value);
-    if (!view || !Number.isInteger(wanted) || wanted < 1 || wanted > view.state.doc.lines) {
-      setLineError(`Enter a line from 1 to ${formatCount(view?.state.doc.lines ?? 1)}.`);
+    if (!Number.isInteger(wanted) || wanted < 1 || wanted > lineCount) {
+      setLineError(`Enter a line from 1 to ${formatCount(Math.max(1, lineCount))}.`);
       return;
     }
     setLineError('');
-    const line = view.state.doc.line(wanted);
-    selectRange(view, line.from, line.from);
-    view.focus();
+    onGo(wanted - 1);
   };
 
   return { lineError, onGoToLine };

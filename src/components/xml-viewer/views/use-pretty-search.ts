@@ -1,18 +1,14 @@
-import { useCallback, useEffect, useState, type KeyboardEvent } from 'react';
-import type { Extension } from '@codemirror/state';
-import {
-  Decoration,
-  MatchDecorator,
-  ViewPlugin,
-  type DecorationSet,
-  type EditorView,
-  type ViewUpdate,
-} from '@codemirror/view';
+import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
 import type { ViewerWorkerClient } from '../../../workers/viewer/viewer-worker-client.ts';
 import type { SearchResult } from '../../../workers/viewer/viewer-worker-protocol.ts';
 import { searchPattern } from '../../../workers/viewer/search-text.ts';
 import { formatCount } from '../format-count.ts';
-import { selectRange, type PrettyEditor } from './use-pretty-editor.ts';
+
+/** Where a match is in the pretty text. */
+export interface MatchPlace {
+  line: number;
+  column: number;
+}
 
 export interface PrettySearch {
   query: string;
@@ -21,25 +17,31 @@ export interface PrettySearch {
   total: number;
   /** 'No matches', '3 of 12', or '' without a search. */
   matchStatus: string;
+  /** The pattern the window marks matches with, and the current match; null without a search. */
+  marks: { pattern: RegExp; current: MatchPlace | null } | null;
   /** Selects the match `delta` after the current one, wrapping around. */
   step(delta: number): void;
-  /** The search box's keys: Enter and Shift-Enter step, Escape goes back to the editor. */
+  /** The search box's keys: Enter and Shift-Enter step, Escape goes back to the lines. */
   onSearchKey(event: KeyboardEvent<HTMLInputElement>): void;
 }
 
 /**
- * Search counted in the worker once every line is in: the first match at or after the cursor is
- * selected, the others are marked in the editor.
+ * Search counted in the worker once the analysis is in: the first match at or after the active
+ * line is current, and each current match is shown (`onShow`), the others marked in the window.
+ *
+ * @param fromLine the line a new search starts from (the active line)
+ * @param onShow brings a match's line on screen
+ * @param onEscape the search box's Escape
  */
 export function usePrettySearch(
-  editor: PrettyEditor,
   client: ViewerWorkerClient | null,
-  loaded: boolean,
+  fromLine: number,
+  onShow: (place: MatchPlace) => void,
+  onEscape: () => void,
 ): PrettySearch {
   const [query, setQuery] = useState('');
   const [search, setSearch] = useState<{ query: string; result: SearchResult } | null>(null);
   const [current, setCurrent] = useState(-1);
-  const { viewRef, matches } = editor;
 
   const goToMatch = useCallback(
     (result: SearchResult, at: number) => {
@@ -47,10 +49,9 @@ export function usePrettySearch(
       if (count === 0) return;
       const wrapped = ((at % count) + count) % count;
       setCurrent(wrapped);
-      const from = result.positions[wrapped] ?? 0;
-      selectRange(viewRef.current, from, from + result.length);
+      onShow({ line: result.lines[wrapped] ?? 0, column: result.columns[wrapped] ?? 0 });
     },
-    [viewRef],
+    [onShow],
   );
 
   const step = useCallback(
@@ -60,35 +61,32 @@ export function usePrettySearch(
     [search, current, goToMatch],
   );
 
+  // A new query (or a new payload) searches again; moving the active line does not.
+  const [startLine, setStartLine] = useState(fromLine);
   useEffect(() => {
-    viewRef.current?.dispatch({
-      effects: matches.reconfigure(matchHighlighter(search?.query ?? '')),
-    });
-  }, [viewRef, matches, search]);
-
-  useEffect(() => {
-    if (!client || !loaded) return;
+    if (!client) return;
     let cancelled = false;
     // No typing debounce: the client keeps one search in flight and drops the ones typed over.
     void client.search(query).then((result) => {
       if (cancelled) return;
       setSearch(query ? { query, result } : null);
-      const head = viewRef.current?.state.selection.main.from ?? 0;
-      const next = result.positions.findIndex((p) => p >= head);
+      const next = result.lines.findIndex((line) => line >= startLine);
       if (result.positions.length > 0) goToMatch(result, next === -1 ? 0 : next);
       else setCurrent(-1);
     });
     return () => {
       cancelled = true;
     };
-  }, [viewRef, query, client, goToMatch, loaded]);
+    // goToMatch changes with onShow; a search runs for a new query or client only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query, client]);
 
   const onSearchKey = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault();
       step(event.shiftKey ? -1 : 1);
     } else if (event.key === 'Escape') {
-      viewRef.current?.focus();
+      onEscape();
     }
   };
 
@@ -100,29 +98,31 @@ export function usePrettySearch(
       : `${formatCount(current + 1)} of ${formatCount(total)}${
           total > search.result.positions.length ? ' (first million reachable)' : ''
         }`;
-
-  return { query, setQuery, total, matchStatus, step, onSearchKey };
-}
-
-const matchMark = Decoration.mark({ class: 'xv-search-match' });
-
-/** Marks every match of `query` in the visible lines; nothing for an empty query. */
-export function matchHighlighter(query: string): Extension {
-  if (!query) return [];
-  const decorator = new MatchDecorator({
-    regexp: searchPattern(query),
-    decoration: matchMark,
-  });
-  return ViewPlugin.fromClass(
-    class {
-      decorations: DecorationSet;
-      constructor(view: EditorView) {
-        this.decorations = decorator.createDeco(view);
-      }
-      update(update: ViewUpdate) {
-        this.decorations = decorator.updateDeco(update, this.decorations);
-      }
-    },
-    { decorations: (plugin) => plugin.decorations },
+  const marks = useMemo(
+    () =>
+      search && {
+        pattern: searchPattern(search.query),
+        current:
+          current >= 0
+            ? {
+                line: search.result.lines[current] ?? 0,
+                column: search.result.columns[current] ?? 0,
+              }
+            : null,
+      },
+    [search, current],
   );
+
+  return {
+    query,
+    setQuery: (next: string) => {
+      setStartLine(fromLine);
+      setQuery(next);
+    },
+    total,
+    matchStatus,
+    marks,
+    step,
+    onSearchKey,
+  };
 }

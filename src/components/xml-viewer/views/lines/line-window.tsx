@@ -1,0 +1,248 @@
+/**
+ * The pretty text as a window of rows: only the rows on screen (and a few around them) are in the
+ * DOM, their text fetched from the worker through a LineCache, so paint cost and the page's memory
+ * stay the same at 1 MB and at 250 MB. Rows have one fixed height; folds, the active line and
+ * search matches come from the Pretty view.
+ */
+import {
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+} from 'react';
+import type { LineCache } from './line-cache.ts';
+import type { LineFolds } from './line-folds.ts';
+import { lineMatches, lineSegments, type MatchState } from './line-segments.ts';
+import { xmlLineTokens } from './xml-line-tokens.ts';
+import { layoutWindow, scrollRatio, scrollTopForRow } from './window-layout.ts';
+
+/** Matches xml-viewer.css's `.xv-line` height. */
+export const ROW_HEIGHT = 20;
+const OVERSCAN = 10;
+
+export interface LineWindowHandle {
+  /** Scrolls `line` into view (its row, or its folded element's row). */
+  scrollToLine(line: number, align: 'start' | 'center' | 'nearest'): void;
+  /** Rows that fit on screen: how far Page Up and Page Down move. */
+  pageRows(): number;
+  focus(): void;
+}
+
+export interface LineWindowProps {
+  cache: LineCache;
+  /** Changes when lines arrive in the cache: the rows re-render. */
+  version: number;
+  folds: LineFolds;
+  onToggleFold(line: number): void;
+  activeLine: number | null;
+  onActivateLine(line: number): void;
+  /** The search's pattern (global), and the current match's place. */
+  search: { pattern: RegExp; current: { line: number; column: number } | null } | null;
+  label: string;
+  describedBy?: string;
+  onKeyDown?(event: KeyboardEvent<HTMLDivElement>): void;
+  ref?: Ref<LineWindowHandle>;
+}
+
+const MARK_CLASS: Record<MatchState, string> = {
+  0: '',
+  1: ' xv-search-match',
+  2: ' xv-search-match xv-search-current',
+};
+
+function LineText({
+  text,
+  pattern,
+  currentColumn,
+}: {
+  text: string;
+  pattern: RegExp | null;
+  currentColumn: number | null;
+}): ReactNode {
+  const segments = lineSegments(xmlLineTokens(text), lineMatches(text, pattern, currentColumn));
+  return segments.map((segment) => (
+    <span key={segment.from} className={`xv-t-${segment.kind}${MARK_CLASS[segment.match]}`}>
+      {text.slice(segment.from, segment.to)}
+    </span>
+  ));
+}
+
+export function LineWindow({
+  cache,
+  version,
+  folds,
+  onToggleFold,
+  activeLine,
+  onActivateLine,
+  search,
+  label,
+  describedBy,
+  onKeyDown,
+  ref,
+}: LineWindowProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewportHeight, setViewportHeight] = useState(400);
+  const geometry = useMemo(
+    () => ({ rows: folds.rowCount, rowHeight: ROW_HEIGHT, viewportHeight }),
+    [folds.rowCount, viewportHeight],
+  );
+  const layout = layoutWindow(geometry, scrollTop, OVERSCAN);
+  const geometryRef = useRef(geometry);
+  const foldsRef = useRef(folds);
+  useLayoutEffect(() => {
+    geometryRef.current = geometry;
+    foldsRef.current = folds;
+  });
+
+  useLayoutEffect(() => {
+    const scroller = scrollRef.current;
+    if (!scroller) return;
+    setViewportHeight(scroller.clientHeight || 400);
+    let frame = 0;
+    const onScroll = () => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        setScrollTop(scroller.scrollTop);
+      });
+    };
+    // Over the spacer's cap a pixel of scrollbar is several rows: the wheel then moves the text
+    // by the pixels it asks for, as it does below the cap.
+    const onWheel = (event: WheelEvent) => {
+      const ratio = scrollRatio(geometryRef.current);
+      if (ratio <= 1 || event.ctrlKey || Math.abs(event.deltaY) < Math.abs(event.deltaX)) return;
+      event.preventDefault();
+      const lines = event.deltaMode === 1 ? event.deltaY * ROW_HEIGHT : event.deltaY;
+      scroller.scrollTop += lines / ratio;
+    };
+    const resize = new ResizeObserver(() => setViewportHeight(scroller.clientHeight || 400));
+    scroller.addEventListener('scroll', onScroll, { passive: true });
+    scroller.addEventListener('wheel', onWheel, { passive: false });
+    resize.observe(scroller);
+    return () => {
+      cancelAnimationFrame(frame);
+      scroller.removeEventListener('scroll', onScroll);
+      scroller.removeEventListener('wheel', onWheel);
+      resize.disconnect();
+    };
+  }, []);
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      scrollToLine(line, align) {
+        const scroller = scrollRef.current;
+        if (!scroller) return;
+        const row = foldsRef.current.rowOfLine(line);
+        const top = scrollTopForRow(geometryRef.current, row, align, scroller.scrollTop);
+        scroller.scrollTop = top;
+        // Rendered now rather than on the scroll event's frame: what asked sees the line.
+        setScrollTop(top);
+      },
+      pageRows: () => Math.max(1, Math.floor(geometryRef.current.viewportHeight / ROW_HEIGHT) - 1),
+      focus: () => scrollRef.current?.focus(),
+    }),
+    [],
+  );
+
+  const rows: Array<{ row: number; line: number; foldedEnd: number | null }> = [];
+  for (let row = layout.firstRow; row < layout.firstRow + layout.rowCount; row++) {
+    const line = folds.lineOfRow(row);
+    rows.push({ row, line, foldedEnd: folds.foldedEndAt(line) });
+  }
+  const wanted = rows.flatMap(({ line, foldedEnd }) =>
+    foldedEnd === null ? [line] : [line, foldedEnd],
+  );
+  const wantedKey = wanted.join(',');
+  useEffect(() => {
+    cache.want(wantedKey === '' ? [] : wantedKey.split(',').map(Number));
+  }, [cache, wantedKey, version]);
+
+  const digits = String(Math.max(1, cache.lineCount)).length;
+  const pattern = search?.pattern ?? null;
+  const current = search?.current ?? null;
+  return (
+    <div
+      ref={scrollRef}
+      className="xv-lines"
+      role="region"
+      aria-label={label}
+      aria-describedby={describedBy}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      style={{ ['--xv-gutter-digits' as string]: digits }}
+    >
+      <div className="xv-lines-spacer" style={{ height: layout.spacerHeight }}>
+        <div className="xv-lines-window" style={{ transform: `translateY(${layout.top}px)` }}>
+          {rows.map(({ line, foldedEnd }) => {
+            const text = cache.line(line);
+            const canFold = folds.canFold(line);
+            const folded = foldedEnd !== null;
+            const number = line + 1;
+            return (
+              <div
+                key={line}
+                className={`xv-line${line === activeLine ? ' xv-active-line' : ''}${
+                  text === undefined ? ' xv-line-pending' : ''
+                }`}
+                data-line={number}
+                onMouseDown={() => onActivateLine(line)}
+              >
+                <span className="xv-line-gutter" aria-hidden="true">
+                  <span className="xv-line-number">{number}</span>
+                  <span className="xv-fold-marker">
+                    {canFold && (
+                      <button
+                        type="button"
+                        tabIndex={-1}
+                        title={folded ? 'Unfold' : 'Fold'}
+                        onMouseDown={(event) => event.stopPropagation()}
+                        onClick={() => onToggleFold(line)}
+                      >
+                        {folded ? '▸' : '▾'}
+                      </button>
+                    )}
+                  </span>
+                </span>
+                <span className="xv-line-text">
+                  {text !== undefined && (
+                    <LineText
+                      text={text}
+                      pattern={pattern}
+                      currentColumn={current?.line === line ? current.column : null}
+                    />
+                  )}
+                  {folded && (
+                    <>
+                      <button
+                        type="button"
+                        className="xv-fold-placeholder"
+                        tabIndex={-1}
+                        title={`Unfold lines ${number + 1}–${foldedEnd + 1}`}
+                        onMouseDown={(event) => event.stopPropagation()}
+                        onClick={() => onToggleFold(line)}
+                      >
+                        …
+                      </button>
+                      <LineText
+                        text={(cache.line(foldedEnd) ?? '').trimStart()}
+                        pattern={null}
+                        currentColumn={null}
+                      />
+                    </>
+                  )}
+                </span>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

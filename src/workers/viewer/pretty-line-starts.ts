@@ -1,0 +1,55 @@
+/**
+ * Where each line of the pretty text starts, so the worker can answer the page's request for a
+ * window of lines (the page never holds the pretty text) and place search matches on lines.
+ */
+
+/**
+ * The start offset of each line, plus one entry past the end (the text's length + 1, as if it
+ * ended with a line break), so line `n` is `text.slice(starts[n], starts[n + 1] - 1)`.
+ *
+ * @example prettyLineStarts('a\nb\n') // [0, 2, 4]
+ */
+export function prettyLineStarts(text: string): Uint32Array {
+  let lines = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines += 1;
+  const endsWithBreak = text.endsWith('\n');
+  const count = endsWithBreak || text === '' ? lines : lines + 1;
+  const starts = new Uint32Array(count + 1);
+  let line = 1;
+  for (let at = text.indexOf('\n'); at !== -1 && line < count; at = text.indexOf('\n', at + 1)) {
+    starts[line++] = at + 1;
+  }
+  starts[count] = endsWithBreak ? text.length : text.length + 1;
+  return starts;
+}
+
+/** Lines [from, to) of `text`, joined by line breaks (no trailing one); clamped to the text. */
+export function linesOf(text: string, starts: Uint32Array, from: number, to: number): string {
+  const count = starts.length - 1;
+  const first = Math.max(0, Math.min(from, count));
+  const last = Math.max(first, Math.min(to, count));
+  if (first === last) return '';
+  return text.slice(starts[first], (starts[last] ?? 0) - 1);
+}
+
+/**
+ * The line and column of each position (sorted ascending, as search finds them), in one walk.
+ *
+ * @example placeOnLines(Int32Array.of(0, 3), prettyLineStarts('ab\ncd')) // lines [0, 1], columns [0, 0]
+ */
+export function placeOnLines(
+  positions: Int32Array,
+  starts: Uint32Array,
+): { lines: Int32Array; columns: Int32Array } {
+  const lines = new Int32Array(positions.length);
+  const columns = new Int32Array(positions.length);
+  let line = 0;
+  const lastLine = starts.length - 2;
+  for (let i = 0; i < positions.length; i++) {
+    const position = positions[i] ?? 0;
+    while (line < lastLine && (starts[line + 1] ?? 0) <= position) line += 1;
+    lines[i] = line;
+    columns[i] = position - (starts[line] ?? 0);
+  }
+  return { lines, columns };
+}
