@@ -108,6 +108,9 @@ test('"Copy XPath" from Tree and Table selects exactly that node; the query link
   await expect(records.getByRole('button', { name: rowPath, exact: true })).toBeVisible();
   await records.getByRole('button', { name: `Show ${rowPath} in Pretty` }).click();
   await expect(viewer.tab('Pretty')).toHaveAttribute('aria-selected', 'true');
+  // The fourth <Stub>'s line is the active one, on screen.
+  await expect(viewer.panel().locator('.xv-active-line')).toContainText('<Stub');
+  await expect(viewer.panel().locator('.xv-active-line')).toBeInViewport();
 
   // The query is in the link; a page opened with it runs it again.
   const link = page.url();

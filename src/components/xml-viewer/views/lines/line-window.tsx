@@ -133,6 +133,18 @@ export function LineWindow({
     };
   }, []);
 
+  // A line scrolled to is also brought into the page's view once its row is rendered: the
+  // window may be partly below the fold.
+  const revealRef = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const line = revealRef.current;
+    if (line === null) return;
+    const row = scrollRef.current?.querySelector(`[data-line="${line + 1}"]`);
+    if (!row) return;
+    revealRef.current = null;
+    row.scrollIntoView({ block: 'nearest' });
+  });
+
   useImperativeHandle(
     ref,
     () => ({
@@ -142,6 +154,7 @@ export function LineWindow({
         const row = foldsRef.current.rowOfLine(line);
         const top = scrollTopForRow(geometryRef.current, row, align, scroller.scrollTop);
         scroller.scrollTop = top;
+        revealRef.current = foldsRef.current.lineOfRow(row);
         // Rendered now rather than on the scroll event's frame: what asked sees the line.
         setScrollTop(top);
       },
