@@ -67,7 +67,7 @@ async function warmUp(origin: string, executablePath: string): Promise<void> {
     const context = await instrumentedContext(browser);
     const page = await context.newPage();
     await callStubs(page, origin, false);
-    await page.locator('.xv-editor .cm-line').first().waitFor({ timeout: TIMEOUT_MS });
+    await page.locator('.xv-lines .xv-line').first().waitFor({ timeout: TIMEOUT_MS });
     for (const tab of ['Tree', 'Table', 'Raw']) {
       await page.getByRole('tab', { name: tab, exact: true }).click();
       await page.waitForTimeout(1500);

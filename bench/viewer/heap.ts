@@ -1,6 +1,6 @@
 /**
- * JS heap scenario: the page and its workers after Pretty, and the page once the editor has made
- * way for the XPath tab (what the editor's document costs). VIEWER_BENCH_HEAP_SNAPSHOT=prefix
+ * JS heap scenario: the page and its workers after Pretty, and the page once Pretty has made way
+ * for the XPath tab (what Pretty's window costs). VIEWER_BENCH_HEAP_SNAPSHOT=prefix
  * also writes the page's heap snapshots (npx tsx bench/support/heap-summary.ts file).
  */
 import { createWriteStream } from 'node:fs';
@@ -64,15 +64,15 @@ export async function heapMb(page: Page): Promise<{ page: number; workers: numbe
   return totals;
 }
 
-/** On the Pretty page: heap with the editor, then with the XPath tab in its place. */
+/** On the Pretty page: heap with Pretty's window, then with the XPath tab in its place. */
 export async function measurePrettyHeap(page: Page, size: Size, results: Results): Promise<void> {
   const prettyHeap = await heapMb(page);
   results.heapPageMB = prettyHeap.page;
   results.heapWorkersMB = prettyHeap.workers;
   const snapshotPrefix = process.env.VIEWER_BENCH_HEAP_SNAPSHOT;
   if (snapshotPrefix) await writeHeapSnapshot(page, `${snapshotPrefix}-${size.id}.heapsnapshot`);
-  // What the editor's document costs: the same page once Pretty (and CodeMirror with it) has
-  // made way for XPath, whose panel holds next to nothing (Raw would build rows of its own).
+  // What Pretty's window costs: the same page once Pretty has made way for XPath, whose panel
+  // holds next to nothing (Raw would build rows of its own).
   await page.getByRole('tab', { name: 'XPath', exact: true }).click();
   await page.locator('[data-view="xpath"]:not([hidden])').waitFor();
   results.heapWithoutEditorPageMB = (await heapMb(page)).page;

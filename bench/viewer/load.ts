@@ -79,9 +79,9 @@ async function measureScrollAndSearch(page: Page, facts: string, results: Result
   if (!Number.isFinite(lineCount)) return;
   results.scrollToEnd = await timeInPage(
     page,
-    // Ctrl+End, as a person would: CodeMirror moves the cursor to the end and scrolls there.
-    `const c = document.querySelector('.xv-editor .cm-content'); c.focus(); c.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', code: 'End', keyCode: 35, ctrlKey: true, bubbles: true, cancelable: true }));`,
-    `[...document.querySelectorAll('.xv-editor .cm-lineNumbers .cm-gutterElement')].some((e) => e.textContent === '${lineCount}')`,
+    // Ctrl+End, as a person would: the last line becomes the active one, its text from the worker.
+    `const c = document.querySelector('.xv-pretty .xv-lines'); c.focus(); c.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', code: 'End', keyCode: 35, ctrlKey: true, bubbles: true, cancelable: true }));`,
+    `!!document.querySelector('.xv-pretty .xv-line[data-line="${lineCount}"] .xv-line-text')?.textContent`,
   );
   results.searchStubCount = await timeInPage(
     page,

@@ -16,9 +16,9 @@ const INSTRUMENT = `
   new MutationObserver(() => {
     const m = window.__bench.marks;
     if (!m.viewer && document.querySelector('section[aria-label="DataStubs viewer"]')) m.viewer = performance.now();
-    if (!m.prettyDom && document.querySelector('.xv-editor .cm-content .cm-line')?.textContent) { m.prettyDom = performance.now(); afterPaint('pretty'); }
-    if (!m.headDom && document.querySelector('.xv-receiving .cm-line')?.textContent) { m.headDom = performance.now(); afterPaint('head'); }
-    if (!m.viewerPrettyDom && document.querySelector('section[aria-label="DataStubs viewer"] .xv-editor .cm-line')?.textContent) { m.viewerPrettyDom = performance.now(); afterPaint('viewerPretty'); }
+    if (!m.prettyDom && document.querySelector('.xv-lines .xv-line-text')?.textContent) { m.prettyDom = performance.now(); afterPaint('pretty'); }
+    if (!m.headDom && document.querySelector('.xv-receiving .xv-line-text')?.textContent) { m.headDom = performance.now(); afterPaint('head'); }
+    if (!m.viewerPrettyDom && document.querySelector('section[aria-label="DataStubs viewer"] .xv-lines .xv-line-text')?.textContent) { m.viewerPrettyDom = performance.now(); afterPaint('viewerPretty'); }
     if (m.prettyDom && !m.prettyLoaded && !document.querySelector('.xv-loading')) { m.prettyLoaded = performance.now(); }
     if (!m.tableDom && document.querySelector('.xv-grid-scroll [role="row"]')) { m.tableDom = performance.now(); afterPaint('table'); }
     if (!m.refusedDom && document.querySelector('[data-view="table"] [role="alert"], [data-view="tree"] [role="alert"]')) { m.refusedDom = performance.now(); afterPaint('refused'); }

@@ -25,7 +25,9 @@ export function report(size: Size, r: Results): void {
   console.log(
     `    in the viewer, after the answer ${ms(n('responseToViewerPretty'))}  (viewer's share, mounted -> painted: ${ms(n('responseToViewerPretty') - n('responseToViewerMounted'))})`,
   );
-  console.log(`  response -> every line in editor ${ms(n('responseToAllLines'))}`);
+  console.log(
+    `  response -> all lines ready       ${ms(n('responseToAllLines'))}  (search, folding, go to line)`,
+  );
   if (size.table) {
     console.log(`  response -> Table first rows      ${ms(n('responseToTable'))}`);
     console.log(
@@ -53,7 +55,7 @@ export function report(size: Size, r: Results): void {
     `  JS heap after Pretty, page + workers  ${n('heapPageMB').toFixed(0)} + ${n('heapWorkersMB').toFixed(0)} = ${(n('heapPageMB') + n('heapWorkersMB')).toFixed(0)} MB`,
   );
   console.log(
-    `    the page without the editor (XPath tab) ${n('heapWithoutEditorPageMB').toFixed(0)} MB (the editor's document: ${(n('heapPageMB') - n('heapWithoutEditorPageMB')).toFixed(0)} MB; the body: ${n('bodyMB').toFixed(0)} MB)`,
+    `    the page without Pretty (XPath tab) ${n('heapWithoutEditorPageMB').toFixed(0)} MB (Pretty's window: ${(n('heapPageMB') - n('heapWithoutEditorPageMB')).toFixed(0)} MB; the body: ${n('bodyMB').toFixed(0)} MB)`,
   );
   if (size.table)
     console.log(

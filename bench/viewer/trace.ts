@@ -27,7 +27,7 @@ export async function tracedPrettyLoad(page: Page, origin: string, label: string
   if (!browser) return;
   await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   // VIEWER_BENCH_CPU_PROFILE=prefix: a CPU profile of the page's main thread over the same load,
-  // to the last line in the editor (npx tsx bench/support/long-task-profile.ts file 40).
+  // to the whole text ready (npx tsx bench/support/long-task-profile.ts file 40).
   const cpuProfile = process.env.VIEWER_BENCH_CPU_PROFILE;
   const stopProfile = cpuProfile ? await profilePage(page) : null;
   await callStubs(page, origin, false);
@@ -38,7 +38,7 @@ export async function tracedPrettyLoad(page: Page, origin: string, label: string
   // The viewer's first screen (after the whole answer), not the head's: the trace explains the
   // wait for the decoded result.
   await waitForMark(page, 'viewerPretty');
-  // A kept trace runs on to the last line in the editor, so it also shows the long tasks after
+  // A kept trace runs on to the whole text ready, so it also shows the long tasks after
   // the first screen.
   if (process.env.VIEWER_BENCH_TRACE_FILE) await waitForMark(page, 'prettyLoaded');
   const trace = await browser.stopTracing();
