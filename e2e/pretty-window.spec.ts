@@ -86,4 +86,15 @@ test('Pretty shows 60,000 lines through a window: every line reachable, few in t
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('Control+Shift+BracketRight');
   await expect(rowAt(6)).toContainText('Windowed stub 2');
+
+  // Fold all: each stub is one row under the open root; unfold all brings every line back.
+  await page.keyboard.press('Control+Alt+BracketLeft');
+  await expect(rowAt(3)).toHaveCount(0);
+  expect(
+    await rows.evaluateAll((shown) =>
+      shown.slice(0, 4).map((row) => row.getAttribute('data-line')),
+    ),
+  ).toEqual(['1', '2', '5', '8']);
+  await page.keyboard.press('Control+Alt+BracketRight');
+  await expect(rowAt(3)).toContainText('<Title>Windowed stub 1</Title>');
 });

@@ -146,7 +146,13 @@ export default function PrettyView({
     else if (event.key === 'ArrowUp') move(byRows(-1));
     else if (event.key === 'PageDown') move(byRows(windowRef.current?.pageRows() ?? 20));
     else if (event.key === 'PageUp') move(byRows(-(windowRef.current?.pageRows() ?? 20)));
-    else if (mod && event.shiftKey && (event.key === '[' || event.key === '{')) {
+    else if (mod && event.altKey && (event.key === '[' || event.code === 'BracketLeft')) {
+      event.preventDefault();
+      setFolds(folds.foldAll());
+    } else if (mod && event.altKey && (event.key === ']' || event.code === 'BracketRight')) {
+      event.preventDefault();
+      setFolds(folds.unfoldAll());
+    } else if (mod && event.shiftKey && (event.key === '[' || event.key === '{')) {
       event.preventDefault();
       if (folds.canFold(from) && !folds.isFolded(from)) setFolds(folds.toggle(from));
     } else if (mod && event.shiftKey && (event.key === ']' || event.key === '}')) {

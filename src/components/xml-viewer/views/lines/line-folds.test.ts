@@ -73,4 +73,14 @@ describe('LineFolds', () => {
     expect(folds.canFold(0)).toBe(false);
     expect(folds.toggle(0).rowCount).toBe(3);
   });
+
+  it('folds all the children of the root at once, and unfolds all', () => {
+    const all = new LineFolds(lines, foldEnd).foldAll();
+    expect(shownLines(all)).toEqual([0, 1, 6, 9]);
+    expect(all.unfoldAll().rowCount).toBe(lines);
+    // Without a root spanning everything (two top-level elements), each folds.
+    const fragment = new LineFolds(6, Int32Array.from([2, -1, -1, 5, -1, -1])).foldAll();
+    expect(shownLines(fragment).slice(0, 2)).toEqual([0, 3]);
+    expect(fragment.rowCount).toBe(2);
+  });
 });

@@ -66,6 +66,27 @@ export class LineFolds {
     return new LineFolds(this.lineCount, this.foldEnd, next);
   }
 
+  /**
+   * Every element spanning lines folded, outermost first, except the one that spans the whole
+   * document (the root stays open, so its children each get a row).
+   */
+  foldAll(): LineFolds {
+    const next = new Set<number>();
+    const rootSpansAll = this.endOf(0) === this.lineCount - 1 && this.lineCount > 1;
+    for (let line = rootSpansAll ? 1 : 0; line < this.lineCount; line++) {
+      const end = this.endOf(line);
+      if (end > line) {
+        next.add(line);
+        line = end;
+      }
+    }
+    return new LineFolds(this.lineCount, this.foldEnd, next);
+  }
+
+  unfoldAll(): LineFolds {
+    return this.folded.size === 0 ? this : new LineFolds(this.lineCount, this.foldEnd);
+  }
+
   /** Every fold that hides `line` undone, so that it is on screen. */
   reveal(line: number): LineFolds {
     const next = new Set(this.folded);
