@@ -5,7 +5,7 @@
  */
 import { createWriteStream } from 'node:fs';
 import type { Page } from '@playwright/test';
-import type { Results, Size } from './config.ts';
+import { TIMEOUT_MS, type Results, type Size } from './config.ts';
 
 async function writeHeapSnapshot(page: Page, file: string): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
@@ -66,6 +66,12 @@ export async function heapMb(page: Page): Promise<{ page: number; workers: numbe
 
 /** On the Pretty page: heap with Pretty's window, then with the XPath tab in its place. */
 export async function measurePrettyHeap(page: Page, size: Size, results: Results): Promise<void> {
+  // Once the workers are done with the payload (the element summary is their last report), so
+  // the figure is what the page keeps, not a pass in flight.
+  await page
+    .getByTestId('datastubs-summary')
+    .filter({ hasNotText: 'Counting elements' })
+    .waitFor({ timeout: TIMEOUT_MS });
   const prettyHeap = await heapMb(page);
   results.heapPageMB = prettyHeap.page;
   results.heapWorkersMB = prettyHeap.workers;

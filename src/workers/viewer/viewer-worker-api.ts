@@ -110,7 +110,7 @@ class PayloadAnalysis {
     }
     const xml = this.parts.length === 1 ? (this.parts[0] ?? '') : this.parts.join('');
     this.parts.length = 0;
-    this.report(xml, analysis);
+    await this.report(xml, analysis);
     await postSummary(xml, this.events);
   }
 
@@ -165,7 +165,7 @@ class PayloadAnalysis {
     return joined;
   }
 
-  private report(xml: string, analysis: XmlAnalysis | null): void {
+  private async report(xml: string, analysis: XmlAnalysis | null): Promise<void> {
     const events = this.events;
     // Measured once the text is whole, as the size limit has always been: Blob measures UTF-8
     // natively; utf8Length is the fallback where Blob is missing.
@@ -204,12 +204,7 @@ class PayloadAnalysis {
     events.onAnalyzed(transfer(result, [result.foldEnd.buffer as ArrayBuffer]));
     if (!result.indexPending) return;
     const indexStarted = performance.now();
-    const index = this.indexAfter
-      ? analyzeXml(xml, {
-          emitPretty: false,
-          onProgress: (done) => events.onProgress('index', done, xml.length),
-        }).index
-      : analysis?.index;
+    const index = this.indexAfter ? await indexInSlices(xml, events) : analysis?.index;
     if (!index) return;
     // The record table's cells are read from the whole text.
     keepTable(extractRecordTable(xml, index));
@@ -221,6 +216,26 @@ class PayloadAnalysis {
       ]),
     );
   }
+}
+
+/** Characters of the index pass per task: 10-30 ms, so the page's requests for lines wait little. */
+const INDEX_SLICE = 2_000_000;
+
+/**
+ * The tree index of a whole payload, by a second pass a slice per task: the Pretty view asks
+ * for its lines (and searches) meanwhile, and is answered between slices.
+ */
+async function indexInSlices(xml: string, events: ViewerEvents) {
+  const analyzer = new XmlAnalyzer({
+    emitPretty: false,
+    expectedLength: xml.length,
+    onProgress: (done) => events.onProgress('index', done, xml.length),
+  });
+  for (let at = 0; at < xml.length; at += INDEX_SLICE) {
+    analyzer.write(xml.slice(at, at + INDEX_SLICE));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  return analyzer.end().index;
 }
 
 // What the worker keeps of the last payload for its lines, searches, table queries and CSV.
