@@ -121,15 +121,19 @@ export function LineWindow({
       const lines = event.deltaMode === 1 ? event.deltaY * ROW_HEIGHT : event.deltaY;
       scroller.scrollTop += lines / ratio;
     };
-    const resize = new ResizeObserver(() => setViewportHeight(scroller.clientHeight || 400));
+    // Where ResizeObserver is missing (jsdom), the height measured at mount stays.
+    const resize =
+      typeof ResizeObserver === 'function'
+        ? new ResizeObserver(() => setViewportHeight(scroller.clientHeight || 400))
+        : null;
     scroller.addEventListener('scroll', onScroll, { passive: true });
     scroller.addEventListener('wheel', onWheel, { passive: false });
-    resize.observe(scroller);
+    resize?.observe(scroller);
     return () => {
       cancelAnimationFrame(frame);
       scroller.removeEventListener('scroll', onScroll);
       scroller.removeEventListener('wheel', onWheel);
-      resize.disconnect();
+      resize?.disconnect();
     };
   }, []);
 
@@ -142,7 +146,8 @@ export function LineWindow({
     const row = scrollRef.current?.querySelector(`[data-line="${line + 1}"]`);
     if (!row) return;
     revealRef.current = null;
-    row.scrollIntoView({ block: 'nearest' });
+    // Optional: jsdom has no layout and no scrollIntoView.
+    row.scrollIntoView?.({ block: 'nearest' });
   });
 
   useImperativeHandle(

@@ -1,0 +1,130 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { analyzeXml } from '../../../xml/analyze-xml.ts';
+import type { ViewerWorkerClient } from '../../../workers/viewer/viewer-worker-client.ts';
+import { searchText } from '../../../workers/viewer/search-text.ts';
+import {
+  linesOf,
+  placeOnLines,
+  prettyLineStarts,
+} from '../../../workers/viewer/pretty-line-starts.ts';
+import PrettyView from './pretty-view.tsx';
+
+const STUBS = 400;
+const xml = `<AssetStubs>${Array.from(
+  { length: STUBS },
+  (_, i) => `<Stub ID="s${i + 1}"><Title>Title ${i + 1}</Title></Stub>`,
+).join('')}</AssetStubs>`;
+const { pretty, foldEnd, prettyLineCount } = analyzeXml(xml);
+const head = pretty.split('\n').slice(0, 10).join('\n') + '\n';
+
+/** The worker's answers, from the same helpers the worker uses; `asked` records line requests. */
+function fakeClient(): ViewerWorkerClient & { asked: Array<[number, number]> } {
+  const starts = prettyLineStarts(pretty);
+  const asked: Array<[number, number]> = [];
+  return {
+    asked,
+    prettyLines: (from, to) => {
+      asked.push([from, to]);
+      return Promise.resolve(linesOf(pretty, starts, from, to).split('\n'));
+    },
+    search: (query) => {
+      const matches = searchText(pretty, query);
+      return Promise.resolve({ ...matches, ...placeOnLines(matches.positions, starts) });
+    },
+    queryTable: () => Promise.reject(new Error('not used')),
+    csv: () => Promise.reject(new Error('not used')),
+    dispose: () => undefined,
+  };
+}
+
+const lines = () => screen.getByRole('region', { name: 'Pretty-printed DataStubs XML' });
+const row = (line: number) => lines().querySelector(`[data-line="${line}"]`);
+const activeLine = () => lines().querySelector('.xv-active-line')?.getAttribute('data-line');
+
+function renderWhole(client = fakeClient()) {
+  render(
+    <PrettyView
+      text={head}
+      lineCount={prettyLineCount}
+      foldEnd={foldEnd}
+      client={client}
+      revealLine={null}
+    />,
+  );
+  return client;
+}
+
+describe('PrettyView', () => {
+  it('shows the head alone until the worker has the whole text', () => {
+    render(
+      <PrettyView text={head} lineCount={null} foldEnd={null} client={null} revealLine={null} />,
+    );
+    expect(row(1)?.textContent).toContain('<AssetStubs>');
+    expect(row(10)).not.toBeNull();
+    expect(row(11)).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('Pretty-printing the payload');
+  });
+
+  it('holds a window of rows and fetches their lines from the worker', async () => {
+    const client = renderWhole();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      `All ${prettyLineCount.toLocaleString('en-US')} lines are in`,
+    );
+    // 400 px at 20 px a row, and ten rows on either side: nowhere near 1,202 rows.
+    expect(lines().querySelectorAll('.xv-line').length).toBeLessThan(50);
+    await act(async () => {
+      lines().focus();
+    });
+    await userEvent.keyboard('{Control>}{End}{/Control}');
+    expect(activeLine()).toBe(String(prettyLineCount));
+    await screen.findByText('AssetStubs', { selector: `[data-line="${prettyLineCount}"] span` });
+    expect(
+      client.asked.some(([from, to]) => from <= prettyLineCount - 1 && to >= prettyLineCount),
+    ).toBe(true);
+  });
+
+  it('searches in the worker and steps through the matches, marking the current one', async () => {
+    renderWhole();
+    await userEvent.type(screen.getByLabelText('Search'), 'title 40');
+    const status = () => document.querySelector('.xv-match-status')?.textContent;
+    // "Title 40" and "Title 400"; the title of stub n is on line 1 + 3(n - 1) + 2.
+    await screen.findByText('1 of 2');
+    expect(activeLine()).toBe(String(1 + 3 * 39 + 2));
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(status()).toBe('2 of 2');
+    expect(activeLine()).toBe(String(1 + 3 * 399 + 2));
+    const current = [...lines().querySelectorAll('.xv-search-current')].map((e) => e.textContent);
+    expect(current.join('')).toBe('Title 40');
+  });
+
+  it('folds an element to one row and moves past it, then unfolds', async () => {
+    renderWhole();
+    // Line 2 is the first <Stub>: its fold button is the second in the gutter.
+    const second = row(2) as HTMLElement;
+    await userEvent.click(within(second).getByTitle('Fold'));
+    expect(row(3)).toBeNull();
+    expect(row(2)?.querySelector('.xv-fold-placeholder')).not.toBeNull();
+    expect(row(2)?.textContent).toContain('</Stub>');
+    await userEvent.click(row(2) as HTMLElement);
+    await userEvent.keyboard('{ArrowDown}');
+    expect(activeLine()).toBe('5');
+    await userEvent.keyboard('{ArrowUp}{Control>}{Shift>}]{/Shift}{/Control}');
+    expect(row(3)?.textContent).toContain('Title 1');
+  });
+
+  it('says which lines go to line accepts', async () => {
+    renderWhole();
+    await userEvent.type(screen.getByLabelText('Go to line'), '99999');
+    await userEvent.click(screen.getByRole('button', { name: 'Go' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      `Enter a line from 1 to ${prettyLineCount.toLocaleString('en-US')}.`,
+    );
+    await userEvent.clear(screen.getByLabelText('Go to line'));
+    await userEvent.type(screen.getByLabelText('Go to line'), '600');
+    await userEvent.click(screen.getByRole('button', { name: 'Go' }));
+    expect(activeLine()).toBe('600');
+    expect(row(600)).not.toBeNull();
+  });
+});
