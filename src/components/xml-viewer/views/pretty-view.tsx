@@ -17,7 +17,7 @@ import type { ViewerWorkerClient } from '../../../workers/viewer/viewer-worker-c
 import { formatCount } from '../format-count.ts';
 import { LineCache } from './lines/line-cache.ts';
 import { LineFolds } from './lines/line-folds.ts';
-import { LineWindow, type LineWindowHandle } from './lines/line-window.tsx';
+import { LineWindow, type LineWindowHandle, type ScrollRequest } from './lines/line-window.tsx';
 import { usePrettySearch, type MatchPlace } from './use-pretty-search.ts';
 import { useGoToLine } from './use-go-to-line.ts';
 
@@ -90,17 +90,16 @@ export default function PrettyView({
   const { cache, version, whole } = useLineCache(text, lineCount, client);
   const [folds, setFolds] = useFolds(cache.lineCount, whole ? foldEnd : null);
   const [activeLine, setActiveLine] = useState<number | null>(null);
+  const [scrollTo, setScrollTo] = useState<ScrollRequest | null>(null);
   const loaded = whole && !receiving;
 
   /** Makes `line` the active line, unfolded and on screen. */
   const show = useCallback(
-    (line: number, align: 'start' | 'center' | 'nearest') => {
+    (line: number, align: ScrollRequest['align']) => {
       setActiveLine(line);
       const revealed = folds.reveal(line);
       if (revealed !== folds) setFolds(revealed);
-      // After the unfold renders, so the row is where the window will look for it.
-      requestAnimationFrame(() => windowRef.current?.scrollToLine(line, align));
-      windowRef.current?.scrollToLine(line, align);
+      setScrollTo({ line, align });
     },
     [folds, setFolds],
   );
@@ -222,6 +221,7 @@ export default function PrettyView({
         activeLine={activeLine}
         onActivateLine={setActiveLine}
         search={search.marks}
+        scrollTo={scrollTo}
         label="Pretty-printed DataStubs XML"
         onKeyDown={onKeyDown}
       />

@@ -25,9 +25,13 @@ import { layoutWindow, scrollRatio, scrollTopForRow } from './window-layout.ts';
 export const ROW_HEIGHT = 20;
 const OVERSCAN = 10;
 
+/** A line to bring into view; a new object asks again for the same line. */
+export interface ScrollRequest {
+  line: number;
+  align: 'start' | 'center' | 'nearest';
+}
+
 export interface LineWindowHandle {
-  /** Scrolls `line` into view (its row, or its folded element's row). */
-  scrollToLine(line: number, align: 'start' | 'center' | 'nearest'): void;
   /** Rows that fit on screen: how far Page Up and Page Down move. */
   pageRows(): number;
   focus(): void;
@@ -43,6 +47,8 @@ export interface LineWindowProps {
   onActivateLine(line: number): void;
   /** The search's pattern (global), and the current match's place. */
   search: { pattern: RegExp; current: { line: number; column: number } | null } | null;
+  /** Scrolled to once the rows reflect the folds given with it (its row, or its fold's row). */
+  scrollTo: ScrollRequest | null;
   label: string;
   describedBy?: string;
   onKeyDown?(event: KeyboardEvent<HTMLDivElement>): void;
@@ -80,6 +86,7 @@ export function LineWindow({
   activeLine,
   onActivateLine,
   search,
+  scrollTo,
   label,
   describedBy,
   onKeyDown,
@@ -150,19 +157,22 @@ export function LineWindow({
     row.scrollIntoView?.({ block: 'nearest' });
   });
 
+  // Applied after the render that carries the request's folds, so the row is where it will be.
+  useLayoutEffect(() => {
+    const scroller = scrollRef.current;
+    if (!scroller || !scrollTo) return;
+    const folds = foldsRef.current;
+    const row = folds.rowOfLine(scrollTo.line);
+    const top = scrollTopForRow(geometryRef.current, row, scrollTo.align, scroller.scrollTop);
+    scroller.scrollTop = top;
+    revealRef.current = folds.lineOfRow(row);
+    // Rendered now rather than on the scroll event's frame: what asked sees the line.
+    setScrollTop(top);
+  }, [scrollTo]);
+
   useImperativeHandle(
     ref,
     () => ({
-      scrollToLine(line, align) {
-        const scroller = scrollRef.current;
-        if (!scroller) return;
-        const row = foldsRef.current.rowOfLine(line);
-        const top = scrollTopForRow(geometryRef.current, row, align, scroller.scrollTop);
-        scroller.scrollTop = top;
-        revealRef.current = foldsRef.current.lineOfRow(row);
-        // Rendered now rather than on the scroll event's frame: what asked sees the line.
-        setScrollTop(top);
-      },
       pageRows: () => Math.max(1, Math.floor(geometryRef.current.viewportHeight / ROW_HEIGHT) - 1),
       focus: () => scrollRef.current?.focus(),
     }),
