@@ -69,6 +69,10 @@ test('a large answer shows its first lines while it arrives; the view chosen mea
   // Nothing typed into a toolbar here could survive the viewer that replaces it: there is none.
   await expect(receiving.getByRole('searchbox')).toHaveCount(0);
   await expect(stubs.outcome).toHaveCount(0);
+  // Success at a glance before the payload is in, from the fields sent ahead of DataStubs.
+  const soFar = page.getByRole('region', { name: 'Fields so far' });
+  await expect(soFar.getByRole('heading')).toHaveText(/Success, so far/);
+  await expect(soFar).toContainText('Successtrue');
   await expect(page.getByRole('status').filter({ hasText: 'Calling GetAssetStubs' })).toBeVisible();
 
   await receiving.getByRole('tab', { name: 'Table' }).click();
@@ -81,6 +85,8 @@ test('a large answer shows its first lines while it arrives; the view chosen mea
   const viewer = new ViewerPage(page);
   await expect(stubs.outcome).toHaveAttribute('data-outcome', 'success');
   await expect(receiving).toHaveCount(0);
+  // The checked outcome replaces the fields read ahead.
+  await expect(soFar).toHaveCount(0);
   await expect(viewer.tab('Table')).toHaveAttribute('aria-selected', 'true');
   const count = STUBS.toLocaleString('en-US');
   await expect(viewer.panel().getByText(`${count} of ${count} Stub records`)).toBeVisible();

@@ -78,10 +78,10 @@ function headWatcher(
   if (operation !== 'GetAssetStubs' || !onHead) return undefined;
   let watcher: DataStubsHeadWatcher | null = null;
   return (chunk, contentType) => {
-    watcher ??= watchDataStubsHead(contentType, DATA_STUBS_HEAD_CHARS, (head) => {
+    watcher ??= watchDataStubsHead(contentType, DATA_STUBS_HEAD_CHARS, (head, fieldsBefore) => {
       // Showing the head early is a courtesy: its failure must not fail the call.
       try {
-        onHead(head);
+        onHead(head, fieldsBefore);
       } catch {
         /* the result still follows */
       }

@@ -31,6 +31,7 @@ export {
   type ErrorContext,
   type SoapFault,
 } from './errors.ts';
+export { xsdBoolean } from './xsd-boolean.ts';
 export { redactExchange, redactRequest, redactString, stringRedactor, REDACTED } from './redact.ts';
 export { toCurlCommand, shellQuote } from './curl.ts';
 export {

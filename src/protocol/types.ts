@@ -110,14 +110,22 @@ export interface AddUserAssetIndexResult {
   exchange: Exchange;
 }
 
+/**
+ * The record's fields sent before DataStubs (Success, ErrorMessage, ErrorCode, Exception: the
+ * operation table's order), as read from a large answer's first bytes: each one present holds
+ * text only, entity references decoded; unchecked, and not converted (Success is the text sent).
+ */
+export type FieldsBeforeDataStubs = Partial<Record<string, string>>;
+
 export interface CallOptions {
   signal?: AbortSignal;
   /**
    * GetAssetStubs only: called at most once while the response still arrives, with the first
-   * characters of a DataStubs payload sent as literal XML and longer than that. Unchecked (the
-   * result, or the error, follows as usual); for showing the first lines of a large answer early.
+   * characters of a DataStubs payload sent as literal XML and longer than that, and the record's
+   * fields sent before it. Unchecked (the result, or the error, follows as usual); for showing
+   * the first lines and fields of a large answer early.
    */
-  onDataStubsHead?: (head: string) => void;
+  onDataStubsHead?: (head: string, fieldsBefore: FieldsBeforeDataStubs) => void;
 }
 
 export interface InodeClientOptions {

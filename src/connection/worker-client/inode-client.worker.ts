@@ -3,7 +3,11 @@
  * of a large GetAssetStubs answer happen here, and only the result crosses back (by structured
  * clone). One worker serves every call of the page; each call has its own AbortController.
  */
-import { createInodeClient } from '../../protocol/index.ts';
+import {
+  createInodeClient,
+  type CallOptions,
+  type FieldsBeforeDataStubs,
+} from '../../protocol/index.ts';
 import { serveCalls, transfer } from '../../workers/worker-call.ts';
 import { createTargetFetch } from '../target-fetch.ts';
 import { serializeError, type SerializedError } from './error-transfer.ts';
@@ -26,7 +30,7 @@ function targetFetch(targetId: string | null): typeof globalThis.fetch {
 async function run(
   call: ClientWorkerCall,
   signal: AbortSignal,
-  onHead: ((head: string) => void) | undefined,
+  onHead: CallOptions['onDataStubsHead'],
 ): Promise<unknown> {
   const client = createInodeClient({ ...call.options, fetch: targetFetch(call.targetId) });
   switch (call.operation) {
@@ -60,7 +64,10 @@ const api: ClientWorkerApi = {
     inFlight.set(id, controller);
     // The head's report is answered before the result is sent: it travels on its own port.
     let headShown: unknown;
-    const showHead = onHead && ((head: string) => void (headShown = onHead(head)));
+    const showHead =
+      onHead &&
+      ((head: string, fieldsBefore: FieldsBeforeDataStubs) =>
+        void (headShown = onHead(head, fieldsBefore)));
     try {
       const packed = packResult(await run(call, controller.signal, showHead));
       await Promise.resolve(headShown).catch(() => undefined);

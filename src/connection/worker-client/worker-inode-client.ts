@@ -7,6 +7,7 @@
 import type {
   AddUserAssetIndexResult,
   CallOptions,
+  FieldsBeforeDataStubs,
   GetAssetStubsResult,
   InodeClient,
 } from '../../protocol/index.ts';
@@ -106,7 +107,10 @@ async function perform(
   const pending = started.calls.call(
     id,
     { options, targetId, ...call },
-    onDataStubsHead && proxy((head: string) => onDataStubsHead(head)),
+    onDataStubsHead &&
+      proxy((head: string, fieldsBefore: FieldsBeforeDataStubs) =>
+        onDataStubsHead(head, fieldsBefore),
+      ),
   );
   if (signal?.aborted) onAbort();
   else signal?.addEventListener('abort', onAbort, { once: true });

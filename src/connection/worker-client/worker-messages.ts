@@ -5,6 +5,7 @@
 import type {
   AddUserAssetIndexParams,
   Binding,
+  CallOptions,
   GetAssetStubsParams,
 } from '../../protocol/index.ts';
 import type { PackedResult } from './result-transfer.ts';
@@ -36,7 +37,11 @@ export interface ClientWorkerApi {
    * rebuilt on the page as the protocol's own class). `onHead` receives the start of a large
    * DataStubs payload before the result (CallOptions.onDataStubsHead).
    */
-  call(id: number, call: ClientWorkerCall, onHead?: (head: string) => void): Promise<PackedResult>;
+  call(
+    id: number,
+    call: ClientWorkerCall,
+    onHead?: CallOptions['onDataStubsHead'],
+  ): Promise<PackedResult>;
   /** Aborts the call with this id, if it is still running. */
   cancel(id: number): void;
 }

@@ -2,6 +2,7 @@ import { Suspense, useCallback, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { Binding, GetAssetStubsParams } from '../../protocol/operations.ts';
+import type { FieldsBeforeDataStubs } from '../../protocol/types.ts';
 import { useConnection } from '../../connection/connection.ts';
 import { preloadProtocol } from '../../connection/protocol-loader.ts';
 import { useKeyMemory } from '../../session/key-memory.tsx';
@@ -13,6 +14,7 @@ import { BINDINGS } from '../../protocol/operations.ts';
 import type { ParityParams } from '../../parity/run-parity.ts';
 import { StubsForm } from './stubs-form.tsx';
 import { StubsResult } from '../../components/call-result/stubs-result.tsx';
+import { FieldsSoFar } from '../../components/outcome-banner/fields-so-far.tsx';
 import { ReceivingDataStubs, type ViewTab } from '../../components/xml-viewer/index.ts';
 import { stubsCallKey, stubsCallOptions, type StubsRequest } from './stubs-queries.ts';
 import { SECRET_URL_PARAMS, readStubsUrl, writeStubsUrl } from './stubs-url.ts';
@@ -34,13 +36,18 @@ export function StubsPage() {
   const [cancelledSubmission, setCancelledSubmission] = useState<number | null>(null);
   const [parity, setParity] = useState<{ run: number; request: ParityParams } | null>(null);
   // The first lines of a large payload, shown while the rest of its answer arrives.
-  const [head, setHead] = useState<{ submission: number; text: string } | null>(null);
+  const [head, setHead] = useState<{
+    submission: number;
+    text: string;
+    fieldsBefore: FieldsBeforeDataStubs;
+  } | null>(null);
   // A view chosen while the answer arrived: the viewer opens on it.
   const [receivingTab, setReceivingTab] = useState<{ submission: number; tab: ViewTab } | null>(
     null,
   );
   const showHead = useCallback(
-    (submission: number, text: string) => setHead({ submission, text }),
+    (submission: number, text: string, fieldsBefore: FieldsBeforeDataStubs) =>
+      setHead({ submission, text, fieldsBefore }),
     [],
   );
 
@@ -121,7 +128,7 @@ export function StubsPage() {
 
   const showingPrevious = inFlight && shown !== submitted;
   const receivedHead =
-    inFlight && submitted && head?.submission === submitted.submission ? head.text : null;
+    inFlight && submitted && head?.submission === submitted.submission ? head : null;
   const tabChosenFor = (request: StubsRequest | null) =>
     request && receivingTab?.submission === request.submission ? receivingTab.tab : null;
   const view = showingPrevious ? previous : current;
@@ -170,10 +177,11 @@ export function StubsPage() {
               Call cancelled.{shown ? ' The result below is from the previous call.' : ''}
             </p>
           )}
+          {!parity && receivedHead !== null && <FieldsSoFar fields={receivedHead.fieldsBefore} />}
           {!parity && receivedHead !== null && (
             <Suspense fallback={null}>
               <ReceivingDataStubs
-                head={receivedHead}
+                head={receivedHead.text}
                 tab={tabChosenFor(submitted)}
                 onTabChange={(tab) =>
                   submitted && setReceivingTab({ submission: submitted.submission, tab })

@@ -5,6 +5,7 @@
 import { queryOptions, skipToken, type QueryClient } from '@tanstack/react-query';
 import type {
   Binding,
+  FieldsBeforeDataStubs,
   GetAssetStubsParams,
   GetAssetStubsResult,
   InodeError,
@@ -54,7 +55,7 @@ export async function callGetAssetStubs(
   connection: Connection,
   request: StubsRequest,
   signal: AbortSignal,
-  onDataStubsHead?: (head: string) => void,
+  onDataStubsHead?: (head: string, fieldsBefore: FieldsBeforeDataStubs) => void,
 ): Promise<GetAssetStubsResult> {
   return recordedCall({
     operation: 'GetAssetStubs',
@@ -85,7 +86,7 @@ export async function callGetAssetStubs(
 export function stubsCallOptions(
   connection: Connection,
   request: StubsRequest | null,
-  onDataStubsHead?: (submission: number, head: string) => void,
+  onDataStubsHead?: (submission: number, head: string, fieldsBefore: FieldsBeforeDataStubs) => void,
 ) {
   // onDataStubsHead is where the answer's first lines are shown, not what is fetched: it is not
   // part of the key.
@@ -96,7 +97,8 @@ export function stubsCallOptions(
           connection,
           request,
           signal,
-          onDataStubsHead && ((head) => onDataStubsHead(request.submission, head)),
+          onDataStubsHead &&
+            ((head, fieldsBefore) => onDataStubsHead(request.submission, head, fieldsBefore)),
         )
     : skipToken;
   return queryOptions<

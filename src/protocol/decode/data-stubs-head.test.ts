@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { watchDataStubsHead } from './data-stubs-head.ts';
+import type { FieldsBeforeDataStubs } from '../types.ts';
 
 const HEAD = 64;
 const payload = (stubs: number) =>
@@ -73,5 +74,38 @@ describe('watchDataStubsHead', () => {
     watcher.push(utf8(`<r>${filler}`));
     watcher.push(utf8(`<DataStubs>${payload(20)}</DataStubs></r>`));
     expect(seen).toEqual([]);
+  });
+
+  it("gives the record's fields sent before DataStubs, as text, with the head", () => {
+    const fieldsOf = (body: string, cuts: number[]) => {
+      const seen: FieldsBeforeDataStubs[] = [];
+      const watcher = watchDataStubsHead(undefined, HEAD, (_head, fields) => seen.push(fields));
+      const bytes = utf8(body);
+      for (let at = 0, i = 0; at < bytes.length; i++) {
+        const size = cuts[i % cuts.length] ?? 1;
+        watcher.push(bytes.subarray(at, at + size));
+        at += size;
+      }
+      return seen;
+    };
+    for (const cuts of [[1], [5], [1_000_000]])
+      expect(fieldsOf(soap(payload(20)), cuts)).toEqual([{ Success: 'true', ErrorMessage: '' }]);
+    // Prefixed, entity references decoded; UserID comes after DataStubs and is not read.
+    const http = `<?xml version="1.0"?><X_Inode xmlns:i="urn:x"><i:Success> false </i:Success><i:ErrorMessage>No &lt;key&gt; &#x263A;</i:ErrorMessage><i:ErrorCode>E7</i:ErrorCode><i:DataStubs>${payload(20)}</i:DataStubs><i:UserID>7</i:UserID></X_Inode>`;
+    expect(fieldsOf(http, [3])).toEqual([
+      { Success: ' false ', ErrorMessage: 'No <key> ☺', ErrorCode: 'E7' },
+    ]);
+  });
+
+  it('counts only plain-text siblings of DataStubs as fields', () => {
+    const seen: FieldsBeforeDataStubs[] = [];
+    const watcher = watchDataStubsHead(undefined, HEAD, (_head, fields) => seen.push(fields));
+    // A Success elsewhere (a header), an Exception with markup, a CDATA ErrorMessage: none count.
+    watcher.push(
+      utf8(
+        `<Envelope><Header><Success>false</Success></Header><Body><R><Exception><Detail>x</Detail></Exception><ErrorMessage><![CDATA[m]]></ErrorMessage><Success>true</Success><DataStubs>${payload(20)}</DataStubs></R></Body></Envelope>`,
+      ),
+    );
+    expect(seen).toEqual([{ Success: 'true' }]);
   });
 });

@@ -12,6 +12,9 @@
  */
 import { XmlReader, type XmlReadHandler } from '../../xml/reader/xml-reader.ts';
 import { XmlSyntaxError } from '../../xml/reader/xml-syntax-error.ts';
+import { decodeCharacterData } from '../../xml/reader/xml-values.ts';
+import { OPERATIONS } from '../operations.ts';
+import type { FieldsBeforeDataStubs } from '../types.ts';
 import { textDecoderFor } from '../transport.ts';
 import { extractDataStubs } from './data-stubs.ts';
 import type { DataStubsRegion } from './scan-document.ts';
@@ -25,10 +28,30 @@ export interface DataStubsHeadWatcher {
   push(chunk: Uint8Array): void;
 }
 
-function isDataStubs(text: string, nameStart: number, nameEnd: number): boolean {
+function localName(text: string, nameStart: number, nameEnd: number): string {
   const colon = text.lastIndexOf(':', nameEnd);
-  const localStart = colon >= nameStart ? colon + 1 : nameStart;
-  return nameEnd - localStart === 9 && text.startsWith('DataStubs', localStart);
+  return text.slice(colon >= nameStart ? colon + 1 : nameStart, nameEnd);
+}
+
+function isDataStubs(text: string, nameStart: number, nameEnd: number): boolean {
+  return localName(text, nameStart, nameEnd) === 'DataStubs';
+}
+
+/** The record's fields that the operation table puts before DataStubs (Success, ErrorMessage…). */
+const RECORD_FIELDS = OPERATIONS.GetAssetStubs.result.fields;
+const FIELDS_BEFORE: ReadonlySet<string> = new Set(
+  RECORD_FIELDS.slice(
+    0,
+    RECORD_FIELDS.findIndex((field) => field.name === 'DataStubs'),
+  ).map((field) => field.name),
+);
+
+/** A field element being read: its parent, and its text while it holds text only. */
+interface FieldBeingRead {
+  name: string;
+  parent: number;
+  raw: string;
+  textOnly: boolean;
 }
 
 /**
@@ -45,7 +68,7 @@ function isDataStubs(text: string, nameStart: number, nameEnd: number): boolean 
 export function watchDataStubsHead(
   contentType: string | undefined,
   headChars: number,
-  onHead: (head: string) => void,
+  onHead: (head: string, fieldsBefore: FieldsBeforeDataStubs) => void,
 ): DataStubsHeadWatcher {
   const decoder = textDecoderFor(contentType);
   let text = '';
@@ -55,10 +78,34 @@ export function watchDataStubsHead(
   let region: DataStubsRegion | null = null;
   let regionDepth = -1;
   let nameEnd = 0;
+  // The record's fields read before DataStubs: only its siblings count (same parent element).
+  const open: number[] = [];
+  let elements = 0;
+  let field: FieldBeingRead | null = null;
+  const fieldsRead: Array<{ parent: number; name: string; value: string }> = [];
+  let fieldsBefore: FieldsBeforeDataStubs = {};
+
+  /** The element on top closes: a field read to its end is kept. */
+  const closeElement = (): void => {
+    const closed = open.pop();
+    if (field && closed !== undefined && open.at(-1) === field.parent) {
+      if (field.textOnly)
+        fieldsRead.push({ parent: field.parent, name: field.name, value: field.raw });
+      field = null;
+    }
+  };
 
   const handler: XmlReadHandler = {
     startTag(start, from, to) {
       nameEnd = to;
+      const parent = open.at(-1) ?? -1;
+      if (!region) {
+        // An element inside a field: the field is not a plain value.
+        if (field) field.textOnly = false;
+        const name = localName(text, from, to);
+        field = FIELDS_BEFORE.has(name) ? { name, parent, raw: '', textOnly: true } : null;
+      }
+      open.push(elements++);
       // Content before the payload's first element (text, CDATA) needs the whole decode.
       if (region && depth === regionDepth + 1 && region.topLevelElements.length === 0) {
         region.topLevelElements.push({ start, nameEnd: to, end: -1, attributes: '' });
@@ -73,10 +120,16 @@ export function watchDataStubsHead(
           topLevelElements: [],
         };
         regionDepth = depth;
+        field = null;
+        const seen: Record<string, string> = {};
+        for (const read of fieldsRead) if (read.parent === parent) seen[read.name] = read.value;
+        fieldsBefore = seen;
       }
     },
     attribute() {},
     startTagEnd(tagEnd, selfClosing) {
+      // An empty-element tag has no end tag: it closes here.
+      if (selfClosing) closeElement();
       const first = region?.topLevelElements[0];
       if (region && region.contentStart < 0) {
         if (selfClosing) done = true;
@@ -89,15 +142,18 @@ export function watchDataStubsHead(
     },
     endTag(start) {
       depth -= 1;
+      closeElement();
       // Its own end tag within the head: the payload is no longer than the head.
       if (region && depth === regionDepth && start - region.contentStart <= headChars) done = true;
     },
     text(start, end) {
+      if (field) field.raw += decodeCharacterData(text.slice(start, end));
       if (region && region.contentStart >= 0 && region.topLevelElements.length === 0) {
         if (text.slice(start, end).trim() !== '') done = true;
       }
     },
     cdata() {
+      if (field) field.textOnly = false;
       if (region && region.topLevelElements.length === 0) done = true;
     },
     comment() {
@@ -118,7 +174,7 @@ export function watchDataStubsHead(
     done = true;
     if (first.end > found.contentStart + headChars) return;
     found.contentEnd = found.contentStart + headChars;
-    onHead(extractDataStubs(text, found, new WarningSink()).value);
+    onHead(extractDataStubs(text, found, new WarningSink()).value, fieldsBefore);
   };
 
   return {

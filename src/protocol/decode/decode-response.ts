@@ -19,6 +19,7 @@ import { MalformedXml } from './malformed-xml.ts';
 import { readSoapFault } from './soap-fault.ts';
 import { scanDocument, type DataStubsRegion } from './scan-document.ts';
 import { WarningSink } from './xml-text.ts';
+import { xsdBoolean } from '../xsd-boolean.ts';
 import {
   childElement,
   childElements,
@@ -265,10 +266,7 @@ function httpResultElement(
 
 function isNil(element: XmlElement): boolean {
   for (const [name, value] of Object.entries(element.attributes)) {
-    if (
-      (name === 'xsi:nil' || name.endsWith(':nil')) &&
-      (value.trim() === 'true' || value.trim() === '1')
-    ) {
+    if ((name === 'xsi:nil' || name.endsWith(':nil')) && xsdBoolean(value) === true) {
       return true;
     }
   }
@@ -349,8 +347,8 @@ function readBoolean(
     });
   }
   const value = textContent(element).trim();
-  if (value === 'true' || value === '1') return true;
-  if (value === 'false' || value === '0') return false;
+  const parsed = xsdBoolean(value);
+  if (parsed !== null) return parsed;
   throw new ResponseFormatError(context, {
     expected: `${name} as true, false, 1 or 0`,
     received: `${name} = ${JSON.stringify(snippet(value))}`,
