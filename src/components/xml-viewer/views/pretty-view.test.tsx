@@ -127,4 +127,15 @@ describe('PrettyView', () => {
     expect(activeLine()).toBe('600');
     expect(row(600)).not.toBeNull();
   });
+
+  it('selects the rows in the page with Ctrl+A, not the whole page', async () => {
+    renderWhole();
+    await act(async () => {
+      lines().focus();
+    });
+    await userEvent.keyboard('{Control>}a{/Control}');
+    const selected = window.getSelection()?.toString() ?? '';
+    expect(selected).toContain('<AssetStubs>');
+    expect(selected).not.toContain('Go to line');
+  });
 });

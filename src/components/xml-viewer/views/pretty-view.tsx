@@ -130,7 +130,10 @@ export default function PrettyView({
     };
     const byRows = (rows: number) =>
       folds.lineOfRow(Math.max(0, Math.min(folds.rowCount - 1, folds.rowOfLine(from) + rows)));
-    if (mod && event.key.toLowerCase() === 'f') {
+    if (mod && !event.altKey && event.key.toLowerCase() === 'a') {
+      event.preventDefault();
+      windowRef.current?.selectRows();
+    } else if (mod && event.key.toLowerCase() === 'f') {
       event.preventDefault();
       searchInputRef.current?.focus();
     } else if (event.altKey && event.key.toLowerCase() === 'g') {

@@ -35,6 +35,8 @@ export interface LineWindowHandle {
   /** Rows that fit on screen: how far Page Up and Page Down move. */
   pageRows(): number;
   focus(): void;
+  /** Selects the text of the rows in the page (Ctrl+A), not the whole page's. */
+  selectRows(): void;
 }
 
 export interface LineWindowProps {
@@ -175,6 +177,15 @@ export function LineWindow({
     () => ({
       pageRows: () => Math.max(1, Math.floor(geometryRef.current.viewportHeight / ROW_HEIGHT) - 1),
       focus: () => scrollRef.current?.focus(),
+      selectRows() {
+        const rows = scrollRef.current?.querySelector('.xv-lines-window');
+        const selection = window.getSelection();
+        if (!rows || !selection) return;
+        const range = document.createRange();
+        range.selectNodeContents(rows);
+        selection.removeAllRanges();
+        selection.addRange(range);
+      },
     }),
     [],
   );
