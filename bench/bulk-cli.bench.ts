@@ -13,7 +13,9 @@
  *     and the replay time after a "kill" (the process's files left as they are).
  * BENCH_BULK_CLI_ROWS (1,000,000), BENCH_BULK_CLI_CONCURRENCY (16), BENCH_BULK_CLI_RAW_ROWS
  * (100,000: rows of each raw-client measurement), BENCH_BULK_CLI_PARTS (all: or a list of
- * journal,run,resume,shards).
+ * journal,run,resume,shards), BENCH_BULK_CLI_BEFORE (a bin built from an earlier commit, e.g.
+ * `node cli/build.mjs cli/dist/before.mjs` there: the run part runs it too, between the two raw
+ * measurements, for a before/after in one run).
  */
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -34,6 +36,7 @@ const RAW_ROWS = Math.min(ROWS, Number(process.env.BENCH_BULK_CLI_RAW_ROWS ?? 10
 const PARTS = (process.env.BENCH_BULK_CLI_PARTS ?? 'journal,run,resume,shards').split(',');
 /** Rows of the journal measurement (no calls, so a million costs seconds). */
 const JOURNAL_ROWS = Number(process.env.BENCH_BULK_CLI_JOURNAL_ROWS ?? 1_000_000);
+const BEFORE_BIN = process.env.BENCH_BULK_CLI_BEFORE;
 const SHARDS = 4;
 const KEY = 'demo-empty-key';
 const work = mkdtempSync(join(tmpdir(), 'inode-bulk-cli-bench-'));
@@ -103,6 +106,20 @@ try {
       results: join(work, 'run-results.csv'),
       rssAt: checkpoints,
     });
+    let earlier: CliRun | null = null;
+    if (BEFORE_BIN) {
+      const beforeFile = join(work, 'before.csv');
+      await writeCsv(beforeFile, 'before', ROWS);
+      earlier = await runCli({
+        file: beforeFile,
+        target,
+        key: KEY,
+        concurrency: CONCURRENCY,
+        results: join(work, 'before-results.csv'),
+        bin: BEFORE_BIN,
+      });
+      if (earlier.code !== 0) throw new Error(`the earlier bin ended with ${earlier.code}`);
+    }
     const after = await rawClientRun(target, 'raw-2', RAW_ROWS, CONCURRENCY, KEY);
     const [rawBefore, rawAfter] = [before.rowsPerSecond, after.rowsPerSecond];
     const rawCpu = (before.cpuUsPerRow + after.cpuUsPerRow) / 2;
@@ -115,6 +132,10 @@ try {
     console.log(
       `  inode-console bulk, --concurrency ${CONCURRENCY}        ${fmt(rate(run)).padStart(8)}  ${((rate(run) / raw) * 100).toFixed(0)}%  (${fmt(ROWS)} rows in ${Number(run.summary?.seconds).toFixed(0)} s; ${run.wallSeconds.toFixed(0)} s with start-up)`,
     );
+    if (earlier)
+      console.log(
+        `  the earlier bin (${BEFORE_BIN}), run next  ${fmt(rate(earlier)).padStart(8)}  ${((rate(earlier) / raw) * 100).toFixed(0)}%  (CPU ${fmt(earlier.cpuUsPerRow ?? 0)} µs a row, peak ${earlier.peakMb.toFixed(0)} MB)`,
+      );
     if (run.cpuUsPerRow !== null)
       console.log(
         `  CPU per row (all threads): raw client ${fmt(rawCpu)} µs (${fmt(before.cpuUsPerRow)} / ${fmt(after.cpuUsPerRow)}), the CLI ${fmt(run.cpuUsPerRow)} µs (start-up left out): ${((rawCpu / run.cpuUsPerRow) * 100).toFixed(0)} %`,

@@ -21,6 +21,8 @@ export interface CliRunOptions {
   rssAt?: number[];
   /** SIGKILL once this many rows are done. */
   killAt?: number;
+  /** Another build of the bin (an earlier commit's, to compare in the same run); default the current one. */
+  bin?: string;
 }
 
 export interface CliRun {
@@ -40,7 +42,7 @@ export function runCli(options: CliRunOptions): Promise<CliRun> {
   const started = performance.now();
   // The bin itself, as `npx inode-console` runs it (its #! line sets the heap flags).
   const child = spawn(
-    join(ROOT, 'cli/dist/inode-console.mjs'),
+    options.bin ?? join(ROOT, 'cli/dist/inode-console.mjs'),
     [
       'bulk',
       options.file,
