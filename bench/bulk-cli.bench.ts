@@ -3,7 +3,8 @@
  * against a standalone emulator whose database is on tmpfs (so the bench can count every stored
  * registration afterwards), with
  *   - throughput beside the raw protocol client in Node at the same concurrency, in the same run
- *     (the raw client before and after, averaged);
+ *     (the raw client before and after, averaged), and the CPU time each spends per row (a busy
+ *     shared machine moves rows/s a lot, CPU per row much less);
  *   - resident memory of the CLI at 10k, 100k and all rows, and its peak;
  *   - kill -9 partway through a run, the journal's size and replay time, the resumed run, and the
  *     emulator's store checked for rows lost or registered twice;
@@ -12,7 +13,9 @@
  *     and the replay time after a "kill" (the process's files left as they are).
  * BENCH_BULK_CLI_ROWS (1,000,000), BENCH_BULK_CLI_CONCURRENCY (16), BENCH_BULK_CLI_RAW_ROWS
  * (100,000: rows of each raw-client measurement), BENCH_BULK_CLI_PARTS (all: or a list of
- * journal,run,resume,shards).
+ * journal,run,resume,shards), BENCH_BULK_CLI_BEFORE (a bin built from an earlier commit, e.g.
+ * `node cli/build.mjs cli/dist/before.mjs` there: the run part runs it too, between the two raw
+ * measurements, for a before/after in one run).
  */
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
@@ -23,7 +26,7 @@ import { replayJournal } from '../cli/bulk/journal.ts';
 import { reconcileResults } from '../cli/results-log.ts';
 import { loadAverage } from './support/load-average.ts';
 import { ROOT, startEmulator, stopAll } from './support/process.ts';
-import { rawClientRate } from './support/raw-client-rate.ts';
+import { rawClientRate, rawClientRun } from './support/raw-client-rate.ts';
 import { runCli, type CliRun } from './bulk/cli-run.ts';
 import { journalAtScale } from './bulk/journal-at-scale.ts';
 
@@ -33,6 +36,7 @@ const RAW_ROWS = Math.min(ROWS, Number(process.env.BENCH_BULK_CLI_RAW_ROWS ?? 10
 const PARTS = (process.env.BENCH_BULK_CLI_PARTS ?? 'journal,run,resume,shards').split(',');
 /** Rows of the journal measurement (no calls, so a million costs seconds). */
 const JOURNAL_ROWS = Number(process.env.BENCH_BULK_CLI_JOURNAL_ROWS ?? 1_000_000);
+const BEFORE_BIN = process.env.BENCH_BULK_CLI_BEFORE;
 const SHARDS = 4;
 const KEY = 'demo-empty-key';
 const work = mkdtempSync(join(tmpdir(), 'inode-bulk-cli-bench-'));
@@ -93,7 +97,7 @@ try {
   if (PARTS.includes('run')) {
     const file = join(work, 'run.csv');
     await writeCsv(file, 'run', ROWS);
-    const rawBefore = await rawClientRate(target, 'raw-1', RAW_ROWS, CONCURRENCY, KEY);
+    const before = await rawClientRun(target, 'raw-1', RAW_ROWS, CONCURRENCY, KEY);
     const run = await runCli({
       file,
       target,
@@ -102,7 +106,23 @@ try {
       results: join(work, 'run-results.csv'),
       rssAt: checkpoints,
     });
-    const rawAfter = await rawClientRate(target, 'raw-2', RAW_ROWS, CONCURRENCY, KEY);
+    let earlier: CliRun | null = null;
+    if (BEFORE_BIN) {
+      const beforeFile = join(work, 'before.csv');
+      await writeCsv(beforeFile, 'before', ROWS);
+      earlier = await runCli({
+        file: beforeFile,
+        target,
+        key: KEY,
+        concurrency: CONCURRENCY,
+        results: join(work, 'before-results.csv'),
+        bin: BEFORE_BIN,
+      });
+      if (earlier.code !== 0) throw new Error(`the earlier bin ended with ${earlier.code}`);
+    }
+    const after = await rawClientRun(target, 'raw-2', RAW_ROWS, CONCURRENCY, KEY);
+    const [rawBefore, rawAfter] = [before.rowsPerSecond, after.rowsPerSecond];
+    const rawCpu = (before.cpuUsPerRow + after.cpuUsPerRow) / 2;
     if (run.code !== 0) throw new Error(`the CLI run ended with ${run.code}: ${run.stderr}`);
     const raw = (rawBefore + rawAfter) / 2;
     console.log(`\n  throughput (rows/s)                         ${'rows/s'.padStart(8)}  of raw`);
@@ -112,6 +132,14 @@ try {
     console.log(
       `  inode-console bulk, --concurrency ${CONCURRENCY}        ${fmt(rate(run)).padStart(8)}  ${((rate(run) / raw) * 100).toFixed(0)}%  (${fmt(ROWS)} rows in ${Number(run.summary?.seconds).toFixed(0)} s; ${run.wallSeconds.toFixed(0)} s with start-up)`,
     );
+    if (earlier)
+      console.log(
+        `  the earlier bin (${BEFORE_BIN}), run next  ${fmt(rate(earlier)).padStart(8)}  ${((rate(earlier) / raw) * 100).toFixed(0)}%  (CPU ${fmt(earlier.cpuUsPerRow ?? 0)} µs a row, peak ${earlier.peakMb.toFixed(0)} MB)`,
+      );
+    if (run.cpuUsPerRow !== null)
+      console.log(
+        `  CPU per row (all threads): raw client ${fmt(rawCpu)} µs (${fmt(before.cpuUsPerRow)} / ${fmt(after.cpuUsPerRow)}), the CLI ${fmt(run.cpuUsPerRow)} µs (start-up left out): ${((rawCpu / run.cpuUsPerRow) * 100).toFixed(0)} %`,
+      );
     console.log(
       `  resident memory of the CLI: ${run.rss.map(([rows, mb]) => `${fmt(rows)} rows ${mb.toFixed(0)} MB`).join(', ')}; peak ${run.peakMb.toFixed(0)} MB`,
     );

@@ -23,7 +23,7 @@ import type { RowResult } from '../src/bulk-job/bulk-runner.ts';
 import {
   isRegisteredOutcome,
   outcomeWord,
-  resultLines,
+  resultLine,
   resultsHeader,
 } from '../src/bulk-job/results-csv.ts';
 import type { RetryReason } from '../src/bulk-job/retry-policy.ts';
@@ -61,7 +61,7 @@ export class ResultsLog {
 
   write(row: BulkRow, result: RowResult, retryReason: RetryReason | null = null): void {
     if (this.fd === null) return;
-    this.queue(this.pending, `${this.redact(resultLines([[row, result]]))}\r\n`);
+    this.queue(this.pending, `${resultLine(row, result)}\r\n`);
     if (this.jsonFd !== null) {
       const line = JSON.stringify({
         row: row.rowNumber,
@@ -74,22 +74,22 @@ export class ResultsLog {
         retryReason,
         ms: result.durationMs === null ? null : Math.round(result.durationMs),
       });
-      this.queue(this.pendingJson, `${this.redact(line)}\n`);
+      this.queue(this.pendingJson, `${line}\n`);
     }
   }
 
-  /** Writes the lines still waiting. */
+  /** Writes the lines still waiting, redacted in one pass a batch. */
   flush(): void {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     this.pendingChars = 0;
     if (this.pending.length > 0) {
-      const text = this.pending.join('');
+      const text = this.redact(this.pending.join(''));
       this.pending = [];
       this.append(text);
     }
     if (this.pendingJson.length > 0 && this.jsonFd !== null) {
-      writeSync(this.jsonFd, this.pendingJson.join(''));
+      writeSync(this.jsonFd, this.redact(this.pendingJson.join('')));
       this.pendingJson = [];
     }
   }

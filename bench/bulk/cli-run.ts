@@ -1,12 +1,13 @@
 /**
  * One `inode-console bulk` run of the built bin as a child process, watched: its --json progress
- * lines, its resident memory sampled every 100 ms and read at chosen row counts, and optionally
- * killed with SIGKILL once it has done a given number of rows.
+ * lines, its resident memory sampled every 100 ms and read at chosen row counts, its CPU time per
+ * row between its first and last progress lines (start-up left out), and optionally killed with
+ * SIGKILL once it has done a given number of rows.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from '../support/process.ts';
-import { rssOf } from './child-rss.ts';
+import { cpuSecondsOf, rssOf } from './child-rss.ts';
 
 export interface CliRunOptions {
   file: string;
@@ -20,6 +21,8 @@ export interface CliRunOptions {
   rssAt?: number[];
   /** SIGKILL once this many rows are done. */
   killAt?: number;
+  /** Another build of the bin (an earlier commit's, to compare in the same run); default the current one. */
+  bin?: string;
 }
 
 export interface CliRun {
@@ -29,6 +32,8 @@ export interface CliRun {
   /** [rows done, RSS MB] at each of `rssAt` reached (and at the end). */
   rss: Array<[number, number]>;
   peakMb: number;
+  /** CPU time (all threads) per row done, in µs, from the first progress line to the last. */
+  cpuUsPerRow: number | null;
   wallSeconds: number;
   stderr: string;
 }
@@ -37,7 +42,7 @@ export function runCli(options: CliRunOptions): Promise<CliRun> {
   const started = performance.now();
   // The bin itself, as `npx inode-console` runs it (its #! line sets the heap flags).
   const child = spawn(
-    join(ROOT, 'cli/dist/inode-console.mjs'),
+    options.bin ?? join(ROOT, 'cli/dist/inode-console.mjs'),
     [
       'bulk',
       options.file,
@@ -65,6 +70,8 @@ export function runCli(options: CliRunOptions): Promise<CliRun> {
   let peakMb = 0;
   let done = 0;
   let killed = false;
+  let cpuFirst: { done: number; seconds: number } | null = null;
+  let cpuLast: { done: number; seconds: number } | null = null;
   let stdout = '';
   let stderr = '';
   let tail = '';
@@ -83,6 +90,11 @@ export function runCli(options: CliRunOptions): Promise<CliRun> {
         continue;
       }
       done = (JSON.parse(line) as { progress: { done: number } }).progress.done;
+      const seconds = cpuSecondsOf(pid);
+      if (seconds !== null) {
+        cpuFirst ??= { done, seconds };
+        cpuLast = { done, seconds };
+      }
       while (wanted.length > 0 && done >= (wanted[0] ?? Infinity)) {
         const at = wanted.shift() ?? 0;
         rss.push([at, rssOf(pid)?.rssMb ?? 0]);
@@ -110,6 +122,10 @@ export function runCli(options: CliRunOptions): Promise<CliRun> {
         summary,
         rss,
         peakMb,
+        cpuUsPerRow:
+          cpuFirst && cpuLast && cpuLast.done > cpuFirst.done
+            ? ((cpuLast.seconds - cpuFirst.seconds) * 1e6) / (cpuLast.done - cpuFirst.done)
+            : null,
         wallSeconds: (performance.now() - started) / 1000,
         stderr,
       });

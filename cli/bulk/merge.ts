@@ -6,7 +6,7 @@
  */
 import { createReadStream, existsSync, openSync, writeSync, closeSync } from 'node:fs';
 import { parse } from 'csv-parse';
-import { isRegisteredOutcome, resultsHeader } from '../../src/bulk-job/results-csv.ts';
+import { csvCell, isRegisteredOutcome, resultsHeader } from '../../src/bulk-job/results-csv.ts';
 import { UsageError } from '../exit-codes.ts';
 import { replayJournal } from './journal.ts';
 
@@ -107,7 +107,8 @@ async function readShard(
     else report.notSent += 1;
   };
   for await (const cells of parser as AsyncIterable<string[]>) {
-    if (merged !== null) writeSync(merged, `${cells.map(csvCell).join(',')}\r\n`);
+    // The cells as read: their formulas were neutralized when they were first written.
+    if (merged !== null) writeSync(merged, `${cells.map((cell) => csvCell(cell)).join(',')}\r\n`);
     const row = Number(cells[0]);
     // Lines of one row are close together only after a resume; keep the latest until the end.
     const earlier = last.get(row);
@@ -126,10 +127,6 @@ async function readShard(
   report.why = why;
   report.complete = why.length === 0;
   return { report, twice };
-}
-
-function csvCell(cell: string): string {
-  return /[",\r\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell;
 }
 
 /**

@@ -216,7 +216,8 @@ export async function runBulk(
           return found;
         }
       }
-      activeJournal.started(row.rowNumber);
+      // Its S line is on disk before the call leaves (exactly-once after a kill).
+      await activeJournal.started(row.rowNumber);
       try {
         const value = await send(row, signal);
         exitByRow.set(row.rowNumber, /^\s*ERROR/i.test(value) ? EXIT.businessFailure : EXIT.ok);

@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import { parseCsvCells } from './csv-cells.ts';
 import { readBulkCsv } from './read-bulk-csv.ts';
 import { MAX_ROWS, countRows, isSendable, toBulkRows } from './bulk-rows.ts';
-import { resultsCsv } from './results-csv.ts';
+import { csvCell, resultsCsv } from './results-csv.ts';
 import { PENDING, SKIPPED } from './bulk-runner.ts';
 
 async function rowsOf(text: string) {
@@ -176,6 +176,38 @@ describe('readBulkCsv', () => {
   });
 });
 
+describe('csvCell', () => {
+  it('writes every cell as papaparse unparse does, with and without escapeFormulae', () => {
+    const cells = [
+      '',
+      'plain',
+      'a,b',
+      'say "hi"',
+      '"',
+      'two\nlines',
+      'cr\rhere',
+      '\uFEFFbom',
+      ' lead',
+      'trail ',
+      ' ',
+      '=1+1',
+      '+1',
+      '-1',
+      '@SUM(A1)',
+      '\tTAB',
+      '\rCR',
+      '=two\nlines',
+      '=HYPERLINK("x"),y',
+      "'=already",
+      'é ü 中文',
+    ];
+    for (const escapeFormulae of [false, true]) {
+      const ours = cells.map((cell) => csvCell(cell, escapeFormulae)).join(',');
+      expect(ours).toBe(Papa.unparse([cells], { escapeFormulae }));
+    }
+  });
+});
+
 describe('resultsCsv', () => {
   it('writes one line per row that papaparse reads back, formulas neutralized', () => {
     const { rows } = toBulkRows([
@@ -199,5 +231,18 @@ describe('resultsCsv', () => {
       ['3', '\'=HYPERLINK("x")', 'image', 'not sent', ''],
       ['4', 'https://a/1', 'image', 'skipped (repeat)', ''],
     ]);
+    // Byte for byte what papaparse's unparse makes of the same cells.
+    expect(csv).toBe(
+      Papa.unparse(
+        [
+          ['Row', 'ServiceURI', 'MediaType', 'Outcome', 'Result'],
+          ['1', 'https://a/1', 'image', 'registered', '101'],
+          ['2', 'https://a/"2"', 'a,b', 'failed', 'No answer in time'],
+          ['3', '=HYPERLINK("x")', 'image', 'not sent', ''],
+          ['4', 'https://a/1', 'image', 'skipped (repeat)', ''],
+        ],
+        { escapeFormulae: true },
+      ),
+    );
   });
 });

@@ -1,8 +1,9 @@
 /**
- * A job's results as CSV (papaparse's unparse), the one format the page downloads and the
- * `inode-console bulk` command writes as it goes, and the one `--resume` reads back.
+ * A job's results as CSV, the one format the page downloads and the `inode-console bulk` command
+ * writes as it goes, and the one `--resume` reads back. Cells are written as papaparse's unparse
+ * writes them (`csvCell`), without building its per-call state for every line: a results line a
+ * row is the CLI's hot path.
  */
-import Papa from 'papaparse';
 import type { RowResult, RowState } from './bulk-runner.ts';
 import type { BulkRow } from './bulk-rows.ts';
 
@@ -44,32 +45,42 @@ export function isRegisteredOutcome(outcome: string): boolean {
   return outcome === OUTCOME_WORDS.succeeded || outcome === REGISTERED_EARLIER;
 }
 
-function cellsOf(row: BulkRow, result: RowResult): string[] {
-  return [
-    String(row.rowNumber),
-    row.ServiceURI,
-    row.MediaType,
-    outcomeWord(row, result),
-    result.value ?? result.error ?? '',
-  ];
+/** papaparse's `escapeFormulae: true`, to the letter (so `.` stops at a line break, as there). */
+const FORMULA = /^[=+\-@\t\r].*$/;
+/** What makes papaparse quote a cell: a quote, comma, line break or BOM, or a space at either end. */
+const NEEDS_QUOTES = /["\r\n,\uFEFF]|^ | $/;
+
+/**
+ * One comma-separated cell as papaparse's unparse writes it: quoted (quotes doubled) when it
+ * needs to be; with `escapeFormulae`, a cell that starts with = + - @, a tab or a CR gets a '
+ * in front and is quoted, so a spreadsheet never runs a formula that came from the service or
+ * the input.
+ * @example csvCell('a,b') // '"a,b"'; csvCell('=1+1', true) // '"\'=1+1"'
+ */
+export function csvCell(cell: string, escapeFormulae = false): string {
+  if (escapeFormulae && FORMULA.test(cell)) return `"'${cell.replaceAll('"', '""')}"`;
+  return NEEDS_QUOTES.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
 }
 
 /**
- * CSV lines (CRLF-separated, no header, no final newline) for some rows. Cells that start with
- * = + - @ are prefixed with ' (papaparse's escapeFormulae), so a spreadsheet never runs a
- * formula that came from the service or the input.
+ * One row's results line (no line break), formulas neutralized (`csvCell`).
+ * @example resultLine(row, result) // '1,https://a,image,registered,42'
+ */
+export function resultLine(row: BulkRow, result: RowResult): string {
+  return `${row.rowNumber},${csvCell(row.ServiceURI, true)},${csvCell(row.MediaType, true)},${csvCell(outcomeWord(row, result), true)},${csvCell(result.value ?? result.error ?? '', true)}`;
+}
+
+/**
+ * CSV lines (CRLF-separated, no header, no final newline) for some rows (`resultLine`).
  * @example resultLines([[row, result]]) // '1,https://a,image,registered,42'
  */
 export function resultLines(entries: ReadonlyArray<readonly [BulkRow, RowResult]>): string {
-  return Papa.unparse(
-    entries.map(([row, result]) => cellsOf(row, result)),
-    { escapeFormulae: true },
-  );
+  return entries.map(([row, result]) => resultLine(row, result)).join('\r\n');
 }
 
 /** The header line of a results file. */
 export function resultsHeader(): string {
-  return Papa.unparse([RESULT_COLUMNS.slice()]);
+  return RESULT_COLUMNS.join(',');
 }
 
 /**

@@ -34,6 +34,26 @@ const http503 = (retryAfter?: string) =>
   });
 
 describe('StreamRunner', () => {
+  it('gives the same snapshot until something changes, then a new one with the change', async () => {
+    const runner = new StreamRunner<Row>({
+      rows: rowsOf(3),
+      register: async () => 'id',
+      concurrency: 2,
+    });
+    const first = runner.snapshot();
+    expect(runner.snapshot()).toBe(first);
+    runner.setConcurrency(5);
+    const second = runner.snapshot();
+    expect(second).not.toBe(first);
+    expect(second.concurrency).toBe(5);
+    expect(second.version).toBeGreaterThan(first.version);
+    expect(first.concurrency).toBe(2);
+    const end = await runner.run();
+    expect(end).toBe(runner.snapshot());
+    expect(end.counts).toMatchObject({ read: 3, succeeded: 3, inFlight: 0 });
+    expect(end.phase).toBe('finished');
+  });
+
   it('sends every row once, never more than the limit at once, and pulls only as slots free', async () => {
     let active = 0;
     let maxActive = 0;

@@ -169,7 +169,9 @@ export class StreamRunner<T extends BulkItem> {
     this.snap = this.makeSnapshot();
   }
 
+  /** Built when asked for after a change, not at every change (a row makes two or three). */
   snapshot(): StreamSnapshot {
+    if (this.snap.version !== this.version) this.snap = this.makeSnapshot();
     return this.snap;
   }
 
@@ -212,7 +214,7 @@ export class StreamRunner<T extends BulkItem> {
     await this.whenNothingInFlight();
     if (this.phase === 'running' || this.phase === 'paused') this.phase = 'finished';
     this.changed();
-    return this.snap;
+    return this.snapshot();
   }
 
   /** No new rows are sent; the loop waits (calls in flight finish). */
@@ -424,7 +426,6 @@ export class StreamRunner<T extends BulkItem> {
 
   private changed(): void {
     this.version += 1;
-    this.snap = this.makeSnapshot();
     for (const listener of [...this.listeners]) {
       try {
         listener();
