@@ -73,12 +73,12 @@ export function watchDataStubsHead(
   const decoder = textDecoderFor(contentType);
   let text = '';
   let done = false;
-  let depth = 0;
   /** The DataStubs element once its start tag is read; the payload's first element after it. */
   let region: DataStubsRegion | null = null;
   let regionDepth = -1;
   let nameEnd = 0;
-  // The record's fields read before DataStubs: only its siblings count (same parent element).
+  // The open elements, outermost first, by number: their count is the depth, and the top is the
+  // parent of what starts next (a field counts only beside DataStubs, in the same parent).
   const open: number[] = [];
   let elements = 0;
   let field: FieldBeingRead | null = null;
@@ -98,6 +98,7 @@ export function watchDataStubsHead(
   const handler: XmlReadHandler = {
     startTag(start, from, to) {
       nameEnd = to;
+      const depth = open.length;
       const parent = open.at(-1) ?? -1;
       if (!region) {
         // An element inside a field: the field is not a plain value.
@@ -138,11 +139,10 @@ export function watchDataStubsHead(
         first.end = tagEnd;
         first.attributes = text.slice(nameEnd, tagEnd - (selfClosing ? 2 : 1));
       }
-      if (!selfClosing) depth += 1;
     },
     endTag(start) {
-      depth -= 1;
       closeElement();
+      const depth = open.length;
       // Its own end tag within the head: the payload is no longer than the head.
       if (region && depth === regionDepth && start - region.contentStart <= headChars) done = true;
     },
