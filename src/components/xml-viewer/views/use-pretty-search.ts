@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ViewerWorkerClient } from '../../../workers/viewer/viewer-worker-client.ts';
 import type { SearchResult } from '../../../workers/viewer/viewer-worker-protocol.ts';
 import { searchPattern } from '../../../workers/viewer/search-text.ts';
@@ -61,8 +61,9 @@ export function usePrettySearch(
     [search, current, goToMatch],
   );
 
-  // A new query (or a new payload) searches again; moving the active line does not.
-  const [startLine, setStartLine] = useState(fromLine);
+  // A new query (or a new payload) searches again from the line active when it was typed; moving
+  // the active line does not search again.
+  const startLineRef = useRef(fromLine);
   useEffect(() => {
     if (!client) return;
     let cancelled = false;
@@ -70,7 +71,7 @@ export function usePrettySearch(
     void client.search(query).then((result) => {
       if (cancelled) return;
       setSearch(query ? { query, result } : null);
-      const next = result.lines.findIndex((line) => line >= startLine);
+      const next = result.lines.findIndex((line) => line >= startLineRef.current);
       if (result.positions.length > 0) goToMatch(result, next === -1 ? 0 : next);
       else setCurrent(-1);
     });
@@ -116,7 +117,7 @@ export function usePrettySearch(
   return {
     query,
     setQuery: (next: string) => {
-      setStartLine(fromLine);
+      startLineRef.current = fromLine;
       setQuery(next);
     },
     total,
