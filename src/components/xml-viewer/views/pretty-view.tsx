@@ -124,10 +124,9 @@ export default function PrettyView({
     const move = (line: number) => {
       event.preventDefault();
       if (last < 0) return;
-      const target = Math.max(0, Math.min(last, line));
-      // Moves by rows: a folded element is one row.
-      show(target, 'nearest');
+      show(Math.max(0, Math.min(last, line)), 'nearest');
     };
+    // Moves count rows, not lines: a folded element is one row.
     const byRows = (rows: number) =>
       folds.lineOfRow(Math.max(0, Math.min(folds.rowCount - 1, folds.rowOfLine(from) + rows)));
     if (mod && !event.altKey && event.key.toLowerCase() === 'a') {

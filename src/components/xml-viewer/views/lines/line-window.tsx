@@ -190,10 +190,10 @@ export function LineWindow({
     [],
   );
 
-  const rows: Array<{ row: number; line: number; foldedEnd: number | null }> = [];
+  const rows: Array<{ line: number; foldedEnd: number | null }> = [];
   for (let row = layout.firstRow; row < layout.firstRow + layout.rowCount; row++) {
     const line = folds.lineOfRow(row);
-    rows.push({ row, line, foldedEnd: folds.foldedEndAt(line) });
+    rows.push({ line, foldedEnd: folds.foldedEndAt(line) });
   }
   const wanted = rows.flatMap(({ line, foldedEnd }) =>
     foldedEnd === null ? [line] : [line, foldedEnd],
