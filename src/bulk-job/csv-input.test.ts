@@ -4,6 +4,7 @@ import { parseCsvCells } from './csv-cells.ts';
 import { readBulkCsv } from './read-bulk-csv.ts';
 import { MAX_ROWS, countRows, isSendable, toBulkRows } from './bulk-rows.ts';
 import { csvCell, resultsCsv } from './results-csv.ts';
+import { SPREADSHEET_FORMULA } from '../text/spreadsheet-formula.ts';
 import { PENDING, SKIPPED } from './bulk-runner.ts';
 
 async function rowsOf(text: string) {
@@ -200,11 +201,27 @@ describe('csvCell', () => {
       '=HYPERLINK("x"),y',
       "'=already",
       'é ü 中文',
+      '=HYPERLINK("http://evil")\nx',
+      "+cmd|' /C calc'!A0\r\n",
+      '-5\n',
+      '+1.5',
+      '-.5e3',
     ];
     for (const escapeFormulae of [false, true]) {
       const ours = cells.map((cell) => csvCell(cell, escapeFormulae)).join(',');
-      expect(ours).toBe(Papa.unparse([cells], { escapeFormulae }));
+      expect(ours).toBe(
+        Papa.unparse([cells], { escapeFormulae: escapeFormulae && SPREADSHEET_FORMULA }),
+      );
     }
+  });
+
+  it('escapes a formula followed by a line break, and leaves a plain signed number alone', () => {
+    expect(csvCell('=HYPERLINK("http://evil")\nx', true)).toBe(
+      '"\'=HYPERLINK(""http://evil"")\nx"',
+    );
+    expect(csvCell("+cmd|' /C calc'!A0\r\n", true)).toBe("\"'+cmd|' /C calc'!A0\r\n\"");
+    expect(csvCell("'=x", true)).toBe('"\'\'=x"');
+    expect(csvCell('-5', true)).toBe('-5');
   });
 });
 
@@ -241,7 +258,7 @@ describe('resultsCsv', () => {
           ['3', '=HYPERLINK("x")', 'image', 'not sent', ''],
           ['4', 'https://a/1', 'image', 'skipped (repeat)', ''],
         ],
-        { escapeFormulae: true },
+        { escapeFormulae: SPREADSHEET_FORMULA },
       ),
     );
   });

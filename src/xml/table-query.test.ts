@@ -90,6 +90,28 @@ describe('tableCsv', () => {
     );
     expect(csv.split('\r\n')).toEqual(['v', '"\'=HYPERLINK(""x"")"', '-5', '"\'@cmd"', '+1.5']);
   });
+
+  it('neutralises a formula followed by a line break, and a number that is not only a number', () => {
+    const values = [
+      '=HYPERLINK("http://evil")\nx',
+      "+cmd|' /C calc'!A0\r\n",
+      '-5\n',
+      '=5',
+      '-',
+      "'=x",
+      '-1e3',
+    ];
+    const csv = tableCsv(['v'], [values], Uint32Array.from(values.keys()));
+    expect(Papa.parse<string[]>(csv, { delimiter: ',' }).data.slice(1)).toEqual([
+      ['\'=HYPERLINK("http://evil")\nx'],
+      ["'+cmd|' /C calc'!A0\r\n"],
+      ["'-5\n"],
+      ["'=5"],
+      ["'-"],
+      ["''=x"],
+      ['-1e3'],
+    ]);
+  });
 });
 
 describe('orderByRanks', () => {

@@ -4,6 +4,7 @@
  * order as a Uint32Array.
  */
 import Papa from 'papaparse';
+import { DECIMAL_NUMBER, SPREADSHEET_FORMULA } from '../text/spreadsheet-formula.ts';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -13,10 +14,6 @@ export interface TableQuery {
   filter: string;
 }
 
-// Cells a spreadsheet would run as a formula get a leading quote (CSV injection), but plain signed
-// numbers stay numbers.
-const SPREADSHEET_FORMULA = /^[=+\-@\t\r](?![\d.]*$)/;
-const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
 
 /**
  * Row order sorted by one column: numerically when every non-empty value is a number, else by
@@ -50,7 +47,7 @@ function numericRanks(values: readonly string[]): Int32Array | null {
   for (let row = 0; row < rows; row++) {
     const value = values[row] ?? '';
     if (value === '') continue;
-    if (!NUMBER.test(value.trim())) return null;
+    if (!DECIMAL_NUMBER.test(value.trim())) return null;
     numbers[row] = Number(value);
     count += 1;
   }
