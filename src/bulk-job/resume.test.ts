@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { initialResults, toBulkRows } from './bulk-rows.ts';
+import { initialResults, pairKey, toBulkRows, type BulkRow } from './bulk-rows.ts';
 import { readEarlierResults, resumeFrom } from './resume.ts';
 import { resultsCsv, resultLines, resultsHeader } from './results-csv.ts';
 import { PENDING, type RowResult } from './bulk-runner.ts';
@@ -75,5 +76,74 @@ describe('resume from an earlier results CSV', () => {
     const rows = toBulkRows([['https://a/1', 'image']]).rows;
     const earlier = await readEarlierResults(resultsCsv(rows, () => failed));
     expect(resumeFrom(rows, initialResults(rows, true), earlier).taken).toBe(0);
+  });
+
+  it('reads back exactly the values written, whatever they start with or hold', async () => {
+    // Strings made mostly of what the formula rule and CSV quoting look at.
+    const tricky = fc
+      .array(
+        fc.oneof(
+          fc.constantFrom(
+            '=',
+            '+',
+            '-',
+            '@',
+            '\t',
+            '\r',
+            '\n',
+            '\r\n',
+            "'",
+            '"',
+            ',',
+            ' ',
+            '5',
+            '.',
+          ),
+          fc.string({ maxLength: 4 }),
+        ),
+        { maxLength: 10 },
+      )
+      .map((parts) => parts.join(''));
+    const entry = fc.record({ uri: tricky, media: tricky, value: tricky });
+    await fc.assert(
+      fc.asyncProperty(fc.array(entry, { minLength: 1, maxLength: 20 }), async (entries) => {
+        const rows = entries.map(({ uri, media }, index): BulkRow => ({
+          rowNumber: index + 1,
+          ServiceURI: uri,
+          MediaType: media,
+          issues: [],
+          duplicateOf: null,
+        }));
+        const csv = `\uFEFF${resultsCsv(rows, (i) => done(entries[i]?.value ?? ''))}`;
+        const earlier = await readEarlierResults(csv);
+        expect(earlier.fileErrors).toEqual([]);
+        // The reader trims ServiceURI and MediaType (as the input's are); the value is as sent.
+        const expected = new Map(
+          entries.map(({ uri, media, value }) => [pairKey(uri.trim(), media.trim()), value]),
+        );
+        expect(earlier.registered).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("takes one ' off an escaped cell, and none off a value that starts with ' alone", async () => {
+    const rows = toBulkRows([
+      ['https://a/1', 'image'],
+      ['https://a/2', 'image'],
+      ['https://a/3', 'image'],
+    ]).rows;
+    const values = ["'=x", "'plain", '=HYPERLINK("http://evil")\nx'];
+    const csv = resultsCsv(rows, (i) => done(values[i] ?? ''));
+    expect(csv).toContain('"\'\'=x"');
+    expect(csv).toContain('\'=HYPERLINK(""http://evil"")\nx"');
+    const earlier = await readEarlierResults(csv);
+    expect([...earlier.registered.values()]).toEqual(values);
+  });
+
+  it('reads a file papaparse escapeFormulae: true wrote, signed numbers escaped', async () => {
+    const csv = 'Row,ServiceURI,MediaType,Outcome,Result\r\n1,"\'=x",image,registered,"\'-5"';
+    const earlier = await readEarlierResults(csv);
+    expect(earlier.registered.get(pairKey('=x', 'image'))).toBe('-5');
   });
 });

@@ -4,6 +4,7 @@
  * lists as registered is not sent again. The pair, not the row number, is the key, so rows may
  * be added, removed or reordered between runs.
  */
+import { unescapeFormula } from '../text/spreadsheet-formula.ts';
 import { parseCsvCells } from './csv-cells.ts';
 import { pairKey, type BulkRow } from './bulk-rows.ts';
 import type { RowResult } from './bulk-runner.ts';
@@ -14,13 +15,6 @@ export interface EarlierResults {
   registered: Map<string, string>;
   /** Why the file cannot be used (missing columns); empty when it can. */
   fileErrors: string[];
-}
-
-/** escapeFormulae put a ' before these: take it off to get the value that was sent. */
-const ESCAPED_FORMULA = /^'[=+\-@\t\r]/;
-
-function unescapeCell(cell: string): string {
-  return ESCAPED_FORMULA.test(cell) ? cell.slice(1) : cell;
 }
 
 /**
@@ -57,10 +51,10 @@ export async function readEarlierResults(text: string): Promise<EarlierResults> 
   for (const cells of rows.slice(1)) {
     if (!isRegisteredOutcome(cells[outcome]?.trim() ?? '')) continue;
     const key = pairKey(
-      unescapeCell(cells[uri] ?? '').trim(),
-      unescapeCell(cells[media] ?? '').trim(),
+      unescapeFormula(cells[uri] ?? '').trim(),
+      unescapeFormula(cells[media] ?? '').trim(),
     );
-    registered.set(key, unescapeCell(cells[result] ?? ''));
+    registered.set(key, unescapeFormula(cells[result] ?? ''));
   }
   return { registered, fileErrors: [] };
 }
