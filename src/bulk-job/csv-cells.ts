@@ -5,7 +5,7 @@
  * console's own words.
  */
 import Papa from 'papaparse';
-import { detectDelimiter, unclosedQuoteLine } from './csv-dialect.ts';
+import { detectDelimiter, unclosedQuoteLine, type Delimiter } from './csv-dialect.ts';
 
 export interface CsvCells {
   rows: string[][];
@@ -44,6 +44,8 @@ export interface ParseCellsOptions {
   chunkSize?: number;
   onProgress?: (rowsSoFar: number) => void;
   signal?: AbortSignal;
+  /** The delimiter when the caller knows it better than `detectDelimiter`'s guess. */
+  delimiter?: Delimiter;
 }
 
 const DEFAULT_CHUNK = 64 * 1024;
@@ -64,7 +66,7 @@ export const yieldToPage = (): Promise<void> =>
 export function parseCsvCells(text: string, options: ParseCellsOptions = {}): Promise<CsvCells> {
   const rows: string[][] = [];
   const problems: CsvCells['problems'] = [];
-  const delimiter = detectDelimiter(text);
+  const delimiter = options.delimiter ?? detectDelimiter(text);
   /** papaparse's row of an unclosed quote, should the line scan not find it. */
   let missingQuoteRow: number | null = null;
   return new Promise<CsvCells>((resolve, reject) => {

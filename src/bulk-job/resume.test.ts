@@ -146,4 +146,18 @@ describe('resume from an earlier results CSV', () => {
     const earlier = await readEarlierResults(csv);
     expect(earlier.registered.get(pairKey('=x', 'image'))).toBe('-5');
   });
+
+  it('reads a file whose first value holds many lines with tabs (the header gives the delimiter)', async () => {
+    const rows = toBulkRows([['https://a/1', 'image']]).rows;
+    const value = Array.from({ length: 20 }, () => 'z\tz').join('\n');
+    const earlier = await readEarlierResults(resultsCsv(rows, () => done(value)));
+    expect(earlier.fileErrors).toEqual([]);
+    expect([...earlier.registered.values()]).toEqual([value]);
+  });
+
+  it('still reads a results file a spreadsheet saved with semicolons', async () => {
+    const csv = 'Row;ServiceURI;MediaType;Outcome;Result\r\n1;https://a/1;image;registered;"\'=7"';
+    const earlier = await readEarlierResults(csv);
+    expect(earlier.registered.get(pairKey('https://a/1', 'image'))).toBe('=7');
+  });
 });

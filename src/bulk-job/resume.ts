@@ -6,6 +6,7 @@
  */
 import { unescapeFormula } from '../text/spreadsheet-formula.ts';
 import { parseCsvCells } from './csv-cells.ts';
+import { detectDelimiter } from './csv-dialect.ts';
 import { pairKey, type BulkRow } from './bulk-rows.ts';
 import type { RowResult } from './bulk-runner.ts';
 import { isRegisteredOutcome } from './results-csv.ts';
@@ -21,7 +22,11 @@ export interface EarlierResults {
  * @example (await readEarlierResults(csv)).registered.size // rows registered before
  */
 export async function readEarlierResults(text: string): Promise<EarlierResults> {
-  const { rows } = await parseCsvCells(text);
+  // The delimiter of the header line alone: lines of a multi-line value further down (a Result
+  // the service answered with tabs on every line) would outvote the commas.
+  const headerEnd = text.indexOf('\n');
+  const delimiter = detectDelimiter(headerEnd < 0 ? text : text.slice(0, headerEnd));
+  const { rows } = await parseCsvCells(text, { delimiter });
   const header = (rows[0] ?? []).map((cell) =>
     cell
       .trim()
