@@ -7,6 +7,7 @@
 import { createReadStream, existsSync, openSync, writeSync, closeSync } from 'node:fs';
 import { parse } from 'csv-parse';
 import { csvCell, isRegisteredOutcome, resultsHeader } from '../../src/bulk-job/results-csv.ts';
+import { unescapeFormula } from '../../src/text/spreadsheet-formula.ts';
 import { UsageError } from '../exit-codes.ts';
 import { replayJournal } from './journal.ts';
 
@@ -107,8 +108,13 @@ async function readShard(
     else report.notSent += 1;
   };
   for await (const cells of parser as AsyncIterable<string[]>) {
-    // The cells as read: their formulas were neutralized when they were first written.
-    if (merged !== null) writeSync(merged, `${cells.map((cell) => csvCell(cell)).join(',')}\r\n`);
+    // Written again by the one rule: a cell escaped when it was first written comes out the same,
+    // and one a shard's writer let through (an older version, or a file edited by hand) is escaped.
+    if (merged !== null)
+      writeSync(
+        merged,
+        `${cells.map((cell) => csvCell(unescapeFormula(cell), true)).join(',')}\r\n`,
+      );
     const row = Number(cells[0]);
     // Lines of one row are close together only after a resume; keep the latest until the end.
     const earlier = last.get(row);
