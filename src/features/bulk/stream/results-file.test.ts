@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
-import type { BulkRow } from '../../../bulk-job/bulk-rows.ts';
+import { pairKey, type BulkRow } from '../../../bulk-job/bulk-rows.ts';
+import { readEarlierResults } from '../../../bulk-job/resume.ts';
 import type { RowResult } from '../../../bulk-job/bulk-runner.ts';
 import { ResultsFile } from './results-file.ts';
 
@@ -42,5 +43,23 @@ describe('ResultsFile', () => {
     expect((await out.blob().text()).split('\r\n')).toHaveLength(3);
     out.add(row(2), done('2'));
     expect((await out.blob().text()).split('\r\n')).toHaveLength(4);
+  });
+
+  it('escapes a formula followed by a line break, and --resume reads every value back', async () => {
+    const out = new ResultsFile();
+    const values = ['=HYPERLINK("http://evil")\nx', "+cmd|' /C calc'!A0\r\n", "'=x", '-5'];
+    values.forEach((value, i) => out.add(row(i + 10), done(value)));
+    const text = await out.blob().text();
+    const cells = Papa.parse<string[]>(text, { skipEmptyLines: true, delimiter: ',' }).data;
+    expect(cells.slice(1).map((line) => line[4])).toEqual([
+      '\'=HYPERLINK("http://evil")\nx',
+      "'+cmd|' /C calc'!A0\r\n",
+      "''=x",
+      '-5',
+    ]);
+    const earlier = await readEarlierResults(text);
+    expect(
+      values.map((_, i) => earlier.registered.get(pairKey(`https://a/${i + 10}`, 'image'))),
+    ).toEqual(values);
   });
 });
