@@ -14,7 +14,6 @@ export interface TableQuery {
   filter: string;
 }
 
-
 /**
  * Row order sorted by one column: numerically when every non-empty value is a number, else by
  * natural, case-insensitive order (digit runs compare as numbers; other characters by code
