@@ -9,7 +9,7 @@ import type { RowResult } from '../../../bulk-job/bulk-runner.ts';
 import { resultLines, resultsHeader } from '../../../bulk-job/results-csv.ts';
 
 const BOM = '\uFEFF';
-/** Rows joined per Blob part: one unparse call, and few parts to keep track of. */
+/** Rows joined per Blob part: one string built per part, and few parts to keep track of. */
 const LINES_PER_PART = 2_000;
 /** Parts merged into one Blob beyond this, so the list stays short for any row count. */
 const MAX_PARTS = 64;
