@@ -8,10 +8,10 @@ import {
   type CallOptions,
   type FieldsBeforeDataStubs,
 } from '../../protocol/index.ts';
-import { serveCalls, transfer } from '../../workers/worker-call.ts';
+import { serveCalls } from '../../workers/worker-call.ts';
 import { createTargetFetch } from '../target-fetch.ts';
 import { serializeError, type SerializedError } from './error-transfer.ts';
-import { packResult, transferOf } from './result-transfer.ts';
+import { packResult } from './result-transfer.ts';
 import type { ClientWorkerApi, ClientWorkerCall } from './worker-messages.ts';
 
 const inFlight = new Map<number, AbortController>();
@@ -71,7 +71,7 @@ const api: ClientWorkerApi = {
     try {
       const packed = packResult(await run(call, controller.signal, showHead));
       await Promise.resolve(headShown).catch(() => undefined);
-      return transfer(packed, transferOf(packed));
+      return packed;
     } catch (error) {
       throw sendable(error);
     } finally {

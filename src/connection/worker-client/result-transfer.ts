@@ -6,15 +6,11 @@
  * payload instead of two, and structured clone copies half as much.
  */
 
-import { rememberPayloadBytes } from './payload-bytes.ts';
-
 /** The value of a call as posted by the worker. */
 export interface PackedResult {
   value: unknown;
   /** Where DataStubs lies in `exchange.response.bodyText`, when it was taken out of the value. */
   dataStubsAt?: [start: number, end: number];
-  /** DataStubs as UTF-8, transferred with the message, for the viewer's worker. */
-  dataStubsUtf8?: ArrayBuffer;
 }
 
 interface StubsLike {
@@ -44,41 +40,25 @@ function substringStart(body: string, part: string): number {
   return -1;
 }
 
-/**
- * @example
- * const packed = packResult(result); // in the worker
- * return transfer(packed, transferOf(packed));
- */
+/** @example postMessage(packResult(result)) // in the worker */
 export function packResult(value: unknown): PackedResult {
   if (!isStubsLike(value) || !value.record.DataStubs) return { value };
   const body = value.exchange.response.bodyText;
   const dataStubs = value.record.DataStubs;
-  const dataStubsUtf8 = new TextEncoder().encode(dataStubs).buffer;
   const start = substringStart(body, dataStubs);
-  if (start === -1) return { value, dataStubsUtf8 };
+  if (start === -1) return { value };
   return {
     value: { ...value, record: { ...value.record, DataStubs: null } },
     dataStubsAt: [start, start + dataStubs.length],
-    dataStubsUtf8,
   };
-}
-
-/** The buffers to transfer with a packed result. @example transfer(packed, transferOf(packed)) */
-export function transferOf(packed: PackedResult): Transferable[] {
-  return packed.dataStubsUtf8 ? [packed.dataStubsUtf8] : [];
 }
 
 /** The value as the protocol client returned it. @example unpackResult(message) */
 export function unpackResult(packed: PackedResult): unknown {
-  const { value, dataStubsAt, dataStubsUtf8 } = packed;
-  let result = value;
-  if (dataStubsAt && isStubsLikeWithoutPayload(value)) {
-    const DataStubs = value.exchange.response.bodyText.slice(dataStubsAt[0], dataStubsAt[1]);
-    result = { ...value, record: { ...value.record, DataStubs } };
-  }
-  if (dataStubsUtf8 && isStubsLike(result) && result.record.DataStubs)
-    rememberPayloadBytes(result.record.DataStubs, dataStubsUtf8);
-  return result;
+  const { value, dataStubsAt } = packed;
+  if (!dataStubsAt || !isStubsLikeWithoutPayload(value)) return value;
+  const DataStubs = value.exchange.response.bodyText.slice(dataStubsAt[0], dataStubsAt[1]);
+  return { ...value, record: { ...value.record, DataStubs } };
 }
 
 function isStubsLikeWithoutPayload(value: unknown): value is StubsLike {

@@ -369,10 +369,9 @@ export function createViewerWorkerApi(): ViewerWorkerApi {
   return {
     warmUp,
     analyze(payload, maxIndexBytes, events) {
-      const text = typeof payload === 'string' ? payload : new TextDecoder().decode(payload);
-      const analysis = new PayloadAnalysis(maxIndexBytes, events, text.length, true);
+      const analysis = new PayloadAnalysis(maxIndexBytes, events, payload.length, true);
       return guarded(events, () => {
-        analysis.append(text);
+        analysis.append(payload);
         return analysis.end();
       });
     },
