@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadCapture, type Capture } from '../../fixtures/captures.ts';
 import {
@@ -520,6 +521,26 @@ describe('an answer above maxBodyBytes', () => {
     const sized = await startServer((_req, res) => replay(capture, res));
     const whole = await client(sized, { maxBodyBytes: answer.byteLength }).getAssetStubs(PARAMS);
     expect(whole.exchange.response.byteLength).toBe(answer.byteLength);
+  });
+
+  it('measures a compressed answer by its decoded size, not by its stated Content-Length', async () => {
+    // 10 MB of one comment compress to a few KB: the stated length is far under the limit.
+    const filler = `<!--${'x'.repeat(10 * 1024 * 1024)}-->`;
+    const big = Buffer.from(answer.toString('utf8').replace('<soap:Body>', `${filler}<soap:Body>`));
+    const compressed = gzipSync(big);
+    const server = await startServer((_req, res) => {
+      res.writeHead(200, {
+        'content-type': contentType,
+        'content-encoding': 'gzip',
+        'content-length': compressed.byteLength,
+      });
+      res.end(compressed);
+    });
+    const error = await rejection(
+      client(server, { maxBodyBytes: 1024 * 1024 }).getAssetStubs(PARAMS),
+    );
+    expect(compressed.byteLength).toBeLessThan(1024 * 1024);
+    expect(error).toMatchObject({ name: 'ResponseTooLargeError', byteLength: big.byteLength });
   });
 
   it('still reports a body cut short as TransportError and a slow one as TimeoutError', async () => {
