@@ -7,12 +7,7 @@
 // BENCH_LINES_BASELINE=<dir> runs <dir>/src/workers/viewer/viewer-worker-api.ts in the same
 // rounds (e.g. `git archive <commit> src | tar -x -C <dir>`), so before and after share the load.
 // BENCH_LINES_STUBS=n sets the payload (160,000 stubs by default: 66 MB in the HTTP GET body).
-import { pathToFileURL } from 'node:url';
-import { createViewerWorkerApi } from '../src/workers/viewer/viewer-worker-api.ts';
-import type {
-  ViewerEvents,
-  ViewerWorkerApi,
-} from '../src/workers/viewer/viewer-worker-protocol.ts';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { collectGarbage } from './support/gc.ts';
 import { loadAverage } from './support/load-average.ts';
 import { median } from './support/median.ts';
@@ -25,16 +20,36 @@ const WARM_UP = 1;
 /** The page's limit for the tree and table: 66 MB is over it, so no index pass follows. */
 const MAX_INDEX_BYTES = 50 * 1024 * 1024;
 
-const payload = stubsPayload(STUBS);
+/**
+ * What this bench calls of the worker's API and its events (viewer-worker-protocol.ts): the
+ * worker's code is built for the browser, outside the Node project's types, so it is imported
+ * by path, this checkout's as the baseline's.
+ */
+interface Events {
+  onProgress(): void;
+  onHead(): void;
+  onTableHead(): void;
+  onAnalyzed(result: { prettyLineCount: number }): void;
+  onIndexed(): void;
+  onFailed(message: string): void;
+  onSummary(): void;
+}
+interface WorkerApi {
+  warmUp(): void;
+  analyze(payload: string, maxIndexBytes: number, events: Events): Promise<void>;
+  prettyLines(from: number, to: number): string;
+  search(query: string): { total: number };
+}
 
+async function workerApi(root: string): Promise<WorkerApi> {
+  const module = (await import(
+    pathToFileURL(`${root}/src/workers/viewer/viewer-worker-api.ts`).href
+  )) as { createViewerWorkerApi: () => WorkerApi };
+  return module.createViewerWorkerApi();
+}
+
+const payload = stubsPayload(STUBS);
 const baselineDir = process.env.BENCH_LINES_BASELINE;
-const baseline = baselineDir
-  ? (
-      (await import(
-        pathToFileURL(`${baselineDir}/src/workers/viewer/viewer-worker-api.ts`).href
-      )) as { createViewerWorkerApi: () => ViewerWorkerApi }
-    ).createViewerWorkerApi()
-  : null;
 
 interface Times {
   /** analyze() called → onAnalyzed. */
@@ -47,12 +62,12 @@ interface Times {
 }
 
 /** One analysis of the payload; the answers are timed inside onAnalyzed, as the first request. */
-function run(api: ViewerWorkerApi): Promise<Times> {
+function run(api: WorkerApi): Promise<Times> {
   collectGarbage();
   return new Promise((resolve, reject) => {
     const started = performance.now();
     let times: Times | null = null;
-    const events: ViewerEvents = {
+    const events: Events = {
       onProgress: () => undefined,
       onHead: () => undefined,
       onTableHead: () => undefined,
@@ -77,9 +92,9 @@ function run(api: ViewerWorkerApi): Promise<Times> {
   });
 }
 
-const contenders: Array<[string, ViewerWorkerApi]> = [
-  ...(baseline ? [['before (second pass)', baseline] as [string, ViewerWorkerApi]] : []),
-  ['now (recorded)', createViewerWorkerApi()],
+const contenders: Array<readonly [string, WorkerApi]> = [
+  ...(baselineDir ? [['before (second pass)', await workerApi(baselineDir)] as const] : []),
+  ['now (recorded)', await workerApi(fileURLToPath(new URL('..', import.meta.url)))],
 ];
 for (const [, api] of contenders) api.warmUp();
 
@@ -89,7 +104,7 @@ for (let round = 0; round < WARM_UP + ROUNDS; round++) {
   // The order alternates so that each runs first in a round as often as the other.
   for (let k = 0; k < contenders.length; k++) {
     const i = (round + k) % contenders.length;
-    const times = await run(contenders[i]?.[1] as ViewerWorkerApi);
+    const times = await run(contenders[i]?.[1] as WorkerApi);
     if (round >= WARM_UP) results[i]?.push(times);
   }
   if (round >= WARM_UP) loads.push(loadAverage());
