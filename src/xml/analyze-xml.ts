@@ -1,7 +1,7 @@
 /**
  * One pass over the payload that produces everything the views need: the pretty-printed text
- * (one tag per line, so CodeMirror never sees a 10 MB line), the fold index (line → line of the
- * matching close), the element tree index and the escaping report.
+ * (one tag per line, so no view gets a 10 MB line) and where each of its lines starts, the fold
+ * index (line → line of the matching close), the element tree index and the escaping report.
  *
  * Pretty-printing keeps the document's information set: names, attributes (raw values, original
  * quotes) and non-whitespace text are copied from the source; only whitespace-only text between
@@ -32,6 +32,12 @@ export type { EscapingReport } from './escaping-report.ts';
 export interface XmlAnalysis {
   pretty: string;
   prettyLineCount: number;
+  /**
+   * Where each pretty line starts, plus one entry past the end (see
+   * `PrettyLines.takeLineStarts`), recorded while the text was written; null when `emitPretty`
+   * is false.
+   */
+  prettyLineStarts: Uint32Array | null;
   /** For each pretty line, the line that closes the element opened on it, or -1. */
   foldEnd: Int32Array;
   /** Null when the index was not requested (payload over the size limit). */
@@ -172,6 +178,7 @@ export class XmlAnalyzer {
     return {
       pretty: this.lines.text(),
       prettyLineCount: this.lines.line,
+      prettyLineStarts: this.lines.takeLineStarts(),
       foldEnd: this.lines.foldEnd(),
       index: this.tree.build(this.length),
       escaping: this.escaping.finish(topLevelElementCount, () => (this.elementless ?? []).join('')),

@@ -1,7 +1,8 @@
 /**
  * The pretty text being written, line by line: indentation, source ranges copied as they are (or
  * with \r\n and \r normalized to \n, as XML reads them), start tags brought onto one line, the
- * line count, the fold pairs (open line → close line) and the first screenful handed out early.
+ * line count, where each line starts, the fold pairs (open line → close line) and the first
+ * screenful handed out early.
  *
  * Ranges are given with the string that holds them (the whole payload, or the reader's buffer
  * of the moment when it is fed in chunks), so nothing here needs the whole payload.
@@ -10,10 +11,14 @@ import { CharBuffer } from './char-buffer.ts';
 import { GrowableIntArray } from './growable-int-array.ts';
 import { NextChar } from './next-char.ts';
 
-type TextSink = Pick<CharBuffer, 'appendRange' | 'appendChar' | 'appendSpaces' | 'toString'>;
+type TextSink = Pick<
+  CharBuffer,
+  'appendRange' | 'appendChar' | 'appendSpaces' | 'toString' | 'length'
+>;
 
 /** Counts lines without keeping any text. */
 const NULL_SINK: TextSink = {
+  length: 0,
   appendRange() {},
   appendChar() {},
   appendSpaces() {},
@@ -50,10 +55,25 @@ export interface PrettyLinesOptions {
   expectedLength: number;
 }
 
+/**
+ * The line starts of the empty text: no line, only the entry past the end (its length + 1), in
+ * the format of {@link PrettyLines.takeLineStarts}.
+ */
+export function emptyTextLineStarts(): Uint32Array {
+  return Uint32Array.of(1);
+}
+
 export class PrettyLines {
   /** Lines finished so far, i.e. the number of the line being written. */
   line = 0;
   private readonly out: TextSink;
+  /**
+   * The offset in the text of each line break's next character, after a 0 for the first line:
+   * recorded as the breaks are written, so no second pass over the text looks for them. Null
+   * when only counting lines, and once handed over. Int32 holds any offset: V8's strings stop
+   * short of 2^29 characters.
+   */
+  private starts: GrowableIntArray | null;
   private readonly foldOpen = new GrowableIntArray();
   private readonly foldClose = new GrowableIntArray();
   private readonly indent: number;
@@ -67,6 +87,8 @@ export class PrettyLines {
     this.out = options.emitText
       ? new CharBuffer(Math.ceil(options.expectedLength * 1.3))
       : NULL_SINK;
+    this.starts = options.emitText ? new GrowableIntArray() : null;
+    this.starts?.push(0);
     this.indent = options.indent;
     this.onHead = options.onHead;
     this.headChars = options.headChars;
@@ -84,6 +106,7 @@ export class PrettyLines {
     const out = this.out;
     out.appendChar(LF);
     this.line += 1;
+    this.starts?.push(out.length);
     if (!this.headSent && out instanceof CharBuffer && out.length >= this.headChars) {
       this.headSent = true;
       this.onHead?.(out.toString());
@@ -143,6 +166,25 @@ export class PrettyLines {
     return this.out.toString();
   }
 
+  /**
+   * Where each line of the text starts, plus one entry past the end: the text's length when it
+   * ends with a line break, else its length + 1 (as if it ended with one), so line `n` is
+   * `text.slice(starts[n], starts[n + 1] - 1)` (see workers/viewer/pretty-line-starts.ts). Null
+   * when only counting lines. Hands the offsets over once, at the end (a second call gets null):
+   * what was recorded is dropped, so only the returned copy, right-sized, stays.
+   */
+  takeLineStarts(): Uint32Array | null {
+    const starts = this.starts;
+    if (!starts) return null;
+    this.starts = null;
+    const length = this.out.length;
+    if (length === 0) return emptyTextLineStarts();
+    // The line being written when the text ended holds something: it is the last line.
+    if (starts.get(starts.length - 1) !== length) starts.push(length + 1);
+    const recorded = starts.toArray();
+    return new Uint32Array(recorded.buffer, recorded.byteOffset, recorded.length);
+  }
+
   /** Copies a source range that may hold line breaks, normalizing \r\n and \r to \n as XML does. */
   private appendMultiLine(xml: string, from: number, to: number): void {
     const out = this.out;
@@ -151,10 +193,14 @@ export class PrettyLines {
       if (c === 13) {
         out.appendChar(LF);
         this.line += 1;
+        this.starts?.push(out.length);
         if (xml.charCodeAt(i + 1) === LF && i + 1 < to) i += 1;
       } else {
         out.appendChar(c);
-        if (c === LF) this.line += 1;
+        if (c === LF) {
+          this.line += 1;
+          this.starts?.push(out.length);
+        }
       }
     }
   }

@@ -1,27 +1,9 @@
 /**
- * Where each line of the pretty text starts, so the worker can answer the page's request for a
- * window of lines (the page never holds the pretty text) and place search matches on lines.
+ * The pretty text read by lines, through where each line starts (recorded by the pass that wrote
+ * the text, in the format of `PrettyLines.takeLineStarts`: one entry per line plus one past the
+ * end), so the worker can answer the page's request for a window of lines (the page never holds
+ * the pretty text) and place search matches on lines.
  */
-
-/**
- * The start offset of each line, plus one entry past the end (the text's length + 1, as if it
- * ended with a line break), so line `n` is `text.slice(starts[n], starts[n + 1] - 1)`.
- *
- * @example prettyLineStarts('a\nb\n') // [0, 2, 4]
- */
-export function prettyLineStarts(text: string): Uint32Array {
-  let lines = 0;
-  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) lines += 1;
-  const endsWithBreak = text.endsWith('\n');
-  const count = endsWithBreak || text === '' ? lines : lines + 1;
-  const starts = new Uint32Array(count + 1);
-  let line = 1;
-  for (let at = text.indexOf('\n'); at !== -1 && line < count; at = text.indexOf('\n', at + 1)) {
-    starts[line++] = at + 1;
-  }
-  starts[count] = endsWithBreak ? text.length : text.length + 1;
-  return starts;
-}
 
 /** Lines [from, to) of `text`, joined by line breaks (no trailing one); clamped to the text. */
 export function linesOf(text: string, starts: Uint32Array, from: number, to: number): string {
@@ -35,7 +17,7 @@ export function linesOf(text: string, starts: Uint32Array, from: number, to: num
 /**
  * The line and column of each position (sorted ascending, as search finds them), in one walk.
  *
- * @example placeOnLines(Int32Array.of(0, 3), prettyLineStarts('ab\ncd')) // lines [0, 1], columns [0, 0]
+ * @example placeOnLines(Int32Array.of(0, 3), Uint32Array.of(0, 3, 6)) // in 'ab\ncd': lines [0, 1], columns [0, 0]
  */
 export function placeOnLines(
   positions: Int32Array,

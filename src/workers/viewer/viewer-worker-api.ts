@@ -13,7 +13,8 @@ import { indexBuffers } from '../../xml/xml-index.ts';
 import { XmlSyntaxError } from '../../xml/reader/xml-syntax-error.ts';
 import { XmlSummaryScan } from '../../xml/xml-summary.ts';
 import { searchText } from './search-text.ts';
-import { linesOf, placeOnLines, prettyLineStarts } from './pretty-line-starts.ts';
+import { linesOf, placeOnLines } from './pretty-line-starts.ts';
+import { emptyTextLineStarts } from '../../xml/pretty-lines.ts';
 import { utf8Length } from '../../text/utf8-length.ts';
 import { transfer } from '../worker-call.ts';
 import type { AnalysisResult, ViewerEvents, ViewerWorkerApi } from './viewer-worker-protocol.ts';
@@ -200,7 +201,7 @@ class PayloadAnalysis {
       analyzeMs: performance.now() - this.started,
       indexMs: 0,
     };
-    keepPretty(analysis?.pretty ?? '');
+    keepPretty(analysis?.pretty ?? '', analysis?.prettyLineStarts ?? emptyTextLineStarts());
     events.onAnalyzed(transfer(result, [result.foldEnd.buffer as ArrayBuffer]));
     if (!result.indexPending) return;
     const indexStarted = performance.now();
@@ -240,22 +241,20 @@ async function indexInSlices(xml: string, events: ViewerEvents) {
 
 // What the worker keeps of the last payload for its lines, searches, table queries and CSV.
 let pretty = '';
-let prettyStarts: Uint32Array | null = null;
+let prettyStarts = emptyTextLineStarts();
 let table: RecordTable | null = null;
 let haystacks: RowHaystacks | null = null;
 let haystacksScheduled = false;
 const rankCache = new Map<number, Int32Array>();
 let filterMemo: FilterMemo = { needle: '', matches: null };
 
-/** The pretty text the page's window and searches read; its line starts are found on first use. */
-function keepPretty(text: string): void {
+/**
+ * The pretty text the page's window and searches read, and where its lines start (recorded by
+ * the pass that wrote it; they stay here, only lines and line numbers go to the page).
+ */
+function keepPretty(text: string, starts: Uint32Array): void {
   pretty = text;
-  prettyStarts = null;
-}
-
-function lineStarts(): Uint32Array {
-  prettyStarts ??= prettyLineStarts(pretty);
-  return prettyStarts;
+  prettyStarts = starts;
 }
 
 /** The table later queries run against: a new payload's, with no ranks or search text of the last. */
@@ -394,11 +393,11 @@ export function createViewerWorkerApi(): ViewerWorkerApi {
       return guarded(events, () => analysis.end());
     },
     prettyLines(from, to) {
-      return linesOf(pretty, lineStarts(), from, to);
+      return linesOf(pretty, prettyStarts, from, to);
     },
     search(query) {
       const matches = searchText(pretty, query);
-      const result = { ...matches, ...placeOnLines(matches.positions, lineStarts()) };
+      const result = { ...matches, ...placeOnLines(matches.positions, prettyStarts) };
       return transfer(result, [
         result.positions.buffer as ArrayBuffer,
         result.lines.buffer as ArrayBuffer,

@@ -167,6 +167,31 @@ describe('the viewer worker given a second payload', () => {
     expect(api.search('first').total).toBe(0);
   });
 
+  it('serves each line of a payload read in parts, and none of a malformed one after it', async () => {
+    const api = createViewerWorkerApi();
+    const xml = `<a>\r\n<!--x\r\ny\rz-->\r\n<b c="1\r\n2">${'long text '.repeat(20)}\r\nend</b><c/></a>`;
+    await new Promise<void>((resolve, reject) => {
+      const { events } = recorder(resolve);
+      events.onFailed = (message) => reject(new Error(message));
+      api.begin(50_000_000, events, 0);
+      for (let at = 0; at < xml.length; at += 7) void api.append(xml.slice(at, at + 7));
+      void api.end();
+    });
+    const lines = analyzeXml(xml).pretty.slice(0, -1).split('\n');
+    expect(lines.length).toBeGreaterThan(8);
+    lines.forEach((line, n) => expect(api.prettyLines(n, n + 1)).toBe(line));
+    expect(api.prettyLines(0, lines.length + 5)).toBe(lines.join('\n'));
+    const found = api.search('end');
+    expect([found.lines[0], found.columns[0]]).toEqual([
+      lines.findIndex((line) => line.includes('end')),
+      (lines.find((line) => line.includes('end')) ?? '').indexOf('end'),
+    ]);
+
+    await analyzed(api, '<a><b></a>');
+    expect(api.prettyLines(0, 10)).toBe('');
+    expect(api.search('a').total).toBe(0);
+  });
+
   it('sorts and filters the new table, not the ranks or search text of the last', async () => {
     const api = createViewerWorkerApi();
     await analyzed(api, stubs(['c', 'a', 'b']));

@@ -4,11 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeXml } from '../../../xml/analyze-xml.ts';
 import type { ViewerWorkerClient } from '../../../workers/viewer/viewer-worker-client.ts';
 import { searchText } from '../../../workers/viewer/search-text.ts';
-import {
-  linesOf,
-  placeOnLines,
-  prettyLineStarts,
-} from '../../../workers/viewer/pretty-line-starts.ts';
+import { linesOf, placeOnLines } from '../../../workers/viewer/pretty-line-starts.ts';
 import PrettyView from './pretty-view.tsx';
 
 const STUBS = 400;
@@ -16,12 +12,13 @@ const xml = `<AssetStubs>${Array.from(
   { length: STUBS },
   (_, i) => `<Stub ID="s${i + 1}"><Title>Title ${i + 1}</Title></Stub>`,
 ).join('')}</AssetStubs>`;
-const { pretty, foldEnd, prettyLineCount } = analyzeXml(xml);
+const { pretty, foldEnd, prettyLineCount, prettyLineStarts } = analyzeXml(xml);
 const head = pretty.split('\n').slice(0, 10).join('\n') + '\n';
 
 /** The worker's answers, from the same helpers the worker uses; `asked` records line requests. */
 function fakeClient(): ViewerWorkerClient & { asked: Array<[number, number]> } {
-  const starts = prettyLineStarts(pretty);
+  const starts = prettyLineStarts;
+  if (!starts) throw new Error('the pretty text was written, so its line starts were recorded');
   const asked: Array<[number, number]> = [];
   return {
     asked,
