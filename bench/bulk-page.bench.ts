@@ -7,7 +7,10 @@
  * emulator reached through the server's /Inode.asmx proxy and the page's WebSocket relay.
  *
  * Side by side in one run, at concurrency 6 and then 16: the raw protocol client in Node (plain
- * loops, no job engine) straight to the emulator, then the page. For each page run: rows/s and
+ * loops, no job engine) straight to the emulator, the same client through the console server's
+ * /Inode.asmx proxy (the hop the page's calls take too), then the page. Per run, the CPU time each
+ * process spent per row (bench/support/process-cpu.ts): on a 2-core machine the page's rows/s is
+ * bounded by the CPU of every process its calls cross. For each page run: rows/s and
  * its share of the raw client's, the page's JS heap (main thread, sampled every 2 s without
  * forcing a collection: the peak; then after a forced collection), and the longest main-thread
  * task from "Send" to "Finished" (PerformanceObserver longtask). The file reader's worker has its
@@ -27,6 +30,7 @@ import { CHROMIUM_ARGS, requireChromium } from './support/chromium.ts';
 import { startCpuProfile } from './support/cpu-profiler.ts';
 import { loadAverage } from './support/load-average.ts';
 import { PAGE_HELPERS } from './support/page-helpers.ts';
+import { cpuPerRow, readCpu } from './support/process-cpu.ts';
 import { startEmulator, stopAll } from './support/process.ts';
 import { buildProduction, startProductionServer } from './support/production.ts';
 import { rawClientRate } from './support/raw-client-rate.ts';
@@ -64,6 +68,8 @@ interface PageRun {
   seconds: number;
   /** The longest tasks and when they began after Send. */
   top: string[];
+  /** CPU milliseconds per row by process, from Send to Finished. */
+  cpu: ReturnType<typeof cpuPerRow>;
 }
 
 async function pageRun(
@@ -109,6 +115,7 @@ async function pageRun(
       await new Promise((r) => setTimeout(r, 2_000));
     }
   })();
+  const cpuBefore = readCpu();
   const { ms, counts } = await page.evaluate<{ ms: number; counts: string }>(`(async () => {
     const started = performance.now();
     __bench.startedAt = started;
@@ -116,6 +123,8 @@ async function pageRun(
     await __bench.until(() => document.querySelector('[data-testid="stream-phase"][data-phase="finished"]'), 4 * 3600000);
     return { ms: performance.now() - started, counts: document.querySelector('[data-testid="stream-counts"]').textContent };
   })()`);
+  // Read before the page closes: a closed page's renderer leaves with its CPU time.
+  const cpu = cpuPerRow(cpuBefore, readCpu(), rows);
   running = false;
   await sampling;
   if (stopProfile) await stopProfile(`${PROFILE}-${tag}.cpuprofile`);
@@ -137,6 +146,7 @@ async function pageRun(
     heapPeakMb: heapPeak / 1e6,
     heapAfterMb: usedSize / 1e6,
     seconds: ms / 1000,
+    cpu,
     top: timed
       .sort((a, b) => b[1] - a[1])
       .slice(0, 5)
@@ -146,6 +156,11 @@ async function pageRun(
 
 const fmt = (n: number) => `${Math.round(n).toLocaleString('en')} rows/s`;
 const pct = (a: number, b: number) => `${((a / b) * 100).toFixed(0)} %`;
+const cpuWords = (cpu: ReadonlyArray<readonly [string, number]>) => {
+  const total = cpu.reduce((sum, [, ms]) => sum + ms, 0);
+  const parts = cpu.map(([role, ms]) => `${role} ${Math.round(ms * 1000)} µs`);
+  return `${Math.round(total * 1000)} µs in all (${parts.join(', ')})`;
+};
 const describe = (run: PageRun) =>
   `heap peak ${run.heapPeakMb.toFixed(1)} MB, ${run.heapAfterMb.toFixed(1)} MB after GC; longest task ${run.longestTaskMs.toFixed(0)} ms (${run.tasksOver50} over 50 ms${run.top.length ? `: ${run.top.join(', ')}` : ''}); ${run.seconds.toFixed(0)} s`;
 
@@ -164,15 +179,37 @@ try {
   await rawClientRate(target, 'warm', 500, 6, KEY);
   // A short page run first: the page's code, the relay and the emulator's statements warmed.
   await pageRun(chrome, server, 1_000, 6, 'warm-page');
+  await rawClientRate(server, 'warm-proxy', 500, 6, KEY);
   for (const concurrency of [6, 16]) {
-    const raw = await rawClientRate(target, `raw-${concurrency}`, ROWS, concurrency, KEY);
-    const page = await pageRun(chrome, server, ROWS, concurrency, `page-${concurrency}`);
-    console.log(`\n  concurrency ${concurrency}`);
-    console.log(`    raw client in Node → emulator   ${fmt(raw).padStart(13)}`);
-    console.log(
-      `    page, streamed file (relay)     ${fmt(page.rate).padStart(13)}  ${pct(page.rate, raw)} of raw (target ≥ ${concurrency === 6 ? 70 : 90} %)`,
+    const cpuOf = async <T>(rows: number, run: () => Promise<T>) => {
+      const before = readCpu();
+      const value = await run();
+      return { value, cpu: cpuPerRow(before, readCpu(), rows) };
+    };
+    const raw = await cpuOf(ROWS, () =>
+      rawClientRate(target, `raw-${concurrency}`, ROWS, concurrency, KEY),
     );
-    console.log(`    ${describe(page)}`);
+    const proxied = await cpuOf(ROWS, () =>
+      rawClientRate(server, `proxied-${concurrency}`, ROWS, concurrency, KEY),
+    );
+    const pageResult = await pageRun(chrome, server, ROWS, concurrency, `page-${concurrency}`);
+    const page = { value: pageResult, cpu: pageResult.cpu };
+    console.log(`\n  concurrency ${concurrency}`);
+    console.log(`    raw client in Node → emulator   ${fmt(raw.value).padStart(13)}`);
+    console.log(
+      `    raw client → console server     ${fmt(proxied.value).padStart(13)}  ${pct(proxied.value, raw.value)} of raw`,
+    );
+    console.log(
+      `    page, streamed file (relay)     ${fmt(page.value.rate).padStart(13)}  ${pct(page.value.rate, raw.value)} of raw (target ≥ ${concurrency === 6 ? 70 : 90} %), ${pct(page.value.rate, proxied.value)} of the raw client through the console server`,
+    );
+    console.log(`    ${describe(page.value)}`);
+    for (const [name, run] of [
+      ['raw client → emulator', raw],
+      ['raw client → console server', proxied],
+      ['page', page],
+    ] as const) {
+      console.log(`    CPU per row, ${name}: ${cpuWords(run.cpu)}`);
+    }
   }
   if (BIG > 0) {
     const big = await pageRun(chrome, server, BIG, 16, 'page-big');

@@ -46,8 +46,12 @@ export function buildProduction(name: string, { minify = true } = {}): Productio
 
 /**
  * The built server on loopback (`port` 0: any free one), its access log off, proxying
- * /Inode.asmx to INODE_TARGET from `env`. @returns its origin, without a trailing slash.
+ * /Inode.asmx to INODE_TARGET from `env`. With BENCH_SERVER_CPU_PROFILE=<dir> (any bench that
+ * starts it) the server writes a V8 CPU profile into that directory when it stops.
+ * @returns its origin, without a trailing slash.
  */
+const PROFILE_DIR = process.env.BENCH_SERVER_CPU_PROFILE;
+
 export async function startProductionServer(
   build: ProductionBuild,
   env: NodeJS.ProcessEnv,
@@ -56,6 +60,7 @@ export async function startProductionServer(
   const { child, match } = await startUntil(
     process.execPath,
     [
+      ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []),
       join(build.server, 'start.js'),
       '--dist',
       build.dist,
