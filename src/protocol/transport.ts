@@ -59,18 +59,12 @@ async function readBody(
   maxBodyBytes: number,
 ): Promise<Body> {
   const limited = maxBodyBytes !== Infinity;
-  const declared = declaredLength(response);
-  // A stated length within the limit is the body's size unless a content coding (gzip…) makes it
-  // the compressed size: then the body is read at once, a stream reader's chunks and promises
-  // costing more than a small answer (a bulk job reads thousands a second).
-  const withinStatedLength =
-    declared !== null && declared <= maxBodyBytes && !response.headers.has('content-encoding');
-  if ((!onChunk && (!limited || withinStatedLength)) || !response.body) {
+  if ((!onChunk && !limited) || !response.body) {
     return { kind: 'bytes', bytes: new Uint8Array(await response.arrayBuffer()) };
   }
   const contentType = response.headers.get('content-type') ?? undefined;
   // Content-Length may already say it is over: then no chunk is ever shown.
-  const overFromStart = (declared ?? 0) > maxBodyBytes;
+  const overFromStart = (declaredLength(response) ?? 0) > maxBodyBytes;
   const reader = response.body.getReader();
   let chunks: Uint8Array[] = [];
   let pendingBytes = 0;
