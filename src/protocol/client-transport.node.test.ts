@@ -444,6 +444,33 @@ describe('the DataStubs head', () => {
   });
 });
 
+describe('the body bytes handed out', () => {
+  it('gives the whole body once, exactly as received, before the decoded result', async () => {
+    const capture = loadCapture('get_soap11_success');
+    const server = await startServer((_req, res) => replay(capture, res));
+    const seen: Uint8Array[] = [];
+    const result = await client(server).getAssetStubs(PARAMS, {
+      onBodyBytes: (bytes) => seen.push(bytes),
+    });
+    expect(seen).toHaveLength(1);
+    expect(Buffer.from(seen[0]!).equals(capture.response.body)).toBe(true);
+    expect(result.exchange.response.byteLength).toBe(seen[0]!.byteLength);
+  });
+
+  it('gives nothing for an answer over maxBodyBytes', async () => {
+    const capture = loadCapture('get_soap11_success');
+    const server = await startServer((_req, res) => replay(capture, res));
+    const seen: Uint8Array[] = [];
+    const error = await rejection(
+      client(server, { maxBodyBytes: 16 }).getAssetStubs(PARAMS, {
+        onBodyBytes: (bytes) => seen.push(bytes),
+      }),
+    );
+    expect(error.name).toBe('ResponseTooLargeError');
+    expect(seen).toEqual([]);
+  });
+});
+
 describe('an answer above maxBodyBytes', () => {
   const capture = loadCapture('get_soap11_success');
   const answer = capture.response.body;

@@ -164,6 +164,7 @@ export function createInodeClient(options: InodeClientOptions): InodeClient {
         maxBodyBytes: options.maxBodyBytes,
         signal: callOptions.signal,
         onBodyChunk: headWatcher(operation, callOptions.onDataStubsHead),
+        onBodyBytes: callOptions.onBodyBytes,
       });
     } catch (error) {
       throw exchangeToCallError(context, error);

@@ -20,6 +20,8 @@ export interface ExchangeOptions {
   maxBodyBytes?: number | undefined;
   /** Sees the body's bytes as they arrive (the whole body is still read and returned). */
   onBodyChunk?: ((chunk: Uint8Array, contentType: string | undefined) => void) | undefined;
+  /** Gets the whole body's bytes once read, before they are decoded. */
+  onBodyBytes?: ((bytes: Uint8Array) => void) | undefined;
 }
 
 /**
@@ -212,6 +214,7 @@ export async function performExchange(
       };
       throw new BodyTooLarge({ request, response: raw, timings }, body.blob, maxBodyBytes);
     }
+    options.onBodyBytes?.(body.bytes);
     const raw: RawResponse = {
       ...head,
       bodyText: decodeBody(body.bytes, headers['content-type']),

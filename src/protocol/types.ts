@@ -126,6 +126,12 @@ export interface CallOptions {
    * the first lines and fields of a large answer early.
    */
   onDataStubsHead?: (head: string, fieldsBefore: FieldsBeforeDataStubs) => void;
+  /**
+   * Called once with the whole body's bytes as they arrived, before they are decoded (not a copy:
+   * for handing them on, e.g. by transfer to another thread, once the call has settled). Not
+   * called for an answer over `maxBodyBytes`.
+   */
+  onBodyBytes?: (bytes: Uint8Array) => void;
 }
 
 export interface InodeClientOptions {

@@ -15,6 +15,7 @@ import {
 } from '../../outcome/outcome.ts';
 import { useXmlSummary } from './use-xml-summary.ts';
 import { describeXmlSummary, type XmlSummary } from '../../xml/xml-summary.ts';
+import { payloadBytesFor } from '../../connection/worker-client/payload-bytes.ts';
 
 export interface StubsResultProps {
   result: GetAssetStubsResult | undefined;
@@ -110,6 +111,7 @@ const DataStubsSection = memo(function DataStubsSection({
             form={result.dataStubsForm}
             fileName={`datastubs${assetType ? `-${assetType.replace(/[^\w.-]+/g, '_')}` : ''}`}
             rawBody={result.exchange.response.bodyText}
+            xmlUtf8={payloadBytesFor(xml)}
             onSummary={onSummary}
             initialTab={initialTab}
           />

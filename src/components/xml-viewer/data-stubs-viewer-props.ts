@@ -14,6 +14,12 @@ export interface DataStubsViewerProps {
   fileName?: string;
   /** The whole response body exactly as received, for the Raw view. */
   rawBody?: string;
+  /**
+   * Optional: `xml` as UTF-8. When given (and not yet transferred elsewhere), the buffer is moved
+   * to the viewer's worker instead of copying the text there, which keeps a long task off the
+   * page for large payloads. It is detached afterwards.
+   */
+  xmlUtf8?: ArrayBuffer | undefined;
   /** UTF-8 size above which the tree and table are not built; default 50 MiB. */
   maxIndexBytes?: number;
   /**

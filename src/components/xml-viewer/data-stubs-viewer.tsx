@@ -76,6 +76,7 @@ export function DataStubsViewer({
   form,
   fileName = 'datastubs',
   rawBody,
+  xmlUtf8,
   maxIndexBytes = DEFAULT_MAX_INDEX_BYTES,
   onSummary,
   initialTab = null,
@@ -87,7 +88,12 @@ export function DataStubsViewer({
     [decodedAgain, receivedXml],
   );
   // The summary describes the payload as received, not a text decoded once more here.
-  const analysis = useXmlAnalysis(xml, maxIndexBytes, decodedAgain ? undefined : onSummary);
+  const analysis = useXmlAnalysis(
+    xml,
+    maxIndexBytes,
+    decodedAgain ? undefined : xmlUtf8,
+    decodedAgain ? undefined : onSummary,
+  );
   const result = analysis.status === 'done' ? analysis.result : null;
   // A prefix's worth of work (the same cost at 1 MB and 66 MB): the first screen of Pretty is
   // painted with the viewer itself instead of after a round trip through the worker.

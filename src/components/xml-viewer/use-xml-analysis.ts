@@ -36,17 +36,22 @@ const STARTING: AnalysisState = { status: 'working', progress: 0, head: null, ta
  * Runs the worker over `xml`: the pretty text arrives first, the tree index and table after.
  * A new payload or unmounting terminates the previous run.
  *
+ * `utf8`, the same payload as bytes, is transferred to the worker when it is still attached.
+ *
  * @example const analysis = useXmlAnalysis(xml, 50_000_000);
  */
 export function useXmlAnalysis(
   xml: string,
   maxIndexBytes: number,
+  utf8?: ArrayBuffer,
   /** Receives the worker's element summary, or null when the worker failed first. */
   onSummary?: (summary: XmlSummary | null) => void,
 ): AnalysisState {
-  // A re-render with a new callback must not restart the worker.
+  // Only the bytes that came with this payload count; a re-render must not restart the worker.
+  const utf8Ref = useRef(utf8);
   const onSummaryRef = useRef(onSummary);
   useLayoutEffect(() => {
+    utf8Ref.current = utf8;
     onSummaryRef.current = onSummary;
   });
   const [owned, setOwned] = useState<OwnedState | null>(null);
@@ -70,7 +75,9 @@ export function useXmlAnalysis(
     let client: ViewerWorkerClient | null = null;
     queueMicrotask(() => {
       if (cancelled) return;
-      const started: ViewerWorkerClient = startViewerWorker(xml, maxIndexBytes, {
+      const bytes = utf8Ref.current;
+      const payload = bytes && bytes.byteLength > 0 ? bytes : xml;
+      const started: ViewerWorkerClient = startViewerWorker(payload, maxIndexBytes, {
         onProgress: (phase, done, total) =>
           update((previous) => {
             const fraction = total ? done / total : 0;

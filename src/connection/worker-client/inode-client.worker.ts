@@ -8,10 +8,10 @@ import {
   type CallOptions,
   type FieldsBeforeDataStubs,
 } from '../../protocol/index.ts';
-import { serveCalls } from '../../workers/worker-call.ts';
+import { serveCalls, transfer } from '../../workers/worker-call.ts';
 import { createTargetFetch } from '../target-fetch.ts';
 import { serializeError, type SerializedError } from './error-transfer.ts';
-import { packResult } from './result-transfer.ts';
+import { packResult, transferOf } from './result-transfer.ts';
 import type { ClientWorkerApi, ClientWorkerCall } from './worker-messages.ts';
 
 const inFlight = new Map<number, AbortController>();
@@ -31,12 +31,14 @@ async function run(
   call: ClientWorkerCall,
   signal: AbortSignal,
   onHead: CallOptions['onDataStubsHead'],
+  onBodyBytes: (bytes: Uint8Array) => void,
 ): Promise<unknown> {
   const client = createInodeClient({ ...call.options, fetch: targetFetch(call.targetId) });
   switch (call.operation) {
     case 'getAssetStubs':
       return client.getAssetStubs(call.params, {
         signal,
+        onBodyBytes,
         ...(onHead && { onDataStubsHead: onHead }),
       });
     case 'addUserAssetIndex':
@@ -68,10 +70,15 @@ const api: ClientWorkerApi = {
       onHead &&
       ((head: string, fieldsBefore: FieldsBeforeDataStubs) =>
         void (headShown = onHead(head, fieldsBefore)));
+    // The body's bytes as received: the payload's UTF-8 bytes for the viewer are cut from them.
+    let bodyBytes: Uint8Array | undefined;
     try {
-      const packed = packResult(await run(call, controller.signal, showHead));
+      const value = await run(call, controller.signal, showHead, (bytes) => {
+        bodyBytes = bytes;
+      });
+      const packed = packResult(value, bodyBytes);
       await Promise.resolve(headShown).catch(() => undefined);
-      return packed;
+      return transfer(packed, transferOf(packed));
     } catch (error) {
       throw sendable(error);
     } finally {

@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { packResult, unpackResult } from './result-transfer.ts';
+import { payloadBytesFor } from './payload-bytes.ts';
+import { packResult, transferOf, unpackResult } from './result-transfer.ts';
 
-const stubsResult = (bodyText: string, DataStubs: string | null) => ({
+const stubsResult = (
+  bodyText: string,
+  DataStubs: string | null,
+  contentType = 'text/xml; charset=utf-8',
+) => ({
   record: { Success: true, DataStubs },
   dataStubsForm: 'xml',
   warnings: [],
-  exchange: { request: { body: '' }, response: { status: 200, bodyText } },
+  exchange: {
+    request: { body: '' },
+    response: { status: 200, headers: { 'content-type': contentType }, bodyText },
+  },
 });
+
+const utf8 = (text: string) => new TextEncoder().encode(text);
+const decoded = (buffer: ArrayBuffer | undefined) => new TextDecoder().decode(buffer);
 
 describe('result transfer', () => {
   it('sends a DataStubs that is a substring of the body as offsets, and restores it', () => {
@@ -39,17 +50,55 @@ describe('result transfer', () => {
     expect(unpackResult({ value })).toBe(value);
   });
 
-  it('restores a payload beyond Latin-1 exactly, sending nothing but the body and offsets', () => {
+  it('cuts the payload UTF-8 bytes from the body as received and moves them for the viewer, once', () => {
     const payload = '<A t="é😀漢字"/>';
+    const body = `<r xmlns="urn:ü"><DataStubs>${payload}</DataStubs><U>ß</U></r>`;
+    const packed = packResult(stubsResult(body, payload), utf8(body));
+    expect(decoded(packed.dataStubsUtf8)).toBe(payload);
+    expect(transferOf(packed)).toEqual([packed.dataStubsUtf8]);
+    const crossed = structuredClone(packed, { transfer: transferOf(packed) });
+    const result = unpackResult(crossed) as ReturnType<typeof stubsResult>;
+    const bytes = payloadBytesFor(result.record.DataStubs);
+    expect(decoded(bytes)).toBe(payload);
+    expect(payloadBytesFor('<other/>')).toBeUndefined();
+    structuredClone(bytes, { transfer: bytes ? [bytes] : [] });
+    // Handed on (detached): the viewer then reads the text instead.
+    expect(payloadBytesFor(result.record.DataStubs)).toBeUndefined();
+  });
+
+  it('counts a byte order mark the decoder took off', () => {
+    const payload = '<A>é</A>';
     const body = `<DataStubs>${payload}</DataStubs>`;
-    const packed = packResult(stubsResult(body, payload));
-    expect(Object.keys(packed).sort()).toEqual(['dataStubsAt', 'value']);
-    expect(unpackResult(structuredClone(packed))).toEqual(stubsResult(body, payload));
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...utf8(body)]);
+    expect(decoded(packResult(stubsResult(body, payload), bytes).dataStubsUtf8)).toBe(payload);
+  });
+
+  it('leaves the viewer the text when the bytes cannot be cut from the text alone', () => {
+    const payload = '<A>é</A>';
+    const body = `<DataStubs>${payload}</DataStubs>`;
+    // Another charset: the bytes are not UTF-8.
+    const latin1 = stubsResult(body, payload, 'text/xml; charset=iso-8859-1');
+    const latin1Bytes = Uint8Array.from(body, (c) => c.charCodeAt(0));
+    expect(packResult(latin1, latin1Bytes).dataStubsUtf8).toBeUndefined();
+    // A byte the decoder replaced before the payload: its length in the bytes is unknown.
+    const replaced = `\uFFFD${body}`;
+    const replacedBytes = new Uint8Array([0xff, ...utf8(body)]);
+    expect(packResult(stubsResult(replaced, payload), replacedBytes).dataStubsUtf8).toBeUndefined();
+    // …or after it, where a cut two bytes short would still look like a payload's length.
+    const wide = '<A>ééé</A>';
+    const trailing = `<DataStubs>${wide}</DataStubs>\uFFFD`;
+    const trailingBytes = new Uint8Array([...utf8(`<DataStubs>${wide}</DataStubs>`), 0xff]);
+    expect(packResult(stubsResult(trailing, wide), trailingBytes).dataStubsUtf8).toBeUndefined();
+    // No bytes at all.
+    expect(packResult(stubsResult(body, payload)).dataStubsUtf8).toBeUndefined();
+    // The payload still crosses once, as offsets.
+    expect(packResult(stubsResult(body, payload)).dataStubsAt).toEqual([11, 11 + payload.length]);
   });
 
   it('leaves other results alone', () => {
     for (const value of ['urn:x', null, { ID: '42' }, stubsResult('', null)]) {
       expect(packResult(value)).toEqual({ value });
+      expect(transferOf(packResult(value))).toEqual([]);
       expect(unpackResult({ value })).toBe(value);
     }
   });

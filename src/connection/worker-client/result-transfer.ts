@@ -4,18 +4,29 @@
  * message carries the body and the substring's offsets, and the page slices it back. A slice
  * shares the body's memory in the browser's engine, so the page holds one copy of a 66 MB
  * payload instead of two, and structured clone copies half as much.
+ *
+ * For the viewer's worker the payload also travels as UTF-8 bytes, transferred, so the page
+ * never serializes it: the bytes of the body as received, cut where the payload lies. Encoding
+ * the text again instead took Chromium's TextEncoder 280–410 ms for 12 MB (docs/performance.md,
+ * "The payload's bytes are cut from the body's").
  */
+
+import { textDecoderFor } from '../../protocol/index.ts';
+import { utf8Length } from '../../text/utf8-length.ts';
+import { rememberPayloadBytes } from './payload-bytes.ts';
 
 /** The value of a call as posted by the worker. */
 export interface PackedResult {
   value: unknown;
   /** Where DataStubs lies in `exchange.response.bodyText`, when it was taken out of the value. */
   dataStubsAt?: [start: number, end: number];
+  /** DataStubs as UTF-8, transferred with the message, for the viewer's worker. */
+  dataStubsUtf8?: ArrayBuffer;
 }
 
 interface StubsLike {
   record: { DataStubs: string | null };
-  exchange: { response: { bodyText: string } };
+  exchange: { response: { bodyText: string; headers?: Record<string, string> } };
 }
 
 function isStubsLike(value: unknown): value is StubsLike {
@@ -40,25 +51,72 @@ function substringStart(body: string, part: string): number {
   return -1;
 }
 
-/** @example postMessage(packResult(result)) // in the worker */
-export function packResult(value: unknown): PackedResult {
+const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
+
+/**
+ * The bytes of `body[start, end)` within `bytes`, the body as received, or null when they cannot
+ * be told from the text alone: a charset other than UTF-8, or bytes around the payload that the
+ * decoder replaced (U+FFFD), whose length in the bytes is unknown.
+ */
+function payloadBytes(
+  bytes: Uint8Array,
+  body: string,
+  contentType: string | undefined,
+  start: number,
+  end: number,
+): ArrayBuffer | null {
+  if (textDecoderFor(contentType).encoding !== 'utf-8') return null;
+  const before = body.slice(0, start);
+  const after = body.slice(end);
+  if (before.includes('\uFFFD') || after.includes('\uFFFD')) return null;
+  const bom = UTF8_BOM.every((byte, i) => bytes[i] === byte) && !body.startsWith('\uFEFF') ? 3 : 0;
+  const from = bom + utf8Length(before);
+  const to = bytes.byteLength - utf8Length(after);
+  // Each UTF-16 unit of the payload is 1 to 3 bytes: anything else means the cut is wrong.
+  const length = to - from;
+  if (length < end - start || length > 3 * (end - start)) return null;
+  return bytes.slice(from, to).buffer;
+}
+
+/**
+ * `bodyBytes`: the body as received (the protocol's `onBodyBytes`), from which the payload's
+ * UTF-8 bytes are cut; without them, or when they cannot be cut, the viewer gets the text.
+ * @example
+ * const packed = packResult(result, bodyBytes); // in the worker
+ * return transfer(packed, transferOf(packed));
+ */
+export function packResult(value: unknown, bodyBytes?: Uint8Array): PackedResult {
   if (!isStubsLike(value) || !value.record.DataStubs) return { value };
   const body = value.exchange.response.bodyText;
   const dataStubs = value.record.DataStubs;
   const start = substringStart(body, dataStubs);
   if (start === -1) return { value };
+  const end = start + dataStubs.length;
+  const contentType = value.exchange.response.headers?.['content-type'];
+  const dataStubsUtf8 = bodyBytes && payloadBytes(bodyBytes, body, contentType, start, end);
   return {
     value: { ...value, record: { ...value.record, DataStubs: null } },
-    dataStubsAt: [start, start + dataStubs.length],
+    dataStubsAt: [start, end],
+    ...(dataStubsUtf8 && { dataStubsUtf8 }),
   };
+}
+
+/** The buffers to transfer with a packed result. @example transfer(packed, transferOf(packed)) */
+export function transferOf(packed: PackedResult): Transferable[] {
+  return packed.dataStubsUtf8 ? [packed.dataStubsUtf8] : [];
 }
 
 /** The value as the protocol client returned it. @example unpackResult(message) */
 export function unpackResult(packed: PackedResult): unknown {
-  const { value, dataStubsAt } = packed;
-  if (!dataStubsAt || !isStubsLikeWithoutPayload(value)) return value;
-  const DataStubs = value.exchange.response.bodyText.slice(dataStubsAt[0], dataStubsAt[1]);
-  return { ...value, record: { ...value.record, DataStubs } };
+  const { value, dataStubsAt, dataStubsUtf8 } = packed;
+  let result = value;
+  if (dataStubsAt && isStubsLikeWithoutPayload(value)) {
+    const DataStubs = value.exchange.response.bodyText.slice(dataStubsAt[0], dataStubsAt[1]);
+    result = { ...value, record: { ...value.record, DataStubs } };
+  }
+  if (dataStubsUtf8 && isStubsLike(result) && result.record.DataStubs)
+    rememberPayloadBytes(result.record.DataStubs, dataStubsUtf8);
+  return result;
 }
 
 function isStubsLikeWithoutPayload(value: unknown): value is StubsLike {

@@ -368,9 +368,10 @@ export function createViewerWorkerApi(): ViewerWorkerApi {
   return {
     warmUp,
     analyze(payload, maxIndexBytes, events) {
-      const analysis = new PayloadAnalysis(maxIndexBytes, events, payload.length, true);
+      const text = typeof payload === 'string' ? payload : new TextDecoder().decode(payload);
+      const analysis = new PayloadAnalysis(maxIndexBytes, events, text.length, true);
       return guarded(events, () => {
-        analysis.append(payload);
+        analysis.append(text);
         return analysis.end();
       });
     },

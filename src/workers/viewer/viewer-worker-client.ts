@@ -60,12 +60,13 @@ function takeWorker(): ViewerWorker {
  * // later: client.dispose();
  */
 export function startViewerWorker(
-  xml: string,
+  /** The payload as text, or as UTF-8 bytes, which are transferred (detached here). */
+  xml: string | ArrayBuffer,
   maxIndexBytes: number,
   callbacks: ViewerWorkerCallbacks,
 ): ViewerWorkerClient {
   const { client } = connect(takeWorker(), callbacks, (calls, events) =>
-    calls.analyze(xml, maxIndexBytes, events),
+    calls.analyze(typeof xml === 'string' ? xml : transfer(xml, [xml]), maxIndexBytes, events),
   );
   return client;
 }

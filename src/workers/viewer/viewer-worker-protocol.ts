@@ -98,10 +98,14 @@ export interface ViewerWorkerApi {
    */
   warmUp(): void;
   /**
-   * Analyzes the payload, reporting to `events`;
+   * Analyzes the payload (text, or UTF-8 bytes decoded in the worker), reporting to `events`;
    * settles once the summary is reported (or the analysis failed).
    */
-  analyze(payload: string, maxIndexBytes: number, events: ViewerEvents): Promise<void>;
+  analyze(
+    payload: string | ArrayBuffer,
+    maxIndexBytes: number,
+    events: ViewerEvents,
+  ): Promise<void>;
   /**
    * Starts a payload that arrives in parts (`append` each, then `end`), reported to `events` as
    * `analyze` reports: the first lines as soon as the parts hold them. `expectedChars` (0 when
