@@ -13,6 +13,15 @@ describe('countStubs', () => {
     expect(await countStubs(xml)).toBe(40_000);
   });
 
+  it('lets other tasks run while it counts a large payload', async () => {
+    const xml = `<Stubs>${'<Stub><Title>x</Title></Stub>'.repeat(300_000)}</Stubs>`;
+    let interleaved = false;
+    const counting = countStubs(xml);
+    setTimeout(() => (interleaved = true), 0);
+    expect(await counting).toBe(300_000);
+    expect(interleaved).toBe(true);
+  });
+
   it('gives no count where there is no record list', async () => {
     expect(await countStubs('<Stubs><Stub/><Other/></Stubs>')).toBeNull();
     expect(await countStubs('<A/><B/>')).toBeNull();

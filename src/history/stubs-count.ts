@@ -4,8 +4,10 @@
  */
 import { XmlSummaryScan, type XmlSummary } from '../xml/xml-summary.ts';
 
-/** Characters scanned per task, so a 50 MB payload never holds the page for long. */
-const SLICE = 500_000;
+/** Time one task scans for: well under the 50 ms of a long task, whatever the machine's load. */
+const TASK_BUDGET_MS = 8;
+/** Characters between two looks at the clock. */
+const STEP_CHARS = 32_768;
 
 /**
  * The record count a summary shows, or null when it shows no record list: no single root,
@@ -19,11 +21,17 @@ export function recordCount(summary: XmlSummary): number | null {
 }
 
 /**
- * Counts in slices between tasks (setTimeout rather than idle time: the History entry waits for it).
+ * Counts in tasks of a few milliseconds each (setTimeout rather than idle time: the History entry
+ * waits for it).
  * @example await countStubs('<Stubs><Stub/></Stubs>') // 1
  */
 export async function countStubs(xml: string): Promise<number | null> {
   const scan = new XmlSummaryScan(xml);
-  while (!scan.step(SLICE)) await new Promise((resolve) => setTimeout(resolve, 0));
-  return recordCount(scan.result());
+  for (;;) {
+    const started = performance.now();
+    let done = scan.step(STEP_CHARS);
+    while (!done && performance.now() - started < TASK_BUDGET_MS) done = scan.step(STEP_CHARS);
+    if (done) return recordCount(scan.result());
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
 }
