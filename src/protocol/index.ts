@@ -48,4 +48,3 @@ export {
 } from '../xml/reader/xml-chars.ts';
 export { encodeRequest, serviceUrl } from './encode/encode-request.ts';
 export { decodeResponse, type DecodeRequest } from './decode/decode-response.ts';
-export { textDecoderFor } from './transport.ts';

@@ -11,7 +11,7 @@
  * "The payload's bytes are cut from the body's").
  */
 
-import { textDecoderFor } from '../../protocol/index.ts';
+import { textDecoderFor } from '../../protocol/transport.ts';
 import { utf8Length } from '../../text/utf8-length.ts';
 import { rememberPayloadBytes } from './payload-bytes.ts';
 
