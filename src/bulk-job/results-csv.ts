@@ -4,7 +4,7 @@
  * writes them (`csvCell`), without building its per-call state for every line: a results line a
  * row is the CLI's hot path.
  */
-import { SPREADSHEET_FORMULA } from '../text/spreadsheet-formula.ts';
+import { escapeFormula } from '../text/spreadsheet-formula.ts';
 import type { RowResult, RowState } from './bulk-runner.ts';
 import type { BulkRow } from './bulk-rows.ts';
 
@@ -51,15 +51,15 @@ const NEEDS_QUOTES = /["\r\n,\uFEFF]|^ | $/;
 
 /**
  * One comma-separated cell as papaparse's unparse writes it: quoted (quotes doubled) when it
- * needs to be; with `escapeFormulae`, a cell the console's formula rule escapes
- * (SPREADSHEET_FORMULA, as papaparse's `escapeFormulae: SPREADSHEET_FORMULA` does) gets a ' in
- * front and is quoted, so a spreadsheet never runs a formula that came from the service or the
- * input.
+ * needs to be; with `escapeFormulae`, a cell the console's formula rule escapes (`escapeFormula`,
+ * as papaparse's `escapeFormulae: SPREADSHEET_FORMULA` does) gets a ' in front and is quoted, so a
+ * spreadsheet never runs a formula that came from the service or the input.
  * @example csvCell('a,b') // '"a,b"'; csvCell('=1+1', true) // '"\'=1+1"'; csvCell('-5', true) // '-5'
  */
 export function csvCell(cell: string, escapeFormulae = false): string {
-  if (escapeFormulae && SPREADSHEET_FORMULA.test(cell)) return `"'${cell.replaceAll('"', '""')}"`;
-  return NEEDS_QUOTES.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
+  const value = escapeFormulae ? escapeFormula(cell) : cell;
+  // An escaped cell is quoted whatever it holds, as papaparse quotes it.
+  return value !== cell || NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 
 /**
