@@ -19,14 +19,10 @@ import {
   type ErrorContext,
 } from './errors.ts';
 import { OPERATIONS, type OperationName, type OperationParams } from './operations.ts';
-import {
-  BodyTooLarge,
-  ExchangeFailure,
-  performExchange,
-  type ExchangeOptions,
-  type FetchLike,
-} from './transport.ts';
+import { BodyTooLarge, ExchangeFailure, performExchange, type FetchLike } from './transport.ts';
 import { watchDataStubsHead, type DataStubsHeadWatcher } from './decode/data-stubs-head.ts';
+import { DocumentScanner } from './decode/scan-document.ts';
+import { WarningSink } from './decode/xml-text.ts';
 import type {
   AddUserAssetIndexResult,
   CallOptions,
@@ -71,23 +67,15 @@ export function operationUrl(
  */
 export const DATA_STUBS_HEAD_CHARS = 128 * 1024;
 
-function headWatcher(
-  operation: OperationName,
-  onHead: CallOptions['onDataStubsHead'],
-): ExchangeOptions['onBodyChunk'] {
-  if (operation !== 'GetAssetStubs' || !onHead) return undefined;
-  let watcher: DataStubsHeadWatcher | null = null;
-  return (chunk, contentType) => {
-    watcher ??= watchDataStubsHead(contentType, DATA_STUBS_HEAD_CHARS, (head, fieldsBefore) => {
-      // Showing the head early is a courtesy: its failure must not fail the call.
-      try {
-        onHead(head, fieldsBefore);
-      } catch {
-        /* the result still follows */
-      }
-    });
-    watcher.push(chunk);
-  };
+function headWatcher(onHead: NonNullable<CallOptions['onDataStubsHead']>): DataStubsHeadWatcher {
+  return watchDataStubsHead(DATA_STUBS_HEAD_CHARS, (head, fieldsBefore) => {
+    // Showing the head early is a courtesy: its failure must not fail the call.
+    try {
+      onHead(head, fieldsBefore);
+    } catch {
+      /* the result still follows */
+    }
+  });
 }
 
 /**
@@ -156,6 +144,13 @@ export function createInodeClient(options: InodeClientOptions): InodeClient {
 
     const request = encodeRequest(binding, operation, values, { baseUrl, namespace: ns ?? '' });
     context.request = request;
+    // A GetAssetStubs answer can be megabytes: it is checked as it arrives (and its head shown),
+    // so that little is left to do after its last byte. AddUserAssetIndex answers are a line
+    // (and bulk jobs send millions): they are read whole, the cheaper way for a small body.
+    const receiving = operation === 'GetAssetStubs';
+    const scanner = receiving ? new DocumentScanner(new WarningSink()) : undefined;
+    const head =
+      receiving && callOptions.onDataStubsHead ? headWatcher(callOptions.onDataStubsHead) : null;
     let exchange: Exchange;
     try {
       exchange = await performExchange(request, {
@@ -163,8 +158,13 @@ export function createInodeClient(options: InodeClientOptions): InodeClient {
         timeoutMs,
         maxBodyBytes: options.maxBodyBytes,
         signal: callOptions.signal,
-        onBodyChunk: headWatcher(operation, callOptions.onDataStubsHead),
         onBodyBytes: callOptions.onBodyBytes,
+        onBodyText:
+          scanner &&
+          ((piece) => {
+            scanner.push(piece);
+            head?.push(piece);
+          }),
       });
     } catch (error) {
       throw exchangeToCallError(context, error);
@@ -174,6 +174,7 @@ export function createInodeClient(options: InodeClientOptions): InodeClient {
       { operation, binding, namespace: ns },
       exchange.response,
       context,
+      scanner,
     );
     if (binding === 'http-get') decoded.warnings.unshift(SECRET_IN_URL_WARNING);
     return { decoded, exchange };

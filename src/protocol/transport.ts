@@ -18,10 +18,14 @@ export interface ExchangeOptions {
    * as a Blob and reported as BodyTooLarge; it never becomes a string.
    */
   maxBodyBytes?: number | undefined;
-  /** Sees the body's bytes as they arrive (the whole body is still read and returned). */
-  onBodyChunk?: ((chunk: Uint8Array, contentType: string | undefined) => void) | undefined;
   /** Gets the whole body's bytes once read, before they are decoded. */
   onBodyBytes?: ((bytes: Uint8Array) => void) | undefined;
+  /**
+   * Sees the body as text while it arrives, decoded piece by piece in the declared charset; the
+   * response's `bodyText` is then exactly those pieces joined, not decoded again. Not called for
+   * a body above `maxBodyBytes`.
+   */
+  onBodyText?: ((piece: string) => void) | undefined;
 }
 
 /**
@@ -32,7 +36,37 @@ export interface ExchangeOptions {
 const BLOB_FLUSH_BYTES = 4 * 1024 * 1024;
 
 type Body =
-  { kind: 'bytes'; bytes: Uint8Array } | { kind: 'too-large'; blob: Blob; byteLength: number };
+  | { kind: 'bytes'; bytes: Uint8Array; text: string | null }
+  | { kind: 'too-large'; blob: Blob; byteLength: number };
+
+/** Decodes a body chunk by chunk, handing each piece on, and keeps the pieces to join. */
+class BodyTextDecoder {
+  private readonly decoder: InstanceType<typeof TextDecoder>;
+  private readonly pieces: string[] = [];
+
+  constructor(
+    contentType: string | undefined,
+    private readonly onPiece: (piece: string) => void,
+  ) {
+    this.decoder = textDecoderFor(contentType);
+  }
+
+  push(chunk: Uint8Array): void {
+    this.keep(this.decoder.decode(chunk, { stream: true }));
+  }
+
+  /** The whole text, once the last chunk was pushed. */
+  finish(): string {
+    this.keep(this.decoder.decode());
+    return this.pieces.length === 1 ? (this.pieces[0] ?? '') : this.pieces.join('');
+  }
+
+  private keep(piece: string): void {
+    if (piece === '') return;
+    this.pieces.push(piece);
+    this.onPiece(piece);
+  }
+}
 
 function declaredLength(response: Response): number | null {
   const header = response.headers.get('content-length');
@@ -52,19 +86,29 @@ function joined(chunks: readonly Uint8Array[], length: number): Uint8Array {
 }
 
 /**
- * Reads the whole body, showing each chunk to `onChunk` as it arrives. Past `maxBodyBytes` (known
- * from Content-Length, or met while reading) the bytes go into a Blob instead of a growing array.
+ * Reads the whole body, showing its text to `onText` as it arrives. Past `maxBodyBytes` (known
+ * from Content-Length, or met while reading) the bytes go into a Blob instead of a growing
+ * array, and are not decoded.
  */
 async function readBody(
   response: Response,
-  onChunk: ExchangeOptions['onBodyChunk'],
+  onText: ExchangeOptions['onBodyText'],
   maxBodyBytes: number,
 ): Promise<Body> {
   const limited = maxBodyBytes !== Infinity;
-  if ((!onChunk && !limited) || !response.body) {
-    return { kind: 'bytes', bytes: new Uint8Array(await response.arrayBuffer()) };
-  }
   const contentType = response.headers.get('content-type') ?? undefined;
+  if ((!onText && !limited) || !response.body) {
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes.byteLength > maxBodyBytes) {
+      const blob = new Blob([bytes as BlobPart], { type: contentType ?? '' });
+      return { kind: 'too-large', blob, byteLength: bytes.byteLength };
+    }
+    if (!onText) return { kind: 'bytes', bytes, text: null };
+    const text = new BodyTextDecoder(contentType, onText);
+    text.push(bytes);
+    return { kind: 'bytes', bytes, text: text.finish() };
+  }
+  const text = onText ? new BodyTextDecoder(contentType, onText) : null;
   // Content-Length may already say it is over: then no chunk is ever shown.
   const overFromStart = (declaredLength(response) ?? 0) > maxBodyBytes;
   const reader = response.body.getReader();
@@ -80,7 +124,7 @@ async function readBody(
     length += value.byteLength;
     if (!blob && length > maxBodyBytes) blob = new Blob([], { type: contentType ?? '' });
     // Once over the limit the answer will not be shown: its head stops here too.
-    if (!blob) onChunk?.(value, contentType);
+    if (!blob) text?.push(value);
     if (blob && pendingBytes >= BLOB_FLUSH_BYTES) {
       blob = new Blob([blob, ...(chunks as BlobPart[])], { type: blob.type });
       chunks = [];
@@ -91,7 +135,7 @@ async function readBody(
     blob = new Blob([blob, ...(chunks as BlobPart[])], { type: blob.type });
     return { kind: 'too-large', blob, byteLength: length };
   }
-  return { kind: 'bytes', bytes: joined(chunks, length) };
+  return { kind: 'bytes', bytes: joined(chunks, length), text: text?.finish() ?? null };
 }
 
 /** Why no complete response arrived. */
@@ -194,7 +238,7 @@ export async function performExchange(
       signal: controller.signal,
     });
     const headersMs = performance.now() - started;
-    const body = await readBody(response, options.onBodyChunk, maxBodyBytes);
+    const body = await readBody(response, options.onBodyText, maxBodyBytes);
     const timings: ExchangeTimings = {
       startedAt,
       headersMs,
@@ -217,7 +261,7 @@ export async function performExchange(
     options.onBodyBytes?.(body.bytes);
     const raw: RawResponse = {
       ...head,
-      bodyText: decodeBody(body.bytes, headers['content-type']),
+      bodyText: body.text ?? decodeBody(body.bytes, headers['content-type']),
       byteLength: body.bytes.byteLength,
     };
     return { request, response: raw, timings };

@@ -1,5 +1,5 @@
 /**
- * The start of a DataStubs payload, read from the response's first bytes while the rest still
+ * The start of a DataStubs payload, read from the response's first text while the rest still
  * arrives. A large GetAssetStubs answer takes a while to arrive and then to check and decode
  * whole; its first lines can be shown long before. The head is unchecked: the decoded result
  * replaces it, and a malformed answer is reported as usual.
@@ -15,7 +15,6 @@ import { XmlSyntaxError } from '../../xml/reader/xml-syntax-error.ts';
 import { decodeCharacterData } from '../../xml/reader/xml-values.ts';
 import { OPERATIONS } from '../operations.ts';
 import type { FieldsBeforeDataStubs } from '../types.ts';
-import { textDecoderFor } from '../transport.ts';
 import { extractDataStubs } from './data-stubs.ts';
 import type { DataStubsRegion } from './scan-document.ts';
 import { WarningSink } from './xml-text.ts';
@@ -24,8 +23,8 @@ import { WarningSink } from './xml-text.ts';
 const MAX_TEXT_BEFORE_PAYLOAD = 64 * 1024;
 
 export interface DataStubsHeadWatcher {
-  /** The next bytes of the body, in order. */
-  push(chunk: Uint8Array): void;
+  /** The body's next piece of text, in order. */
+  push(piece: string): void;
 }
 
 function localName(text: string, nameStart: number, nameEnd: number): string {
@@ -55,22 +54,20 @@ interface FieldBeingRead {
 }
 
 /**
- * Watches a body's bytes and calls `onHead` at most once, with the start of the DataStubs
- * payload (its first `headChars` characters as sent, plus inherited namespace declarations).
- * The bytes go through the console's XML reader as they arrive, so the head is cut from a
+ * Watches a body's text as it arrives and calls `onHead` at most once, with the start of the
+ * DataStubs payload (its first `headChars` characters as sent, plus inherited namespace
+ * declarations). The text goes through the console's XML reader as it arrives, so the head is cut from a
  * well-formed start; it gives up on a malformed one (the whole decode reports it). Stops as
  * soon as it has answered or given up, so its cost is bounded whatever the body's size.
  *
  * @example
- * const watcher = watchDataStubsHead('text/xml; charset=utf-8', 32_768, (head) => show(head));
- * for await (const chunk of body) watcher.push(chunk);
+ * const watcher = watchDataStubsHead(32_768, (head) => show(head));
+ * for await (const piece of bodyText) watcher.push(piece);
  */
 export function watchDataStubsHead(
-  contentType: string | undefined,
   headChars: number,
   onHead: (head: string, fieldsBefore: FieldsBeforeDataStubs) => void,
 ): DataStubsHeadWatcher {
-  const decoder = textDecoderFor(contentType);
   let text = '';
   let done = false;
   /** The DataStubs element once its start tag is read; the payload's first element after it. */
@@ -178,9 +175,8 @@ export function watchDataStubsHead(
   };
 
   return {
-    push(chunk) {
+    push(piece) {
       if (done) return;
-      const piece = decoder.decode(chunk, { stream: true });
       text += piece;
       try {
         reader.write(piece);

@@ -17,7 +17,7 @@ import { extractDataStubs } from './data-stubs.ts';
 import { firstTextLine, splitExceptionText, summarizeHtml } from './error-bodies.ts';
 import { MalformedXml } from './malformed-xml.ts';
 import { readSoapFault } from './soap-fault.ts';
-import { scanDocument, type DataStubsRegion } from './scan-document.ts';
+import { scanDocument, type DataStubsRegion, type DocumentScanner } from './scan-document.ts';
 import { WarningSink } from './xml-text.ts';
 import { xsdBoolean } from '../xsd-boolean.ts';
 import {
@@ -59,7 +59,8 @@ type ResponseLike = Pick<RawResponse, 'status' | 'headers' | 'bodyText'>;
 const DATA_STUBS_PLACEHOLDER = '';
 
 /**
- * Decodes one response.
+ * Decodes one response. `scanned` is the body's text already fed to a DocumentScanner as it
+ * arrived (the whole of `response.bodyText`, in order): its scan is used rather than made again.
  *
  * @example
  * const { record } = decodeResponse({ operation: 'GetAssetStubs', binding: 'soap11', namespace: ns }, response, context);
@@ -68,9 +69,10 @@ export function decodeResponse<Op extends OperationName>(
   call: DecodeRequest<Op>,
   response: ResponseLike,
   context: ErrorContext,
+  scanned?: DocumentScanner,
 ): DecodedOutcome<Op> {
   try {
-    return decode(call, response, context) as DecodedOutcome<Op>;
+    return decode(call, response, context, scanned) as DecodedOutcome<Op>;
   } catch (error) {
     if (error instanceof InodeError) throw error;
     // Anything unforeseen still becomes a typed outcome carrying the exchange.
@@ -114,12 +116,16 @@ function decode(
   call: DecodeRequest,
   response: ResponseLike,
   context: ErrorContext,
+  scanned: DocumentScanner | undefined,
 ): DecodedRecord | DecodedString {
   const type = mediaType(response);
   const ok = response.status >= 200 && response.status < 300;
-  const sink = new WarningSink();
+  // The scan is the first to warn, so its sink is the decode's.
+  const sink = scanned?.sink ?? new WarningSink();
+  const scan = (text: string): { regions: DataStubsRegion[] } =>
+    scanned ? scanned.finish() : scanDocument(text, sink);
 
-  if (!ok) return failNonSuccess(call, response, context, type, sink);
+  if (!ok) return failNonSuccess(call, response, context, type, sink, scan);
 
   if (!isXmlMediaType(type)) {
     throw new ResponseFormatError(context, {
@@ -133,7 +139,7 @@ function decode(
       received: describeBody(response),
     });
   }
-  const parsed = parseResponseXml(response.bodyText, sink, call, response, context);
+  const parsed = parseResponseXml(response.bodyText, sink, scan, call, response, context);
   const isSoap = call.binding === 'soap11' || call.binding === 'soap12';
   const resultElement = isSoap
     ? soapResultElement(call, parsed.root, context)
@@ -149,15 +155,18 @@ interface ParsedXml {
   dataStubsElements: XmlElement[];
 }
 
+type Scan = (text: string) => { regions: DataStubsRegion[] };
+
 function parseResponseXml(
   text: string,
   sink: WarningSink,
+  scan: Scan,
   call: DecodeRequest,
   response: ResponseLike,
   context: ErrorContext,
 ): ParsedXml {
   try {
-    const { regions } = scanDocument(text, sink);
+    const { regions } = scan(text);
     // Hand only the envelope to fast-xml-parser: the payload is cut out and kept as text.
     let envelope = text;
     if (regions.length > 0) {
@@ -361,13 +370,14 @@ function failNonSuccess(
   context: ErrorContext,
   type: string,
   sink: WarningSink,
+  scan: Scan,
 ): never {
   const body = response.bodyText;
   if (isXmlMediaType(type) && body.trim() !== '') {
     // A SOAP fault of either version (the server answers some SOAP 1.1 requests with a 1.2 fault).
     let root: XmlElement | null;
     try {
-      root = parseResponseXml(body, sink, call, response, context).root;
+      root = parseResponseXml(body, sink, scan, call, response, context).root;
     } catch {
       root = null;
     }

@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { randomElement } from '../../xml/random-xml.test-helper.ts';
 import { MalformedXml } from './malformed-xml.ts';
-import { DoctypeRefused, scanDocument } from './scan-document.ts';
+import { DocumentScanner, DoctypeRefused, scanDocument } from './scan-document.ts';
 import { WarningSink } from './xml-text.ts';
 
 const scan = (xml: string) => scanDocument(xml, new WarningSink());
@@ -85,5 +87,82 @@ describe('scanDocument', () => {
       'invalid-character-reference',
       'invalid-character-reference',
     ]);
+  });
+});
+
+/** What a scan found, or what it refused, with the warnings it gave: comparable with toEqual. */
+function verdict(feed: (scanner: DocumentScanner) => void): unknown {
+  const scanner = new DocumentScanner(new WarningSink());
+  try {
+    feed(scanner);
+    const { regions } = scanner.finish();
+    return { regions, warnings: scanner.sink.warnings };
+  } catch (error) {
+    if (!(error instanceof MalformedXml)) throw error;
+    return { refused: error.constructor.name, message: error.message };
+  }
+}
+
+const whole = (xml: string) => verdict((scanner) => scanner.push(xml));
+
+function inPieces(xml: string, cuts: readonly number[]): unknown {
+  const at = [...new Set(cuts.map((cut) => cut % (xml.length + 1)))].sort((a, b) => a - b);
+  return verdict((scanner) => {
+    let last = 0;
+    for (const cut of [...at, xml.length]) {
+      scanner.push(xml.slice(last, cut));
+      last = cut;
+    }
+  });
+}
+
+describe('DocumentScanner: the same scan whatever the pieces', () => {
+  const documents = [
+    '<?xml version="1.0"?>\n<!-- c --><a><?pi x?><![CDATA[<&]]>&#x1F600;&#65;</a>\n',
+    '<r xmlns="urn:r" xmlns:i="urn:i"><i:DataStubs xmlns:j="urn:j"> <x a="1"/><y b="&amp;"/> </i:DataStubs><DataStubs/></r>',
+    '<a b="&#x1;">x\u0002y&#1;<DataStubs>&lt;s/&gt;</DataStubs></a>',
+    '<a><DataStubs><![CDATA[<s/>]]></DataStubs></a>',
+    '<a><![CDATA[<!DOCTYPE a>]]></a>',
+    '<a><!--<!DOCTYPE a>--></a>',
+    '<a></b>',
+    '<a x="<"/>',
+    '<a>&foo;</a>',
+    '<p:a/>',
+    '<a><DataStubs><x></DataStubs></a>',
+    '<a>',
+  ];
+
+  it.each(documents)('cut anywhere in two, or into single characters: %j', (xml) => {
+    const expected = whole(xml);
+    for (let cut = 0; cut <= xml.length; cut += 1) expect(inPieces(xml, [cut])).toEqual(expected);
+    expect(
+      inPieces(
+        xml,
+        [...xml].map((_, i) => i),
+      ),
+    ).toEqual(expected);
+  });
+
+  it('for random documents with DataStubs, cut at random places', () => {
+    fc.assert(
+      fc.property(
+        randomElement,
+        randomElement,
+        fc.array(fc.nat(), { maxLength: 8 }),
+        (before, payload, cuts) => {
+          const xml = `<e xmlns:x="urn:e">${before}<x:DataStubs>${payload}</x:DataStubs></e>`;
+          expect(inPieces(xml, cuts)).toEqual(whole(xml));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('ignores what follows a refusal, and finish keeps answering the same', () => {
+    const scanner = new DocumentScanner(new WarningSink());
+    scanner.push('<a></b>');
+    scanner.push('<c/>');
+    expect(() => scanner.finish()).toThrow(/does not match <a>/);
+    expect(() => scanner.finish()).toThrow(/does not match <a>/);
   });
 });

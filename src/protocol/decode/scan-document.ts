@@ -1,5 +1,5 @@
 /**
- * One pass over a whole response, through the console's one XML reader (src/xml/reader), that
+ * One pass over a response (whole, or piece by piece as it arrives), through the console's one XML reader (src/xml/reader), that
  * checks it is well-formed (XML 1.0 and Namespaces 1.0, no DTD) and finds every DataStubs
  * element, without building any tree. The DataStubs payload is most of a large response;
  * building objects for tens of thousands of stubs only to serialize them again would cost many
@@ -11,7 +11,7 @@
  * even as the text of a CDATA section, comment or processing instruction; the envelope outside
  * DataStubs nests at most MAX_ENVELOPE_DEPTH deep.
  */
-import { readXml, type XmlReadHandler } from '../../xml/reader/xml-reader.ts';
+import { XmlReader, type XmlReadHandler } from '../../xml/reader/xml-reader.ts';
 import { XmlSyntaxError } from '../../xml/reader/xml-syntax-error.ts';
 import { decodeAttributeValue } from '../../xml/reader/xml-values.ts';
 import { MalformedXml } from './malformed-xml.ts';
@@ -62,27 +62,84 @@ export function scanDocument(
   sink: WarningSink,
   isDataStubs: (localName: string) => boolean = (name) => name === 'DataStubs',
 ): { regions: DataStubsRegion[] } {
-  const scan = new DocumentScan(text, sink, isDataStubs);
-  try {
-    readXml(text, scan, {
-      maxDepth: MAX_DEPTH,
-      onCharacterProblem: (problem) => warnCharacter(text, problem, sink),
-    });
-  } catch (error) {
-    if (!(error instanceof XmlSyntaxError)) throw error;
-    if (error.kind === 'doctype') throw new DoctypeRefused(error.offset);
-    throw new MalformedXml(error.message);
-  }
-  return { regions: scan.regions };
+  const scanner = new DocumentScanner(sink, isDataStubs);
+  scanner.push(text);
+  return scanner.finish();
 }
 
 /**
- * The reader's handler for scanDocument. A class rather than an object of closures: its methods
- * are the same functions on every call, so the reader's calls into them stay optimized from one
- * response to the next.
+ * scanDocument fed piece by piece, as the body arrives: the same verdict, regions and warnings
+ * (in the same order) whatever the cuts, so the scan is done by the time the last piece is.
+ * After a refusal it ignores what follows and `finish` throws that refusal.
+ *
+ * @example
+ * const scanner = new DocumentScanner(sink);
+ * for (const piece of pieces) scanner.push(piece);
+ * const { regions } = scanner.finish();
+ */
+export class DocumentScanner {
+  readonly sink: WarningSink;
+  private readonly scan: DocumentScan;
+  private readonly reader: XmlReader;
+  private failure: unknown = null;
+  private finished = false;
+
+  constructor(
+    sink: WarningSink,
+    isDataStubs: (localName: string) => boolean = (name) => name === 'DataStubs',
+  ) {
+    this.sink = sink;
+    this.scan = new DocumentScan(sink, isDataStubs);
+    this.reader = new XmlReader(this.scan, {
+      maxDepth: MAX_DEPTH,
+      onCharacterProblem: (problem) => warnCharacter(this.reader, problem, sink),
+    });
+    this.scan.reader = this.reader;
+  }
+
+  /** The document's next piece of text. */
+  push(text: string): void {
+    if (this.failure !== null || this.finished) return;
+    try {
+      this.reader.write(text);
+    } catch (error) {
+      this.failure = refusal(error);
+    }
+  }
+
+  /** Ends the document. @throws {MalformedXml} when it is not well-formed. */
+  finish(): { regions: DataStubsRegion[] } {
+    if (!this.finished && this.failure === null) {
+      this.finished = true;
+      try {
+        this.reader.end();
+      } catch (error) {
+        this.failure = refusal(error);
+      }
+    }
+    this.finished = true;
+    if (this.failure !== null) throw this.failure;
+    return { regions: this.scan.regions };
+  }
+}
+
+/** What `finish` throws for an error met while reading: anything unforeseen is kept as is. */
+function refusal(error: unknown): unknown {
+  if (!(error instanceof XmlSyntaxError)) return error;
+  if (error.kind === 'doctype') return new DoctypeRefused(error.offset);
+  return new MalformedXml(error.message);
+}
+
+/**
+ * The reader's handler for DocumentScanner. A class rather than an object of closures: its
+ * methods are the same functions on every call, so the reader's calls into them stay optimized
+ * from one response to the next. Ranges are read from the reader's buffer, which holds every
+ * range reported during the call that reports it.
  */
 class DocumentScan implements XmlReadHandler {
   readonly regions: DataStubsRegion[] = [];
+  /** Set right after construction: the reader needs its handler first. */
+  reader!: XmlReader;
   /** Namespace declarations of the open elements outside DataStubs. */
   private readonly declarations: Declarations[] = [];
   private depth = 0;
@@ -95,7 +152,6 @@ class DocumentScan implements XmlReadHandler {
   private tagDeclarations: Array<[string, string]> | null = null;
 
   constructor(
-    private readonly source: string,
     private readonly sink: WarningSink,
     private readonly isDataStubs: (localName: string) => boolean,
   ) {}
@@ -108,13 +164,15 @@ class DocumentScan implements XmlReadHandler {
   }
 
   attribute(from: number, to: number, valueStart: number, valueEnd: number): void {
-    const text = this.source;
-    if (this.region || !text.startsWith('xmlns', from)) return;
-    if (to !== from + 5 && text.charCodeAt(from + 5) !== 58 /* : */) return;
-    const prefix = to === from + 5 ? '' : text.slice(from + 6, to);
+    if (this.region) return;
+    const text = this.reader.buffer;
+    const base = this.reader.bufferStart;
+    if (!text.startsWith('xmlns', from - base)) return;
+    if (to !== from + 5 && text.charCodeAt(from + 5 - base) !== 58 /* : */) return;
+    const prefix = to === from + 5 ? '' : this.reader.slice(from + 6, to);
     (this.tagDeclarations ??= []).push([
       prefix,
-      decodeAttributeValue(text.slice(valueStart, valueEnd), this.sink.references),
+      decodeAttributeValue(this.reader.slice(valueStart, valueEnd), this.sink.references),
     ]);
   }
 
@@ -126,7 +184,7 @@ class DocumentScan implements XmlReadHandler {
           start: this.tagStart,
           nameEnd: this.nameEnd,
           end: tagEnd,
-          attributes: this.source.slice(this.nameEnd, tagEnd - (selfClosing ? 2 : 1)),
+          attributes: this.reader.slice(this.nameEnd, tagEnd - (selfClosing ? 2 : 1)),
         });
       }
     } else {
@@ -143,7 +201,7 @@ class DocumentScan implements XmlReadHandler {
       );
     }
     this.declarations.push(this.tagDeclarations);
-    const qname = this.source.slice(this.nameStart, this.nameEnd);
+    const qname = this.reader.slice(this.nameStart, this.nameEnd);
     if (this.isDataStubs(localName(qname))) {
       const found: DataStubsRegion = {
         qname,
@@ -178,23 +236,25 @@ class DocumentScan implements XmlReadHandler {
   text(): void {}
 
   cdata(start: number, end: number): void {
-    refuseDoctypeWithin(this.source, start + 9, end - 3);
+    refuseDoctypeWithin(this.reader, start + 9, end - 3);
   }
 
   comment(start: number, end: number): void {
-    refuseDoctypeWithin(this.source, start + 4, end - 3);
+    refuseDoctypeWithin(this.reader, start + 4, end - 3);
   }
 
   processingInstruction(start: number, end: number): void {
-    refuseDoctypeWithin(this.source, start + 2, end - 2);
+    refuseDoctypeWithin(this.reader, start + 2, end - 2);
   }
 }
 
 /** The protocol keeps what XML cannot carry and says so (the reference server sends `&#x1;`). */
-function warnCharacter(text: string, problem: XmlSyntaxError, sink: WarningSink): void {
-  if (text.charCodeAt(problem.offset) === 38 /* & */) {
-    const end = text.indexOf(';', problem.offset);
-    const reference = text.slice(problem.offset, end + 1);
+function warnCharacter(reader: XmlReader, problem: XmlSyntaxError, sink: WarningSink): void {
+  const text = reader.buffer;
+  const at = problem.offset - reader.bufferStart;
+  if (text.charCodeAt(at) === 38 /* & */) {
+    const end = text.indexOf(';', at);
+    const reference = text.slice(at, end + 1);
     const body = reference.slice(2, -1);
     const codePoint =
       body.charCodeAt(0) === 120 /* x */
@@ -205,7 +265,7 @@ function warnCharacter(text: string, problem: XmlSyntaxError, sink: WarningSink)
   }
   sink.add(
     'invalid-character',
-    `The response contains the raw character U+${text.charCodeAt(problem.offset).toString(16).toUpperCase().padStart(4, '0')} at line ${problem.line}, column ${problem.column}, which XML 1.0 does not allow; it was kept as is.`,
+    `The response contains the raw character U+${text.charCodeAt(at).toString(16).toUpperCase().padStart(4, '0')} at line ${problem.line}, column ${problem.column}, which XML 1.0 does not allow; it was kept as is.`,
   );
 }
 
@@ -213,8 +273,8 @@ function warnCharacter(text: string, problem: XmlSyntaxError, sink: WarningSink)
  * A DOCTYPE is refused anywhere, even as the text of a CDATA section, comment or processing
  * instruction, where a later consumer of that text could still meet it.
  */
-function refuseDoctypeWithin(text: string, start: number, end: number): void {
-  const at = text.slice(start, end).indexOf('<!DOCTYPE');
+function refuseDoctypeWithin(reader: XmlReader, start: number, end: number): void {
+  const at = reader.slice(start, end).indexOf('<!DOCTYPE');
   if (at >= 0) throw new DoctypeRefused(start + at);
 }
 

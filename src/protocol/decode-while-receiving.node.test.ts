@@ -1,0 +1,158 @@
+/**
+ * A GetAssetStubs answer is decoded to text and scanned piece by piece as it arrives
+ * (performExchange's onBodyText feeding a DocumentScanner): the outcome must be the one the
+ * whole body gives, wherever the network cuts it (inside a UTF-8 sequence, a tag, a reference,
+ * a byte order mark) and whatever the body holds (real captures, mutated).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { loadCapture } from '../../fixtures/captures.ts';
+import { InodeError } from './errors.ts';
+import type { Binding } from './operations.ts';
+import { DocumentScanner } from './decode/scan-document.ts';
+import { WarningSink } from './decode/xml-text.ts';
+import { decodeResponse } from './decode/decode-response.ts';
+import { decodeBody, performExchange } from './transport.ts';
+
+const NAMESPACE = 'http://tempuri.org/';
+const SEEDS = [
+  'get_soap11_success',
+  'get_soap12_success',
+  'get_httppost_success',
+  'get_httpget_control_char',
+  'get_soap11_badkey_echo_special',
+  'get_soap11_throw',
+  'get_httppost_cdata_readback',
+].map(loadCapture);
+const BINDINGS: Record<string, Binding> = {
+  soap11: 'soap11',
+  soap12: 'soap12',
+  httppost: 'http-post',
+  httpget: 'http-get',
+};
+
+/** A fetch answering with `bytes`, delivered in the pieces `cuts` makes. */
+function fetchInPieces(bytes: Uint8Array, cuts: readonly number[], contentType: string) {
+  const at = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
+  return () => {
+    const pieces: Uint8Array[] = [];
+    let last = 0;
+    for (const cut of [...at, bytes.length]) {
+      // Copies, as a network would deliver them: no piece shares the test's buffer.
+      pieces.push(bytes.slice(last, cut));
+      last = cut;
+    }
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = pieces.shift();
+        if (next) controller.enqueue(next);
+        else controller.close();
+      },
+    });
+    return Promise.resolve(new Response(body, { headers: { 'content-type': contentType } }));
+  };
+}
+
+/** The decoded outcome as plain data: the result, or the typed error's name and message. */
+function outcome(decode: () => unknown): unknown {
+  try {
+    return { result: decode() };
+  } catch (error) {
+    if (!(error instanceof InodeError)) throw error;
+    return { error: error.name, message: error.message };
+  }
+}
+
+async function decodedWhileReceiving(
+  bytes: Uint8Array,
+  cuts: readonly number[],
+  contentType: string,
+  binding: Binding,
+): Promise<{ bodyText: string; outcome: unknown }> {
+  const scanner = new DocumentScanner(new WarningSink());
+  const exchange = await performExchange(
+    { method: 'POST', url: 'http://svc/Inode.asmx', headers: {}, body: '' },
+    {
+      fetch: fetchInPieces(bytes, cuts, contentType),
+      timeoutMs: 5_000,
+      onBodyText: (piece) => scanner.push(piece),
+    },
+  );
+  const call = { operation: 'GetAssetStubs' as const, binding, namespace: null };
+  const context = { operation: 'GetAssetStubs' as const, binding, url: '' };
+  return {
+    bodyText: exchange.response.bodyText,
+    outcome: outcome(() => decodeResponse(call, exchange.response, context, scanner)),
+  };
+}
+
+function decodedWhole(bytes: Uint8Array, contentType: string, binding: Binding) {
+  const response = { status: 200, headers: { 'content-type': contentType }, bodyText: '' };
+  response.bodyText = decodeBody(bytes, contentType);
+  const call = { operation: 'GetAssetStubs' as const, binding, namespace: null };
+  const context = { operation: 'GetAssetStubs' as const, binding, url: '' };
+  return {
+    bodyText: response.bodyText,
+    outcome: outcome(() => decodeResponse(call, response, context)),
+  };
+}
+
+const mutation = fc.oneof(
+  fc.constant((b: Uint8Array) => b),
+  fc.tuple(fc.nat(), fc.nat({ max: 32 })).map(([at, length]) => (b: Uint8Array) => {
+    const start = at % (b.length + 1);
+    return Uint8Array.from([...b.subarray(0, start), ...b.subarray(start + length)]);
+  }),
+  fc
+    .tuple(
+      fc.nat(),
+      fc.constantFrom('é', '😀', '&#x1;', '<!DOCTYPE a>', '</x>', '\uFEFF', '\u0002'),
+    )
+    .map(([at, text]) => (b: Uint8Array) => {
+      const start = at % (b.length + 1);
+      const inserted = new TextEncoder().encode(text);
+      return Uint8Array.from([...b.subarray(0, start), ...inserted, ...b.subarray(start)]);
+    }),
+);
+
+describe('a GetAssetStubs answer decoded while it arrives', () => {
+  it('gives the whole body’s text and outcome, for captures mutated and cut anywhere', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...SEEDS),
+        mutation,
+        fc.array(fc.nat(), { maxLength: 12 }),
+        fc.boolean(),
+        async (capture, mutate, cuts, withBom) => {
+          const body = mutate(new Uint8Array(capture.response.body));
+          const bytes = withBom ? Uint8Array.from([0xef, 0xbb, 0xbf, ...body]) : body;
+          const binding = BINDINGS[capture.name.split('_')[1] ?? ''] ?? 'soap11';
+          const contentType =
+            capture.response.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ??
+            'text/xml';
+          const expected = decodedWhole(bytes, contentType, binding);
+          expect(await decodedWhileReceiving(bytes, cuts, contentType, binding)).toEqual(expected);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('cut after every byte, in UTF-8, UTF-16 and Latin-1', async () => {
+    const xml = `<?xml version="1.0"?><string xmlns="${NAMESPACE}">Grüße, 漢字 😀 &amp; &#x1;</string>`;
+    const root = `<r_Inode xmlns="${NAMESPACE}"><Success>true</Success><DataStubs><s t="${xml.length}">Grüße 😀</s></DataStubs></r_Inode>`;
+    for (const [bytes, contentType] of [
+      [new TextEncoder().encode(root), 'text/xml; charset=utf-8'],
+      [Uint8Array.from(Buffer.from(`\uFEFF${root}`, 'utf16le')), 'text/xml; charset=utf-16le'],
+      [
+        Uint8Array.from(root.replace(/[^\0-\xff]/gu, '?'), (c) => c.charCodeAt(0)),
+        'text/xml; charset=iso-8859-1',
+      ],
+    ] as const) {
+      const cuts = [...bytes.keys()];
+      const expected = decodedWhole(bytes, contentType, 'http-post');
+      expect(expected.outcome).toMatchObject({ result: { record: { Success: true } } });
+      expect(await decodedWhileReceiving(bytes, cuts, contentType, 'http-post')).toEqual(expected);
+    }
+  });
+});
