@@ -185,8 +185,14 @@ export function createInodeClient(options: InodeClientOptions): InodeClient {
     namespace,
     async getAssetStubs(params, callOptions): Promise<GetAssetStubsResult> {
       const { decoded, exchange } = await call('GetAssetStubs', params, callOptions);
-      const { record, dataStubsForm, warnings } = decoded as DecodedRecord;
-      return { record, dataStubsForm, warnings, exchange };
+      const { record, dataStubsForm, dataStubsRecordCount, warnings } = decoded as DecodedRecord;
+      return {
+        record,
+        dataStubsForm,
+        ...(dataStubsRecordCount !== undefined && { dataStubsRecordCount }),
+        warnings,
+        exchange,
+      };
     },
     async addUserAssetIndex(params, callOptions): Promise<AddUserAssetIndexResult> {
       const { decoded, exchange } = await call('AddUserAssetIndex', params, callOptions);

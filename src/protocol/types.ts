@@ -100,6 +100,13 @@ export interface GetAssetStubsResult {
   record: AssetStubsRecord;
   /** Null when DataStubs was absent. */
   dataStubsForm: DataStubsForm | null;
+  /**
+   * How many records DataStubs holds, counted while the answer was read: the children of its one
+   * root element when they all share one name (0 for an empty root), null when it holds no such
+   * list. Absent when DataStubs was absent or sent as text (escaped or CDATA), which the decoder
+   * does not parse.
+   */
+  dataStubsRecordCount?: number | null;
   warnings: DecodeWarning[];
   exchange: Exchange;
 }

@@ -94,6 +94,17 @@ export function summarizeXml(text: string): XmlSummary {
 }
 
 /**
+ * The record count a summary shows, or null when it shows no record list: no single root,
+ * children of several names, or not well-formed.
+ * @example recordCount(summarizeXml('<Stubs><Stub/><Stub/></Stubs>')) // 2
+ */
+export function recordCount(summary: XmlSummary): number | null {
+  if (!summary.wellFormed || summary.root === null) return null;
+  if (summary.counts.length === 0) return 0;
+  return summary.counts.length === 1 ? (summary.counts[0]?.count ?? null) : null;
+}
+
+/**
  * @example describeXmlSummary(summarizeXml('<A><B/><B/></A>')) // '<A> holds 2 × B'
  */
 export function describeXmlSummary(summary: XmlSummary): string {

@@ -65,9 +65,15 @@ export async function callGetAssetStubs(
     secrets: [request.params.OpenIDKey],
     signal,
     describe: (result) => describeStubsRecord(result.record),
-    answer: async ({ record }) => ({
+    // The decoder counted the records as the answer arrived, unless DataStubs came as text.
+    answer: async ({ record, dataStubsRecordCount }) => ({
       userId: record.UserID,
-      stubsCount: record.DataStubs === null ? null : await countStubs(record.DataStubs),
+      stubsCount:
+        record.DataStubs === null
+          ? null
+          : dataStubsRecordCount !== undefined
+            ? dataStubsRecordCount
+            : await countStubs(record.DataStubs),
     }),
     run: async () =>
       (await openClient(queryClient, connection, request.binding)).getAssetStubs(request.params, {

@@ -116,6 +116,7 @@ export function watchDataStubsHead(
           selfClosing: false,
           inScope: reader.namespacesInScope(),
           topLevelElements: [],
+          childNames: new Map(),
         };
         regionDepth = depth;
         field = null;

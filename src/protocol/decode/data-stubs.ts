@@ -9,10 +9,16 @@ import type { DataStubsRegion } from './scan-document.ts';
 import { ignoreXml, readXml } from '../../xml/reader/xml-reader.ts';
 import { MalformedXml } from './malformed-xml.ts';
 import { decodeXmlText, type WarningSink } from './xml-text.ts';
+import { recordCount } from '../../xml/xml-summary.ts';
 
 export interface ExtractedDataStubs {
   value: string;
   form: DataStubsForm;
+  /**
+   * recordCount of the value, from the scan (literal XML only; a payload sent as text was not
+   * parsed, so its count is left to whoever needs it).
+   */
+  recordCount?: number | null;
 }
 
 const COMMENT = /<!--[\s\S]*?-->/g;
@@ -36,7 +42,7 @@ export function extractDataStubs(
   // indented), not part of the value; CDATA content itself is kept exactly.
   if (content.indexOf('<') < 0) {
     const decoded = decodeXmlText(content, sink).trim();
-    if (decoded === '') return { value: '', form: 'xml' };
+    if (decoded === '') return { value: '', form: 'xml', recordCount: null };
     refuseDoctype(decoded);
     return { value: decoded, form: 'escaped' };
   }
@@ -64,7 +70,7 @@ export function extractDataStubs(
         .map((p) => p.text)
         .join('')
         .trim();
-  if (value === '') return { value: '', form: 'xml' };
+  if (value === '') return { value: '', form: 'xml', recordCount: null };
   refuseDoctype(value);
   return { value, form: sawCdata ? 'cdata' : 'escaped' };
 }
@@ -95,12 +101,20 @@ function extractElements(
   }
   let end = region.contentEnd;
   while (end > first.start && /\s/.test(text.charAt(end - 1))) end -= 1;
+  const records =
+    elements.length === 1
+      ? recordCount({
+          root: text.slice(first.start + 1, first.nameEnd),
+          counts: [...region.childNames].map(([name, count]) => ({ name, count })),
+          wellFormed: true,
+        })
+      : null;
 
   const inherited = inheritedDeclarations(text, region);
   const additions = elements.map((element) => missingDeclarations(inherited, element.attributes));
   if (additions.every((added) => added === '')) {
     // The common case: the exact substring, no copy of a possibly huge payload.
-    return { value: text.slice(first.start, end), form: 'xml' };
+    return { value: text.slice(first.start, end), form: 'xml', recordCount: records };
   }
   const pieces: string[] = [];
   let last = first.start;
@@ -109,7 +123,7 @@ function extractElements(
     last = element.nameEnd;
   });
   pieces.push(text.slice(last, end));
-  return { value: pieces.join(''), form: 'xml' };
+  return { value: pieces.join(''), form: 'xml', recordCount: records };
 }
 
 /**

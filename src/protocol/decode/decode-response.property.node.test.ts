@@ -13,6 +13,8 @@ import { parseIndependently, elementChildren } from '../test-support/independent
 import { decodeBody } from '../transport.ts';
 import { findForbiddenCharacter } from '../../xml/reader/xml-chars.ts';
 import { decodeResponse } from './decode-response.ts';
+import { randomElement } from '../../xml/random-xml.test-helper.ts';
+import { recordCount, summarizeXml } from '../../xml/xml-summary.ts';
 
 const NAMESPACE = 'http://assets.example.net/inode/';
 const SEEDS = [
@@ -167,6 +169,47 @@ describe('values escaped by the server come back exactly', () => {
         const stub = elementChildren(stubs)[0];
         expect(stub?.attributes).toEqual([{ namespace: '', localName: 'ServiceURI', value: uri }]);
         expect(stub && elementChildren(stub)[0]?.children.join('')).toBe(title);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('the record count the decoder gives is the one the page would count', () => {
+  const records = fc.array(
+    fc.constantFrom(
+      '<Stub/>',
+      '<Stub a="1"><T>x</T></Stub>',
+      '<x:Stub/>',
+      '<Other/>',
+      ' ',
+      '<!-- c -->',
+    ),
+    {
+      maxLength: 6,
+    },
+  );
+  const payload = fc.oneof(
+    records.map((children) => `<Stubs>${children.join('')}</Stubs>`),
+    fc.tuple(randomElement, fc.option(randomElement)).map(([a, b]) => `${a}${b ?? ''}`),
+    fc.constantFrom('', ' ', '&lt;Stubs/&gt;', '<![CDATA[<Stubs><Stub/></Stubs>]]>'),
+  );
+
+  it('for payloads of one or several roots, record lists or not, in any form', () => {
+    fc.assert(
+      fc.property(payload, (stubs) => {
+        const body = `<soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/" xmlns:x="urn:x"><soap:Body><GetAssetStubsResponse xmlns="${NAMESPACE}"><GetAssetStubsResult><Success>true</Success><DataStubs>${stubs}</DataStubs></GetAssetStubsResult></GetAssetStubsResponse></soap:Body></soap:Envelope>`;
+        const decoded = decodeResponse(
+          { operation: 'GetAssetStubs', binding: 'soap11', namespace: NAMESPACE },
+          { status: 200, headers: { 'content-type': 'text/xml' }, bodyText: body },
+          { operation: 'GetAssetStubs', binding: 'soap11', url: '' },
+        );
+        const value = decoded.record.DataStubs ?? '';
+        if (decoded.dataStubsForm === 'xml') {
+          expect(decoded.dataStubsRecordCount).toBe(recordCount(summarizeXml(value)));
+        } else {
+          expect(decoded.dataStubsRecordCount).toBeUndefined();
+        }
       }),
       { numRuns: 500 },
     );

@@ -42,6 +42,8 @@ export interface DecodeRequest<Op extends OperationName = OperationName> {
 export interface DecodedRecord {
   record: AssetStubsRecord;
   dataStubsForm: DataStubsForm | null;
+  /** See GetAssetStubsResult.dataStubsRecordCount. */
+  dataStubsRecordCount?: number | null;
   warnings: DecodeWarning[];
 }
 
@@ -305,6 +307,7 @@ function readResult(
   const ns = result.namespace;
   const record: Record<string, string | boolean | null> = {};
   let dataStubsForm: DataStubsForm | null = null;
+  let dataStubsRecordCount: number | null | undefined;
   for (const field of OPERATIONS.GetAssetStubs.result.fields) {
     const matches = childElements(result, field.name, ns);
     if (matches.length > 1) {
@@ -329,6 +332,7 @@ function readResult(
       const extracted = extractDataStubs(parsed.text, region, sink);
       record[field.name] = extracted.value;
       dataStubsForm = extracted.form;
+      dataStubsRecordCount = extracted.recordCount;
       continue;
     }
     if (childElements(element).length > 0) {
@@ -339,6 +343,7 @@ function readResult(
   return {
     record: record as unknown as AssetStubsRecord,
     dataStubsForm,
+    ...(dataStubsRecordCount !== undefined && { dataStubsRecordCount }),
     warnings: sink.warnings,
   };
 }

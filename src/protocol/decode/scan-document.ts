@@ -32,6 +32,11 @@ export interface DataStubsRegion {
   inScope: Map<string, string>;
   /** The content's top-level elements: where each start tag's name ends, and its attributes. */
   topLevelElements: Array<{ start: number; nameEnd: number; end: number; attributes: string }>;
+  /**
+   * The top-level elements' children by qualified name, with their counts: the records when
+   * one root holds a list (see recordCount).
+   */
+  childNames: Map<string, number>;
 }
 
 export class DoctypeRefused extends MalformedXml {
@@ -179,7 +184,10 @@ class DocumentScan implements XmlReadHandler {
   startTagEnd(tagEnd: number, selfClosing: boolean): void {
     const region = this.region;
     if (region) {
-      if (this.depth === this.regionDepth + 1) {
+      if (this.depth === this.regionDepth + 2) {
+        const name = this.reader.slice(this.nameStart, this.nameEnd);
+        region.childNames.set(name, (region.childNames.get(name) ?? 0) + 1);
+      } else if (this.depth === this.regionDepth + 1) {
         region.topLevelElements.push({
           start: this.tagStart,
           nameEnd: this.nameEnd,
@@ -211,6 +219,7 @@ class DocumentScan implements XmlReadHandler {
         selfClosing,
         inScope: namespacesInScope(this.declarations),
         topLevelElements: [],
+        childNames: new Map(),
       };
       if (selfClosing) this.regions.push(found);
       else {
