@@ -8,6 +8,7 @@
  * floors can import each other. `src/main.tsx` stands above everything.
  */
 const FLOORS = [
+  'tasks', // slicing long work: nextTurn
   'text', // strings and sizes: formatBytes, utf8Length, firstLine, the absolute-URI check
   'xml', // the XML engine and its one reader: pure TypeScript, no worker or DOM globals
   'console-api', // the console server's contract, shared with server/
@@ -30,7 +31,7 @@ const FLOORS = [
 ];
 
 /** Floors that run in browsers, workers and Node alike (ESLint bans React and browser globals there). */
-const PURE = ['text', 'console-api', 'protocol', 'xml', 'relay', 'bulk-job'];
+const PURE = ['tasks', 'text', 'console-api', 'protocol', 'xml', 'relay', 'bulk-job'];
 
 const TESTS = '(\\.test\\.tsx?$|\\.test-helper\\.ts$|^src/test/)';
 

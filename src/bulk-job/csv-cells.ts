@@ -6,6 +6,7 @@
  */
 import Papa from 'papaparse';
 import { detectDelimiter, unclosedQuoteLine, type Delimiter } from './csv-dialect.ts';
+import { nextTurn } from '../tasks/next-turn.ts';
 
 export interface CsvCells {
   rows: string[][];
@@ -55,10 +56,6 @@ export function parsingCancelled(): DOMException {
   return new DOMException('Parsing was cancelled', 'AbortError');
 }
 
-/** Gives the event loop a turn (rendering, input) between chunks. */
-export const yieldToPage = (): Promise<void> =>
-  new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 /**
  * @example const { rows } = await parseCsvCells('ServiceURI,MediaType\nhttps://a,image');
  * // rows: [['ServiceURI','MediaType'],['https://a','image']]
@@ -91,7 +88,7 @@ export function parseCsvCells(text: string, options: ParseCellsOptions = {}): Pr
         }
         options.onProgress?.(rows.length);
         parser.pause();
-        void yieldToPage().then(() => {
+        void nextTurn().then(() => {
           if (options.signal?.aborted) {
             parser.abort();
             reject(parsingCancelled());

@@ -2,14 +2,10 @@
  * CSV text to checked bulk rows: the cells (papaparse, in chunks) and the row checks, as the
  * Bulk register page and `inode-console bulk` both read their input.
  */
-import {
-  parseCsvCells,
-  parsingCancelled,
-  yieldToPage,
-  type ParseCellsOptions,
-} from './csv-cells.ts';
+import { parseCsvCells, parsingCancelled, type ParseCellsOptions } from './csv-cells.ts';
 import { bulkRowChecks, type BulkColumns, type BulkRow } from './bulk-rows.ts';
 import { delimiterName } from './csv-cells.ts';
+import { nextTurn } from '../tasks/next-turn.ts';
 
 /**
  * Rows checked per task: about 25 ms on the page (checking a URI costs a few microseconds), so
@@ -64,7 +60,7 @@ export async function readBulkCsv(
   for (let index = 0; index < count; index++) {
     if (index > 0 && index % ROWS_PER_TURN === 0) {
       options.onChecked?.(index);
-      await yieldToPage();
+      await nextTurn();
       if (options.signal?.aborted) throw parsingCancelled();
     }
     rows[index] = check(index);

@@ -3,6 +3,7 @@
  * the summary's linear scan when the decoder did not count them (a payload sent as text).
  */
 import { recordCount, XmlSummaryScan } from '../xml/xml-summary.ts';
+import { nextTurn } from '../tasks/next-turn.ts';
 
 /** Time one task scans for: well under the 50 ms of a long task, whatever the machine's load. */
 const TASK_BUDGET_MS = 8;
@@ -21,6 +22,6 @@ export async function countStubs(xml: string): Promise<number | null> {
     let done = scan.step(STEP_CHARS);
     while (!done && performance.now() - started < TASK_BUDGET_MS) done = scan.step(STEP_CHARS);
     if (done) return recordCount(scan.result());
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTurn();
   }
 }

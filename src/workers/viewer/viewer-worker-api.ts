@@ -18,6 +18,7 @@ import { emptyTextLineStarts } from '../../xml/pretty-lines.ts';
 import { utf8Length } from '../../text/utf8-length.ts';
 import { transfer } from '../worker-call.ts';
 import type { AnalysisResult, ViewerEvents, ViewerWorkerApi } from './viewer-worker-protocol.ts';
+import { nextTurn } from '../../tasks/next-turn.ts';
 
 /**
  * A payload in parts is looked at for its first records once this much of it is in, then at
@@ -234,7 +235,7 @@ async function indexInSlices(xml: string, events: ViewerEvents) {
   });
   for (let at = 0; at < xml.length; at += INDEX_SLICE) {
     analyzer.write(xml.slice(at, at + INDEX_SLICE));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    await nextTurn();
   }
   return analyzer.end().index;
 }
