@@ -85,7 +85,7 @@ console.log(
 );
 
 // The client decodes and scans a GetAssetStubs answer as it arrives (performExchange's
-// onBodyText feeding a DocumentScanner): what is left after the last byte is joining the text
+// onBodyText feeding a DocumentScanner): what is left after the last byte is decoding the text whole
 // and reading the small envelope. Timed here from the last 64 KB chunk's arrival to the record.
 const CHUNK_BYTES = 64 * 1024;
 /** Serves `bytes` in network-sized chunks, and says when the last one was handed over. */

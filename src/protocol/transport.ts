@@ -21,9 +21,9 @@ export interface ExchangeOptions {
   /** Gets the whole body's bytes once read, before they are decoded. */
   onBodyBytes?: ((bytes: Uint8Array) => void) | undefined;
   /**
-   * Sees the body as text while it arrives, decoded piece by piece in the declared charset; the
-   * response's `bodyText` is then exactly those pieces joined, not decoded again. Not called for
-   * a body above `maxBodyBytes`.
+   * Sees the body as text while it arrives, decoded piece by piece in the declared charset:
+   * joined, the pieces are exactly the response's `bodyText`. Not called for a body above
+   * `maxBodyBytes`.
    */
   onBodyText?: ((piece: string) => void) | undefined;
 }
@@ -36,13 +36,17 @@ export interface ExchangeOptions {
 const BLOB_FLUSH_BYTES = 4 * 1024 * 1024;
 
 type Body =
+  /** `text`: the body already decoded, where it was (null: decode `bytes`). */
   | { kind: 'bytes'; bytes: Uint8Array; text: string | null }
   | { kind: 'too-large'; blob: Blob; byteLength: number };
 
-/** Decodes a body chunk by chunk, handing each piece on, and keeps the pieces to join. */
+/**
+ * Decodes a body chunk by chunk for `onBodyText`. The pieces are not kept: the whole text is
+ * decoded again from the joined bytes at the end, which costs what joining the pieces would,
+ * without holding the text twice while the body arrives (pieces, then their join).
+ */
 class BodyTextDecoder {
   private readonly decoder: InstanceType<typeof TextDecoder>;
-  private readonly pieces: string[] = [];
 
   constructor(
     contentType: string | undefined,
@@ -52,19 +56,16 @@ class BodyTextDecoder {
   }
 
   push(chunk: Uint8Array): void {
-    this.keep(this.decoder.decode(chunk, { stream: true }));
+    this.hand(this.decoder.decode(chunk, { stream: true }));
   }
 
-  /** The whole text, once the last chunk was pushed. */
-  finish(): string {
-    this.keep(this.decoder.decode());
-    return this.pieces.length === 1 ? (this.pieces[0] ?? '') : this.pieces.join('');
+  /** The last bytes were pushed. */
+  finish(): void {
+    this.hand(this.decoder.decode());
   }
 
-  private keep(piece: string): void {
-    if (piece === '') return;
-    this.pieces.push(piece);
-    this.onPiece(piece);
+  private hand(piece: string): void {
+    if (piece !== '') this.onPiece(piece);
   }
 }
 
@@ -104,9 +105,10 @@ async function readBody(
       return { kind: 'too-large', blob, byteLength: bytes.byteLength };
     }
     if (!onText) return { kind: 'bytes', bytes, text: null };
-    const text = new BodyTextDecoder(contentType, onText);
-    text.push(bytes);
-    return { kind: 'bytes', bytes, text: text.finish() };
+    // Read whole anyway: decoded once, and handed on as one piece.
+    const text = decodeBody(bytes, contentType);
+    if (text !== '') onText(text);
+    return { kind: 'bytes', bytes, text };
   }
   const text = onText ? new BodyTextDecoder(contentType, onText) : null;
   // Content-Length may already say it is over: then no chunk is ever shown.
@@ -135,7 +137,8 @@ async function readBody(
     blob = new Blob([blob, ...(chunks as BlobPart[])], { type: blob.type });
     return { kind: 'too-large', blob, byteLength: length };
   }
-  return { kind: 'bytes', bytes: joined(chunks, length), text: text?.finish() ?? null };
+  text?.finish();
+  return { kind: 'bytes', bytes: joined(chunks, length), text: null };
 }
 
 /** Why no complete response arrived. */
