@@ -148,10 +148,13 @@ describe('transport over a real HTTP server', () => {
   it('turns the caller\u2019s abort into TransportError, in flight and before sending', async () => {
     const server = await startServer(never);
     const controller = new AbortController();
-    setTimeout(() => controller.abort(new Error('user cancelled')), 50);
-    const error = await rejection(
+    const pending = rejection(
       client(server, { timeoutMs: 5_000 }).getAssetStubs(PARAMS, { signal: controller.signal }),
     );
+    // In flight: the server has the whole request and never answers.
+    while (server.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    controller.abort(new Error('user cancelled'));
+    const error = await pending;
     expect(error.name).toBe('TransportError');
     expect(error.message).toContain('aborted by the caller');
 
