@@ -19,7 +19,7 @@ export interface DataStubsViewerProps {
    * to the viewer's worker instead of copying the text there, which keeps a long task off the
    * page for large payloads. It is detached afterwards.
    */
-  xmlUtf8?: ArrayBuffer | undefined;
+  xmlUtf8?: Uint8Array | undefined;
   /** UTF-8 size above which the tree and table are not built; default 50 MiB. */
   maxIndexBytes?: number;
   /**

@@ -43,7 +43,7 @@ const STARTING: AnalysisState = { status: 'working', progress: 0, head: null, ta
 export function useXmlAnalysis(
   xml: string,
   maxIndexBytes: number,
-  utf8?: ArrayBuffer,
+  utf8?: Uint8Array,
   /** Receives the worker's element summary, or null when the worker failed first. */
   onSummary?: (summary: XmlSummary | null) => void,
 ): AnalysisState {

@@ -5,10 +5,10 @@
  * replaces the bytes of the previous one; once transferred, the buffer is detached (0 bytes) and
  * the viewer falls back to the text.
  */
-let last: { text: string; bytes: ArrayBuffer } | null = null;
+let last: { text: string; bytes: Uint8Array } | null = null;
 
 /** Called by the client when a result arrives. */
-export function rememberPayloadBytes(text: string, bytes: ArrayBuffer): void {
+export function rememberPayloadBytes(text: string, bytes: Uint8Array): void {
   last = { text, bytes };
 }
 
@@ -17,7 +17,7 @@ export function rememberPayloadBytes(text: string, bytes: ArrayBuffer): void {
  *
  * @example <DataStubsViewer xml={xml} xmlUtf8={payloadBytesFor(xml)} />
  */
-export function payloadBytesFor(text: string | null): ArrayBuffer | undefined {
+export function payloadBytesFor(text: string | null): Uint8Array | undefined {
   if (text === null || !last || last.bytes.byteLength === 0 || last.text !== text) return undefined;
   return last.bytes;
 }

@@ -17,7 +17,7 @@ const stubsResult = (
 });
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
-const decoded = (buffer: ArrayBuffer | undefined) => new TextDecoder().decode(buffer);
+const decoded = (bytes: Uint8Array | undefined) => new TextDecoder().decode(bytes);
 
 describe('result transfer', () => {
   it('sends a DataStubs that is a substring of the body as offsets, and restores it', () => {
@@ -55,15 +55,32 @@ describe('result transfer', () => {
     const body = `<r xmlns="urn:ü"><DataStubs>${payload}</DataStubs><U>ß</U></r>`;
     const packed = packResult(stubsResult(body, payload), utf8(body));
     expect(decoded(packed.dataStubsUtf8)).toBe(payload);
-    expect(transferOf(packed)).toEqual([packed.dataStubsUtf8]);
+    expect(transferOf(packed)).toEqual([packed.dataStubsUtf8?.buffer]);
     const crossed = structuredClone(packed, { transfer: transferOf(packed) });
     const result = unpackResult(crossed) as ReturnType<typeof stubsResult>;
     const bytes = payloadBytesFor(result.record.DataStubs);
     expect(decoded(bytes)).toBe(payload);
     expect(payloadBytesFor('<other/>')).toBeUndefined();
-    structuredClone(bytes, { transfer: bytes ? [bytes] : [] });
+    structuredClone(bytes, { transfer: bytes ? [bytes.buffer as ArrayBuffer] : [] });
     // Handed on (detached): the viewer then reads the text instead.
     expect(payloadBytesFor(result.record.DataStubs)).toBeUndefined();
+  });
+
+  it('moves the body’s own buffer without copying the payload, and copies out of a shared one', () => {
+    const payload = '<A t="é"/>';
+    const body = `<r><DataStubs>${payload}</DataStubs></r>`;
+    const owned = utf8(body);
+    const fromOwned = packResult(stubsResult(body, payload), owned).dataStubsUtf8;
+    expect(fromOwned?.buffer).toBe(owned.buffer);
+    expect(decoded(fromOwned)).toBe(payload);
+    // The body as a view into a larger buffer (a pool): moving that buffer would take the rest.
+    const pool = new Uint8Array(owned.byteLength + 16);
+    pool.set(owned, 8);
+    const view = pool.subarray(8, 8 + owned.byteLength);
+    const fromView = packResult(stubsResult(body, payload), view).dataStubsUtf8;
+    expect(fromView?.buffer).not.toBe(pool.buffer);
+    expect(fromView?.byteLength).toBe(fromView?.buffer.byteLength);
+    expect(decoded(fromView)).toBe(payload);
   });
 
   it('counts a byte order mark the decoder took off', () => {

@@ -21,7 +21,7 @@ export interface PackedResult {
   /** Where DataStubs lies in `exchange.response.bodyText`, when it was taken out of the value. */
   dataStubsAt?: [start: number, end: number];
   /** DataStubs as UTF-8, transferred with the message, for the viewer's worker. */
-  dataStubsUtf8?: ArrayBuffer;
+  dataStubsUtf8?: Uint8Array;
 }
 
 interface StubsLike {
@@ -64,7 +64,7 @@ function payloadBytes(
   contentType: string | undefined,
   start: number,
   end: number,
-): ArrayBuffer | null {
+): Uint8Array | null {
   if (textDecoderFor(contentType).encoding !== 'utf-8') return null;
   const before = body.slice(0, start);
   const after = body.slice(end);
@@ -75,7 +75,15 @@ function payloadBytes(
   // Each UTF-16 unit of the payload is 1 to 3 bytes: anything else means the cut is wrong.
   const length = to - from;
   if (length < end - start || length > 3 * (end - start)) return null;
-  return bytes.slice(from, to).buffer;
+  // A view, not a copy, when the body owns its buffer: that buffer is transferred whole (the
+  // envelope around the payload is a few hundred bytes), so a 250 MB payload is not held twice in
+  // the worker. A body that is a view into a larger buffer (a pool) is copied: transferring
+  // it would take the rest of that buffer along.
+  const ownsBuffer =
+    bytes.buffer instanceof ArrayBuffer &&
+    bytes.byteOffset === 0 &&
+    bytes.byteLength === bytes.buffer.byteLength;
+  return ownsBuffer ? bytes.subarray(from, to) : bytes.slice(from, to);
 }
 
 /**
@@ -103,7 +111,7 @@ export function packResult(value: unknown, bodyBytes?: Uint8Array): PackedResult
 
 /** The buffers to transfer with a packed result. @example transfer(packed, transferOf(packed)) */
 export function transferOf(packed: PackedResult): Transferable[] {
-  return packed.dataStubsUtf8 ? [packed.dataStubsUtf8] : [];
+  return packed.dataStubsUtf8 ? [packed.dataStubsUtf8.buffer as ArrayBuffer] : [];
 }
 
 /** The value as the protocol client returned it. @example unpackResult(message) */

@@ -60,13 +60,17 @@ function takeWorker(): ViewerWorker {
  * // later: client.dispose();
  */
 export function startViewerWorker(
-  /** The payload as text, or as UTF-8 bytes, which are transferred (detached here). */
-  xml: string | ArrayBuffer,
+  /** The payload as text, or as UTF-8 bytes, whose buffer is transferred (detached here). */
+  xml: string | Uint8Array,
   maxIndexBytes: number,
   callbacks: ViewerWorkerCallbacks,
 ): ViewerWorkerClient {
   const { client } = connect(takeWorker(), callbacks, (calls, events) =>
-    calls.analyze(typeof xml === 'string' ? xml : transfer(xml, [xml]), maxIndexBytes, events),
+    calls.analyze(
+      typeof xml === 'string' ? xml : transfer(xml, [xml.buffer as ArrayBuffer]),
+      maxIndexBytes,
+      events,
+    ),
   );
   return client;
 }

@@ -101,11 +101,7 @@ export interface ViewerWorkerApi {
    * Analyzes the payload (text, or UTF-8 bytes decoded in the worker), reporting to `events`;
    * settles once the summary is reported (or the analysis failed).
    */
-  analyze(
-    payload: string | ArrayBuffer,
-    maxIndexBytes: number,
-    events: ViewerEvents,
-  ): Promise<void>;
+  analyze(payload: string | Uint8Array, maxIndexBytes: number, events: ViewerEvents): Promise<void>;
   /**
    * Starts a payload that arrives in parts (`append` each, then `end`), reported to `events` as
    * `analyze` reports: the first lines as soon as the parts hold them. `expectedChars` (0 when
