@@ -13,7 +13,8 @@ const DEPLOY_SPECS = 'deploy/**/*.spec.ts';
 const DEV_ONLY = process.env.E2E_DEV_ONLY === '1';
 
 // `unreachable` is a target nobody listens on, for the "service down" flow; `seed-stubs` has
-// exactly 5 stubs that no spec writes to, for specs that count stubs while others register.
+// exactly 5 stubs that no spec writes to, for specs that count stubs or compare two reads while
+// others register (two spec files may run at once on a server: see `workers`).
 const E2E_SERVER_ENV = {
   INODE_EMULATOR_DB: ':memory:',
   INODE_TARGETS: 'unreachable=http://127.0.0.1:9',
@@ -27,12 +28,21 @@ export default defineConfig({
   // One folder per port: runs on different ports (several engineers, CI) never delete each
   // other's traces.
   outputDir: `test-results/e2e-${PORT}`,
+  // Two spec files at a time: a test spends much of its time waiting (page loads, the service),
+  // so two keep two cores busy. Both may be on one server: a spec reads back only what it wrote
+  // itself, or `seed-stubs`; History and settings live in each test's own browser context. A
+  // file's tests run in order, in one worker. `--workers 1` rules concurrency out.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list']],
-  timeout: 60_000,
+  // Limits for a stuck test, not speed targets (those are benchmarks'): with two tests, two
+  // browsers and two servers sharing two cores, the longest flows (keyboard.spec.ts: about
+  // 30 s alone) and an answer on the screen (Playwright's 5 s) can take twice as long with
+  // nothing wrong.
+  timeout: 120_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
@@ -68,6 +78,9 @@ function productionProjects(): Project[] {
     {
       name: 'deploy',
       testMatch: DEPLOY_SPECS,
+      // One file at a time: they share the sub-path build (servers.ts), which the first one
+      // to need it makes, into one folder.
+      workers: 1,
       use: { browserName: 'chromium', baseURL: `http://127.0.0.1:${PRODUCTION_PORT}` },
     },
   ];

@@ -45,12 +45,23 @@ for (const [name, viewport, scheme] of [
   ['1280 px, light', { width: 1280, height: 800 }, 'light'],
   ['narrow, dark', { width: 390, height: 844 }, 'dark'],
 ] as const) {
-  test(`every page is accessible and fits: ${name}`, async ({ page }) => {
+  test(`every page is accessible and fits: ${name}`, async ({ page, shell }) => {
     await page.setViewportSize(viewport);
     await page.emulateMedia({ colorScheme: scheme });
-    for (const path of ['/stubs', '/register', '/bulk', '/history', '/settings']) {
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goto('/stubs');
+    // In-app navigation from page to page (deep links are the test above's): one page load, not
+    // five, of the dev server's unbundled modules.
+    for (const [link, path] of [
+      ['Asset stubs', '/stubs'],
+      ['Register', '/register'],
+      ['Bulk register', '/bulk'],
+      ['History', '/history'],
+      ['Settings', '/settings'],
+    ] as const) {
+      if (path !== '/stubs') await shell.nav(link).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      // Each page's heading is its link's name: the page shown is the one reached.
+      await expect(page.getByRole('heading', { level: 1, name: link })).toBeVisible();
       const overflow = await page.evaluate(
         'document.documentElement.scrollWidth - document.documentElement.clientWidth',
       );
