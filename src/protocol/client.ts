@@ -185,14 +185,8 @@ export function createInodeClient(options: InodeClientOptions): InodeClient {
     namespace,
     async getAssetStubs(params, callOptions): Promise<GetAssetStubsResult> {
       const { decoded, exchange } = await call('GetAssetStubs', params, callOptions);
-      const { record, dataStubsForm, dataStubsRecordCount, warnings } = decoded as DecodedRecord;
-      return {
-        record,
-        dataStubsForm,
-        ...(dataStubsRecordCount !== undefined && { dataStubsRecordCount }),
-        warnings,
-        exchange,
-      };
+      // The decoded record's fields as they are, the record count only where it was counted.
+      return { ...(decoded as DecodedRecord), exchange };
     },
     async addUserAssetIndex(params, callOptions): Promise<AddUserAssetIndexResult> {
       const { decoded, exchange } = await call('AddUserAssetIndex', params, callOptions);
