@@ -13,6 +13,7 @@ import { DocumentScanner } from './decode/scan-document.ts';
 import { WarningSink } from './decode/xml-text.ts';
 import { decodeResponse } from './decode/decode-response.ts';
 import { decodeBody, performExchange } from './transport.ts';
+import { cutInPieces } from './test-support/cut-in-pieces.ts';
 
 const NAMESPACE = 'http://tempuri.org/';
 const SEEDS = [
@@ -33,15 +34,8 @@ const BINDINGS: Record<string, Binding> = {
 
 /** A fetch answering with `bytes`, delivered in the pieces `cuts` makes. */
 function fetchInPieces(bytes: Uint8Array, cuts: readonly number[], contentType: string) {
-  const at = [...new Set(cuts.map((cut) => cut % (bytes.length + 1)))].sort((a, b) => a - b);
   return () => {
-    const pieces: Uint8Array[] = [];
-    let last = 0;
-    for (const cut of [...at, bytes.length]) {
-      // Copies, as a network would deliver them: no piece shares the test's buffer.
-      pieces.push(bytes.slice(last, cut));
-      last = cut;
-    }
+    const pieces = cutInPieces(bytes, cuts);
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
         const next = pieces.shift();

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { randomElement } from '../../xml/random-xml.test-helper.ts';
+import { cutInPieces } from '../test-support/cut-in-pieces.ts';
 import { MalformedXml } from './malformed-xml.ts';
 import { DocumentScanner, DoctypeRefused, scanDocument } from './scan-document.ts';
 import { WarningSink } from './xml-text.ts';
@@ -106,13 +107,8 @@ function verdict(feed: (scanner: DocumentScanner) => void): unknown {
 const whole = (xml: string) => verdict((scanner) => scanner.push(xml));
 
 function inPieces(xml: string, cuts: readonly number[]): unknown {
-  const at = [...new Set(cuts.map((cut) => cut % (xml.length + 1)))].sort((a, b) => a - b);
   return verdict((scanner) => {
-    let last = 0;
-    for (const cut of [...at, xml.length]) {
-      scanner.push(xml.slice(last, cut));
-      last = cut;
-    }
+    for (const piece of cutInPieces(xml, cuts)) scanner.push(piece);
   });
 }
 
