@@ -115,7 +115,6 @@ export class DocumentScanner {
   /** Ends the document. @throws {MalformedXml} when it is not well-formed. */
   finish(): { regions: DataStubsRegion[] } {
     if (!this.finished && this.failure === null) {
-      this.finished = true;
       try {
         this.reader.end();
       } catch (error) {
