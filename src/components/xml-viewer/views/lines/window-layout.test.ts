@@ -16,6 +16,12 @@ describe('layoutWindow', () => {
     expect(layoutWindow(small, 0, 5)).toMatchObject({ firstRow: 0, top: 0 });
   });
 
+  it('renders the overscan on either side of the rows on screen, not twice below the first', () => {
+    // 21 rows on screen (400 px, one partly shown) and 5 below; none above row 0.
+    expect(layoutWindow(small, 0, 5)).toMatchObject({ firstRow: 0, rowCount: 26 });
+    expect(layoutWindow(small, 60, 5)).toMatchObject({ firstRow: 0, rowCount: 29 });
+  });
+
   it('places a partly scrolled row so that the text moves pixel by pixel', () => {
     const at = layoutWindow(small, 207, 0);
     expect(at.firstRow).toBe(10);

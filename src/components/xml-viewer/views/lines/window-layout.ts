@@ -54,7 +54,11 @@ export function layoutWindow(
   const top =
     scrolled - (virtualTop - firstOnScreen * rowHeight) - (firstOnScreen - firstRow) * rowHeight;
   const onScreen = Math.ceil(viewportHeight / rowHeight) + 1;
-  const rowCount = Math.max(0, Math.min(rows - firstRow, onScreen + 2 * overscan));
+  // Overscan on either side of the rows on screen: at the top, none above and no more below.
+  const rowCount = Math.max(
+    0,
+    Math.min(rows - firstRow, firstOnScreen - firstRow + onScreen + overscan),
+  );
   return { spacerHeight, firstRow, rowCount, top };
 }
 
