@@ -1,11 +1,18 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { analyzeXml } from '../../../xml/analyze-xml.ts';
 import type { ViewerWorkerClient } from '../../../workers/viewer/viewer-worker-client.ts';
 import { searchText } from '../../../workers/viewer/search-text.ts';
 import { linesOf, placeOnLines } from '../../../workers/viewer/pretty-line-starts.ts';
+import { xmlLineTokens } from './lines/xml-line-tokens.ts';
 import PrettyView from './pretty-view.tsx';
+
+// The colouring of a line, counted: how many rows a render colours.
+vi.mock('./lines/xml-line-tokens.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./lines/xml-line-tokens.ts')>();
+  return { ...actual, xmlLineTokens: vi.fn(actual.xmlLineTokens) };
+});
 
 const STUBS = 400;
 const xml = `<AssetStubs>${Array.from(
@@ -62,6 +69,41 @@ describe('PrettyView', () => {
     expect(row(10)).not.toBeNull();
     expect(row(11)).toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent('Pretty-printing the payload');
+  });
+
+  it('renders a long head as the rows on screen and ten below, without laying the page out', () => {
+    const longHead = pretty.split('\n').slice(0, 600).join('\n') + '\n';
+    const clientHeight = vi.spyOn(Element.prototype, 'clientHeight', 'get');
+    try {
+      render(
+        <PrettyView
+          text={longHead}
+          lineCount={null}
+          foldEnd={null}
+          client={null}
+          revealLine={null}
+          receiving
+        />,
+      );
+      // 70vh of the window (the scroller's CSS height) at 20 px a row, one of them partly shown.
+      const onScreen = Math.ceil(Math.round(window.innerHeight * 0.7) / 20) + 1;
+      expect(lines().querySelectorAll('.xv-line')).toHaveLength(onScreen + 10);
+      // Reading the scroller's height as it mounts makes the browser lay the page out there.
+      expect(clientHeight).not.toHaveBeenCalled();
+    } finally {
+      clientHeight.mockRestore();
+    }
+  });
+
+  it('colours each row once: activating a line does not colour the others again', async () => {
+    render(
+      <PrettyView text={head} lineCount={null} foldEnd={null} client={null} revealLine={null} />,
+    );
+    const coloured = vi.mocked(xmlLineTokens).mock.calls.length;
+    expect(coloured).toBeGreaterThanOrEqual(10);
+    await userEvent.click(row(3) as HTMLElement);
+    expect(activeLine()).toBe('3');
+    expect(vi.mocked(xmlLineTokens).mock.calls.length).toBe(coloured);
   });
 
   it('holds a window of rows and fetches their lines from the worker', async () => {

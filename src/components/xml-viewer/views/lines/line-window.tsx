@@ -5,6 +5,7 @@
  * search matches come from the Pretty view.
  */
 import {
+  memo,
   useEffect,
   useImperativeHandle,
   useLayoutEffect,
@@ -24,6 +25,17 @@ import { layoutWindow, scrollRatio, scrollTopForRow } from './window-layout.ts';
 /** Matches xml-viewer.css's `.xv-line` height. */
 export const ROW_HEIGHT = 20;
 const OVERSCAN = 10;
+/** Matches xml-viewer.css's `.xv-lines` height (70vh). */
+const VIEWPORT_SHARE = 0.7;
+
+/**
+ * The scroller's height before a ResizeObserver measures it. Reading the scroller's own height as
+ * it mounts would lay out the page then, in the task that renders the rows (40–60 ms for the
+ * first screen of a payload); the window's height is known without layout on a desktop browser.
+ */
+function expectedViewportHeight(): number {
+  return Math.round(window.innerHeight * VIEWPORT_SHARE) || 400;
+}
 
 /** A line to bring into view; a new object asks again for the same line. */
 export interface ScrollRequest {
@@ -63,7 +75,8 @@ const MARK_CLASS: Record<MatchState, string> = {
   2: ' xv-search-match xv-search-current',
 };
 
-function LineText({
+/** Memoized: a row whose text and marks did not change is not coloured again on a re-render. */
+const LineText = memo(function LineText({
   text,
   pattern,
   currentColumn,
@@ -78,7 +91,7 @@ function LineText({
       {text.slice(segment.from, segment.to)}
     </span>
   ));
-}
+});
 
 export function LineWindow({
   cache,
@@ -96,7 +109,7 @@ export function LineWindow({
 }: LineWindowProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
-  const [viewportHeight, setViewportHeight] = useState(400);
+  const [viewportHeight, setViewportHeight] = useState(expectedViewportHeight);
   const geometry = useMemo(
     () => ({ rows: folds.rowCount, rowHeight: ROW_HEIGHT, viewportHeight }),
     [folds.rowCount, viewportHeight],
@@ -112,7 +125,6 @@ export function LineWindow({
   useLayoutEffect(() => {
     const scroller = scrollRef.current;
     if (!scroller) return;
-    setViewportHeight(scroller.clientHeight || 400);
     let frame = 0;
     const onScroll = () => {
       if (frame) return;
@@ -130,10 +142,13 @@ export function LineWindow({
       const lines = event.deltaMode === 1 ? event.deltaY * ROW_HEIGHT : event.deltaY;
       scroller.scrollTop += lines / ratio;
     };
-    // Where ResizeObserver is missing (jsdom), the height measured at mount stays.
+    // Its first report comes after the browser's own layout, so reading the height there costs
+    // none. Where ResizeObserver is missing (jsdom), the expected height stays.
     const resize =
       typeof ResizeObserver === 'function'
-        ? new ResizeObserver(() => setViewportHeight(scroller.clientHeight || 400))
+        ? new ResizeObserver(() => {
+            if (scroller.clientHeight > 0) setViewportHeight(scroller.clientHeight);
+          })
         : null;
     scroller.addEventListener('scroll', onScroll, { passive: true });
     scroller.addEventListener('wheel', onWheel, { passive: false });
