@@ -5,7 +5,7 @@
  * viewer that replaces it once the answer is in starts with the same lines, on the view chosen
  * here.
  */
-import { Suspense, useId, useMemo } from 'react';
+import { Suspense, useDeferredValue, useId, useMemo } from 'react';
 import { useCopyStatus } from './use-copy-status.ts';
 import { prettyHead } from '../../xml/pretty-head.ts';
 import { tableRowsOfPrefix } from './first-table-rows.ts';
@@ -33,22 +33,31 @@ export interface ReceivingDataStubsProps {
 export function ReceivingDataStubs({ head, tab: chosen, onTabChange }: ReceivingDataStubsProps) {
   const idPrefix = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const tab = chosen === 'table' ? 'table' : 'pretty';
+  // The lines are rendered in a transition: React builds their elements in slices of a few
+  // milliseconds, between which the page answers, rather than in one task of the page's first
+  // screen of the payload (the tabs show first, at once).
+  const shownHead = useDeferredValue<string | null>(head, null);
   // Only the view on screen is worked out: each is a pass over the head in the render.
   const firstScreen = useMemo(
-    () => (tab === 'pretty' ? prettyHead(head, FIRST_SCREEN_CHARS) : null),
-    [tab, head],
+    () =>
+      tab === 'pretty' && shownHead !== null ? prettyHead(shownHead, FIRST_SCREEN_CHARS) : null,
+    [tab, shownHead],
   );
-  const rows = useMemo(() => (tab === 'table' ? tableRowsOfPrefix(head) : null), [tab, head]);
+  const rows = useMemo(
+    () => (tab === 'table' && shownHead !== null ? tableRowsOfPrefix(shownHead) : null),
+    [tab, shownHead],
+  );
   const { status, copy } = useCopyStatus();
 
   const panel = () => {
+    if (shownHead === null) return <p className="xv-muted">Receiving the response…</p>;
     if (tab === 'table') {
       if (!rows)
         return <p className="xv-muted">No records in the first lines; the table follows.</p>;
       return (
         <TableView
           key="head"
-          xml={head}
+          xml={shownHead}
           table={rows}
           index={null}
           client={null}
