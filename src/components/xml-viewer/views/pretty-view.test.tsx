@@ -10,7 +10,7 @@ import PrettyView from './pretty-view.tsx';
 
 // The colouring of a line, counted: how many rows a render colours.
 vi.mock('./lines/xml-line-tokens.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('./lines/xml-line-tokens.ts')>();
+  const actual = await importOriginal<{ xmlLineTokens: typeof xmlLineTokens }>();
   return { ...actual, xmlLineTokens: vi.fn(actual.xmlLineTokens) };
 });
 
