@@ -154,8 +154,12 @@ export function DataStubsViewer({
         : 'pretty';
   const tab = chosenTab ?? defaultTab;
   const baseName = safeFileName(fileName);
+  // Tree, XPath and a Table record read the text with the tree index: not before the analysis
+  // says there will be one (none over the size limit or for a malformed payload).
+  const indexComing = result !== null && !result.indexRefusedReason && !result.syntaxError;
   const tabNeedsText =
-    tab === 'tree' || tab === 'table' || tab === 'xpath' || (tab === 'raw' && !rawBody);
+    ((tab === 'tree' || tab === 'table' || tab === 'xpath') && indexComing) ||
+    (tab === 'raw' && !rawBody);
   if (tabNeedsText && !textWanted) setTextWanted(true);
   const rawText = useReadText(rawBody ?? null, tab === 'raw');
 
