@@ -4,7 +4,7 @@
  * answer is the emulator's own, with a large payload put in its DataStubs.
  */
 import { DEMO_KEY, expect, test } from './fixtures.ts';
-import { ViewerPage } from './viewer/viewer-page.ts';
+import { answerWithDataStubs, ViewerPage } from './viewer/viewer-page.ts';
 
 const STUBS = 20_000;
 // Pretty-printed, each stub is 3 lines after the root's: <Stub …>, <Title>…</Title>, </Stub>.
@@ -16,14 +16,10 @@ test('Pretty shows 60,000 lines through a window: every line reachable, few in t
   page,
   request,
 }) => {
-  const real = await (
-    await request.get(
-      `/Inode.asmx/GetAssetStubs?OpenIDKey=${DEMO_KEY}&AssetType=&OtherFilterCriteria=`,
-    )
-  ).text();
-  const body = real.replace(
-    /<DataStubs>[\s\S]*<\/DataStubs>|<DataStubs\s*\/>/,
-    `<DataStubs><AssetStubs xmlns="">${Array.from({ length: STUBS }, (_, i) => stub(i + 1)).join('')}</AssetStubs></DataStubs>`,
+  const body = await answerWithDataStubs(
+    request,
+    DEMO_KEY,
+    `<AssetStubs xmlns="">${Array.from({ length: STUBS }, (_, i) => stub(i + 1)).join('')}</AssetStubs>`,
   );
   expect(body).toContain('Windowed stub 20000');
   await page.route('**/Inode.asmx/GetAssetStubs', (route) =>

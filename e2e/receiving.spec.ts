@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expectAccessible } from './support/a11y.ts';
 import { DEMO_KEY, expect, test } from './fixtures.ts';
-import { ViewerPage } from './viewer/viewer-page.ts';
+import { answerWithDataStubs, ViewerPage } from './viewer/viewer-page.ts';
 
 const STUBS = 2_000;
 const stub = (i: number) =>
@@ -30,18 +30,13 @@ test('a large answer shows its first lines while it arrives; the view chosen mea
   // A real answer of the emulator, with a large payload put in its DataStubs.
   const wsdl = await (await request.get('/Inode.asmx?WSDL')).text();
   const namespace = /targetNamespace="([^"]+)"/.exec(wsdl)?.[1] ?? '';
-  const real = await (
-    await request.get(
-      `/Inode.asmx/GetAssetStubs?OpenIDKey=${DEMO_KEY}&AssetType=&OtherFilterCriteria=`,
-    )
-  ).text();
-  expect(real).toContain('_Inode');
-  const body = Buffer.from(
-    real.replace(
-      /<DataStubs>[\s\S]*<\/DataStubs>|<DataStubs\s*\/>/,
-      `<DataStubs><AssetStubs xmlns="">${Array.from({ length: STUBS }, (_, i) => stub(i + 1)).join('')}</AssetStubs></DataStubs>`,
-    ),
+  const real = await answerWithDataStubs(
+    request,
+    DEMO_KEY,
+    `<AssetStubs xmlns="">${Array.from({ length: STUBS }, (_, i) => stub(i + 1)).join('')}</AssetStubs>`,
   );
+  expect(real).toContain('_Inode');
+  const body = Buffer.from(real);
   expect(namespace).not.toBe('');
 
   let release = (): void => undefined;

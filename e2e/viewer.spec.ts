@@ -5,7 +5,12 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { DEMO_USERS, SEED_STUBS_KEY } from '../emulator/demo-users.ts';
-import { registerOverSoap, ViewerPage } from './viewer/viewer-page.ts';
+import {
+  readClipboard,
+  registerOverSoap,
+  ViewerPage,
+  withDataStubs,
+} from './viewer/viewer-page.ts';
 
 // Exactly 5 stubs (playwright.config.ts seeds them) that no other spec registers more of.
 const FIVE_STUBS = SEED_STUBS_KEY;
@@ -183,11 +188,7 @@ test('Raw view shows the response exactly as received; copy and download .xml gi
 
   await viewer.viewer.getByRole('button', { name: 'Copy XML' }).click();
   await expect(viewer.viewer.getByRole('status')).toHaveText('Copied the whole payload.');
-  const copied = await page.evaluate(() =>
-    (
-      globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
-    ).navigator.clipboard.readText(),
-  );
+  const copied = await readClipboard(page);
   expect(copied).toMatch(/^<AssetStubs[\s\S]*<\/AssetStubs>$/);
 
   const downloadPromise = page.waitForEvent('download');
@@ -256,9 +257,9 @@ test('a malformed DataStubs gets one message, with line and column, on every tab
 }) => {
   await page.route('**/Inode.asmx/GetAssetStubs', async (route) => {
     const response = await route.fetch();
-    const body = (await response.text()).replace(
-      /<DataStubs>[\s\S]*<\/DataStubs>|<DataStubs\s*\/>/,
-      '<DataStubs>&lt;AssetStubs&gt;\n&lt;Stub ID="1"&gt;&lt;/AssetStubs&gt;</DataStubs>',
+    const body = withDataStubs(
+      await response.text(),
+      '&lt;AssetStubs&gt;\n&lt;Stub ID="1"&gt;&lt;/AssetStubs&gt;',
     );
     await route.fulfill({ response, body });
   });

@@ -3,22 +3,14 @@
  * records, numbers and errors with a position, "Copy XPath" round trip from Tree and Table, the
  * query kept in the URL hash and run again from a link.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { SEED_STUBS_KEY } from '../emulator/demo-users.ts';
 import { expectAccessible } from './support/a11y.ts';
 import { tabTo } from './support/keyboard.ts';
-import { ViewerPage } from './viewer/viewer-page.ts';
+import { readClipboard, ViewerPage } from './viewer/viewer-page.ts';
 
 // Exactly 5 stubs (playwright.config.ts seeds them).
 const FIVE_STUBS = SEED_STUBS_KEY;
-
-function readClipboard(page: Page): Promise<string> {
-  return page.evaluate(() =>
-    (
-      globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
-    ).navigator.clipboard.readText(),
-  );
-}
 
 test('XPath by keyboard: records, a number, an error with its position; axe-clean', async ({
   page,

@@ -52,6 +52,38 @@ export class ViewerPage {
   }
 }
 
+/** What the page's clipboard holds (the context must have been granted clipboard-read). */
+export function readClipboard(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    (
+      globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+    ).navigator.clipboard.readText(),
+  );
+}
+
+/**
+ * A real GetAssetStubs answer of the emulator (HTTP GET, `key`'s), with `dataStubs` put in its
+ * DataStubs as it is (markup or escaped text).
+ */
+export async function answerWithDataStubs(
+  request: APIRequestContext,
+  key: string,
+  dataStubs: string,
+): Promise<string> {
+  const real = await (
+    await request.get(`/Inode.asmx/GetAssetStubs?OpenIDKey=${key}&AssetType=&OtherFilterCriteria=`)
+  ).text();
+  return withDataStubs(real, dataStubs);
+}
+
+/** The answer `body` with `dataStubs` in place of its DataStubs. */
+export function withDataStubs(body: string, dataStubs: string): string {
+  return body.replace(
+    /<DataStubs>[\s\S]*<\/DataStubs>|<DataStubs\s*\/>/,
+    () => `<DataStubs>${dataStubs}</DataStubs>`,
+  );
+}
+
 const SOAP11 = 'http://schemas.xmlsoap.org/soap/envelope/';
 
 function escapeXml(text: string): string {

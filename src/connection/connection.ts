@@ -13,7 +13,12 @@ import {
   targetsQueryOptions,
 } from './targets.ts';
 import { createPageThreadClient } from './page-thread-client.ts';
-import { createWorkerInodeClient } from './worker-client/worker-inode-client.ts';
+import {
+  createHoldingWorkerClient,
+  createWorkerInodeClient,
+  type HoldingInodeClient,
+} from './worker-client/worker-inode-client.ts';
+import type { WorkerClientOptions } from './worker-client/worker-messages.ts';
 
 export interface Connection {
   /** Target id sent as X-Inode-Target; null lets the server use its default. */
@@ -55,6 +60,41 @@ export async function openClient(
   /** A page-thread client's transport (the bulk job's relay); the page's fetch by default. */
   pageFetch?: typeof globalThis.fetch,
 ): Promise<InodeClient> {
+  const options = await clientOptions(queryClient, connection, binding);
+  if (thread === 'page') return createPageThreadClient(options, connection.targetId, pageFetch);
+  // The call's fetch and decode run in a worker, so a large answer never blocks the page.
+  return createWorkerInodeClient(options, connection.targetId);
+}
+
+/**
+ * From this size on, a GetAssetStubs answer shown on the page reaches it held in Blobs
+ * (src/text/held-text.ts) rather than as text: 1 MiB, about 2,500 stubs. Below it the text costs
+ * the page less than reading it back on demand would.
+ */
+export const HOLD_ANSWERS_FROM = 1024 * 1024;
+
+/**
+ * A worker client for an answer the page shows rather than works on: a large GetAssetStubs
+ * answer's body and DataStubs are held (HOLD_ANSWERS_FROM), and read only where a view needs
+ * them, so that the page's memory does not grow with the answer.
+ *
+ * @example const { record } = await (await openHoldingClient(queryClient, connection, 'soap11')).getAssetStubs(params);
+ */
+export async function openHoldingClient(
+  queryClient: QueryClient,
+  connection: Connection,
+  binding: Binding,
+): Promise<HoldingInodeClient> {
+  const options = await clientOptions(queryClient, connection, binding);
+  return createHoldingWorkerClient(options, connection.targetId, HOLD_ANSWERS_FROM);
+}
+
+/** The client's options from the settings, with the namespace discovered when not given. */
+async function clientOptions(
+  queryClient: QueryClient,
+  connection: Connection,
+  binding: Binding,
+): Promise<WorkerClientOptions> {
   let namespace = connection.namespaceOverride;
   if (namespace === null) {
     // When discovery fails the client tries ?WSDL itself and throws its own typed error.
@@ -62,14 +102,11 @@ export async function openClient(
       .fetchQuery(namespaceQueryOptions(connection.targetId))
       .catch(() => null);
   }
-  const options = {
+  return {
     baseUrl: serviceBaseUrl(),
     binding,
     timeoutMs: connection.timeoutMs,
     maxBodyBytes: connection.maxAnswerBytes,
     ...(namespace ? { namespace } : {}),
   };
-  if (thread === 'page') return createPageThreadClient(options, connection.targetId, pageFetch);
-  // The call's fetch and decode run in a worker, so a large answer never blocks the page.
-  return createWorkerInodeClient(options, connection.targetId);
 }

@@ -3,6 +3,7 @@ import { openDB } from 'idb';
 import { describe, expect, it } from 'vitest';
 import type { Exchange } from '../protocol/types.ts';
 import { ResponseTooLargeError } from '../protocol/errors.ts';
+import { holdText } from '../text/held-text.ts';
 
 Object.assign(globalThis, fakeIndexedDb);
 const page = new EventTarget();
@@ -150,6 +151,30 @@ describe('recordedCall', () => {
       byteLength: 4096,
       bodyOmitted: true,
     });
+    expect(await everythingStored()).not.toContain(KEY);
+  });
+
+  it('keeps a held body (a large answer on the page) read back and redacted', async () => {
+    const before = (await history.listCalls()).length;
+    const text = `<r>echo ${KEY} é</r>`;
+    const plain = exchange();
+    const held = {
+      ...plain,
+      response: { ...plain.response, bodyText: holdText(new Blob([text]), text.length) },
+    };
+    await recordedCall({
+      operation: 'GetAssetStubs',
+      binding: 'soap11',
+      targetId: 'emulator',
+      params: { AssetType: '', OtherFilterCriteria: '' },
+      secrets: [KEY],
+      describe: () => ({ kind: 'success', title: 'Success', message: '', facts: [], detail: null }),
+      run: async () => ({ exchange: held }),
+    });
+    const entry = await entryAfter(before);
+    for (let i = 0; i < 200 && !(await history.getExchange(entry.id)); i++)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await history.getExchange(entry.id))?.response.bodyText).toBe('<r>echo •••••• é</r>');
     expect(await everythingStored()).not.toContain(KEY);
   });
 });

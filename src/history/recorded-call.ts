@@ -12,6 +12,8 @@ import type { OutcomeView } from '../outcome/outcome.ts';
 import { describeError } from '../outcome/outcome.ts';
 import { redactString } from '../protocol/redact.ts';
 import { utf8Length } from '../text/utf8-length.ts';
+import type { TextOrHeld } from '../text/held-text.ts';
+import { readExchange } from '../protocol/held-exchange.ts';
 
 export interface RecordedCallInput<T> {
   operation: OperationName;
@@ -58,7 +60,7 @@ export async function recordedCall<T>(input: RecordedCallInput<T>): Promise<T> {
   const fingerprint = keyFingerprint(input.secrets[0] ?? '').catch(() => null);
   const record = async (
     view: OutcomeView,
-    exchange: Exchange | undefined,
+    exchange: Exchange<TextOrHeld> | undefined,
     facts: () => Promise<AnswerFacts>,
   ) => {
     const durationMs = performance.now() - started;
@@ -105,9 +107,10 @@ export async function recordedCall<T>(input: RecordedCallInput<T>): Promise<T> {
   }
 }
 
-function exchangeIn(value: unknown): Exchange | undefined {
+/** The exchange of a result; a large answer's body may be held (src/text/held-text.ts). */
+function exchangeIn(value: unknown): Exchange<TextOrHeld> | undefined {
   return typeof value === 'object' && value !== null && 'exchange' in value
-    ? (value as { exchange: Exchange }).exchange
+    ? (value as { exchange: Exchange<TextOrHeld> }).exchange
     : undefined;
 }
 
@@ -117,7 +120,7 @@ function exchangeIn(value: unknown): Exchange | undefined {
  * measuring a 10 MB body costs the page a long task, for a response that would not be kept.
  */
 async function toKeep(
-  exchange: Exchange,
+  exchange: Exchange<TextOrHeld>,
   secrets: readonly string[],
 ): Promise<ExchangeToKeep | undefined> {
   const limits = loadStoredResponseLimits();
@@ -125,8 +128,9 @@ async function toKeep(
   // Redaction could only bring a body under the limit if over half of it were the key.
   if (exchange.request.body.length + exchange.response.bodyText.length > 2 * limit)
     return undefined;
+  // A held body within the limits is read back to be redacted and kept.
   const { redactExchange } = await loadProtocol();
-  const safe = redactExchange(exchange, secrets);
+  const safe = redactExchange(await readExchange(exchange), secrets);
   // UTF-16 code units never outnumber UTF-8 bytes, so this length is a cheap lower bound.
   if (safe.request.body.length + safe.response.bodyText.length > limit) return undefined;
   const bytes = utf8Length(safe.request.body) + utf8Length(safe.response.bodyText);

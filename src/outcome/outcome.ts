@@ -46,7 +46,7 @@ function show(value: string | null): string {
 }
 
 /** @example describeStubsRecord(result.record).kind // 'success' or 'business-failure' */
-export function describeStubsRecord(record: AssetStubsRecord): OutcomeView {
+export function describeStubsRecord(record: AssetStubsRecord<unknown>): OutcomeView {
   if (record.Success) {
     return {
       kind: 'success',

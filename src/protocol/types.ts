@@ -12,12 +12,15 @@ export interface RawRequest {
   body: string;
 }
 
-/** Exactly what came back. Header names are lower-case. */
-export interface RawResponse {
+/**
+ * Exactly what came back. Header names are lower-case. `Text` is how the body is held: a string
+ * here; on the page, a large answer's body may be held out of memory (src/text/held-text.ts).
+ */
+export interface RawResponse<Text = string> {
   status: number;
   statusText: string;
   headers: Record<string, string>;
-  bodyText: string;
+  bodyText: Text;
   /** Size of the body in bytes as received (before decoding to text). */
   byteLength: number;
   /**
@@ -37,9 +40,9 @@ export interface ExchangeTimings {
 }
 
 /** One request and its response: present on every result and on every error that got a response. */
-export interface Exchange {
+export interface Exchange<Text = string> {
   request: RawRequest;
-  response: RawResponse;
+  response: RawResponse<Text>;
   timings: ExchangeTimings;
 }
 
@@ -81,7 +84,8 @@ export interface DecodeWarning {
  * The GetAssetStubs record. Every string field is `string | null`: null when the element was
  * absent, '' when it was present and empty.
  */
-export interface AssetStubsRecord {
+/** `Text`: how DataStubs is held (see RawResponse). */
+export interface AssetStubsRecord<Text = string> {
   Success: boolean;
   ErrorMessage: string | null;
   ErrorCode: string | null;
@@ -91,13 +95,14 @@ export interface AssetStubsRecord {
    * namespace declarations it needs), or the decoded text when the service sent it escaped or as
    * CDATA. Null when DataStubs was absent.
    */
-  DataStubs: string | null;
+  DataStubs: Text | null;
   NewRecordID: string | null;
   UserID: string | null;
 }
 
-export interface GetAssetStubsResult {
-  record: AssetStubsRecord;
+/** `Text`: how the body and DataStubs are held (see RawResponse). */
+export interface GetAssetStubsResult<Text = string> {
+  record: AssetStubsRecord<Text>;
   /** Null when DataStubs was absent. */
   dataStubsForm: DataStubsForm | null;
   /**
@@ -108,7 +113,7 @@ export interface GetAssetStubsResult {
    */
   dataStubsRecordCount?: number | null;
   warnings: DecodeWarning[];
-  exchange: Exchange;
+  exchange: Exchange<Text>;
 }
 
 export interface AddUserAssetIndexResult {

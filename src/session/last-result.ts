@@ -4,10 +4,12 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { StubsCall } from '../connection/stubs-on-target.ts';
+import type { TextOrHeld } from '../text/held-text.ts';
 
 export interface LastStubsResult {
   label: string;
-  dataStubs: string;
+  /** Held when its answer was large (src/text/held-text.ts): read it when comparing. */
+  dataStubs: TextOrHeld;
   at: number;
   /** The call that gave it, so Compare can repeat it on another target. */
   call?: StubsCall;

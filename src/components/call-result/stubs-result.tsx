@@ -16,9 +16,13 @@ import {
 import { useXmlSummary } from './use-xml-summary.ts';
 import { describeXmlSummary, type XmlSummary } from '../../xml/xml-summary.ts';
 import { payloadBytesFor } from '../../connection/worker-client/payload-bytes.ts';
+import type { TextOrHeld } from '../../text/held-text.ts';
+import { readResponse } from '../../protocol/held-exchange.ts';
+import { useReadText } from '../held-text/use-read-text.ts';
 
 export interface StubsResultProps {
-  result: GetAssetStubsResult | undefined;
+  /** Its body and DataStubs are held when the answer was large (src/text/held-text.ts). */
+  result: GetAssetStubsResult<TextOrHeld> | undefined;
   error: InodeError | null;
   cancelled: boolean;
   /** The key used, redacted from the raw exchange unless revealed. */
@@ -34,6 +38,8 @@ export interface StubsResultProps {
   source?: string;
   /** The DataStubs view chosen before the result was in (while its answer arrived). */
   initialTab?: ViewTab | null;
+  /** DataStubs' first characters as they arrived, shown first while a held payload is read. */
+  receivedHead?: string | null;
   /** False for an opened bare XML file: it records no request, status or headers to show. */
   exchangeRecorded?: boolean;
 }
@@ -49,15 +55,17 @@ function ReportMissingViewer({ onMount }: { onMount: () => void }) {
  * does not scan it a second time; counted here only where the viewer cannot (no workers, the
  * viewer failed).
  */
-function useDataStubsSummary(xml: string | null) {
+function useDataStubsSummary(xml: TextOrHeld | null) {
   const [fromViewer, setFromViewer] = useState<{
-    xml: string;
+    xml: TextOrHeld;
     summary: XmlSummary | null;
   } | null>(null);
   const [viewerMissing, setViewerMissing] = useState(false);
   const viewerSummary = xml !== null && fromViewer?.xml === xml ? fromViewer.summary : undefined;
   const viewerCounts = typeof Worker !== 'undefined' && !viewerMissing && viewerSummary !== null;
-  const scanned = useXmlSummary(xml, !viewerCounts);
+  // A held payload is read here only when the page has to count it itself.
+  const text = useReadText(xml, !viewerCounts).text;
+  const scanned = useXmlSummary(text, !viewerCounts);
   const onSummary = useCallback(
     (summary: XmlSummary | null) => {
       if (xml !== null) setFromViewer({ xml, summary });
@@ -69,15 +77,30 @@ function useDataStubsSummary(xml: string | null) {
   return { line, onSummary, onViewerMissing };
 }
 
+/** The payload as plain text, where the viewer could not be shown; a held one read first. */
+function PayloadAsText({ xml }: { xml: TextOrHeld }) {
+  const read = useReadText(xml, true);
+  if (read.status === 'failed')
+    return <p role="alert">The payload could not be read back: {read.message}</p>;
+  if (read.status !== 'read') return <p className="muted">Reading the payload…</p>;
+  return (
+    <pre className="raw-body" tabIndex={0} aria-label="DataStubs XML">
+      {read.text}
+    </pre>
+  );
+}
+
 // Memoized: marking the result stale while the next call loads must not re-render the viewer.
 const DataStubsSection = memo(function DataStubsSection({
   result,
   assetType,
   initialTab,
+  receivedHead,
 }: {
-  result: GetAssetStubsResult;
+  result: GetAssetStubsResult<TextOrHeld>;
   assetType: string;
   initialTab: ViewTab | null;
+  receivedHead: string | null;
 }) {
   const xml = result.record.DataStubs;
   const { line: summary, onSummary, onViewerMissing } = useDataStubsSummary(xml);
@@ -99,9 +122,7 @@ const DataStubsSection = memo(function DataStubsSection({
               The DataStubs viewer could not be shown ({error.message}). Here is the payload as
               text.
             </p>
-            <pre className="raw-body" tabIndex={0} aria-label="DataStubs XML">
-              {xml}
-            </pre>
+            <PayloadAsText xml={xml} />
           </>
         )}
       >
@@ -114,6 +135,7 @@ const DataStubsSection = memo(function DataStubsSection({
             xmlUtf8={payloadBytesFor(xml)}
             onSummary={onSummary}
             initialTab={initialTab}
+            receivedHead={receivedHead}
           />
         </Suspense>
       </ErrorBoundary>
@@ -137,6 +159,7 @@ export function StubsResult({
   exportBinding,
   source,
   initialTab = null,
+  receivedHead = null,
   exchangeRecorded = true,
 }: StubsResultProps) {
   const outcome = redactOutcome(
@@ -165,7 +188,14 @@ export function StubsResult({
         </ul>
       )}
       {result && <FieldTable record={result.record} />}
-      {result && <DataStubsSection result={result} assetType={assetType} initialTab={initialTab} />}
+      {result && (
+        <DataStubsSection
+          result={result}
+          assetType={assetType}
+          initialTab={initialTab}
+          receivedHead={receivedHead}
+        />
+      )}
       {exchangeRecorded && (
         <RawExchangePanel
           exchange={raw.exchange}
@@ -178,14 +208,14 @@ export function StubsResult({
         <HarExport
           fileName={`getassetstubs-${exportBinding}`}
           canRevealKey={secret !== ''}
-          calls={() => [
+          calls={async () => [
             {
               operation: 'GetAssetStubs',
               binding: exportBinding,
               targetId,
               namespace: null,
               request,
-              response: raw.exchange?.response ?? null,
+              response: raw.exchange ? await readResponse(raw.exchange.response) : null,
               timings: raw.exchange?.timings ?? null,
               at: raw.exchange?.timings.startedAt ?? Date.now(),
               comment: outcome.title,

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { FieldTable } from './field-table.tsx';
 import { record } from '../../test/call-errors.ts';
+import { heldForTest } from '../../test/held-text.ts';
+import { formatBytes } from '../../text/format.ts';
 
 const STACK = `System.NullReferenceException: Object reference not set to an instance of an object.
    at Inode.GetAssetStubs(String OpenIDKey)
@@ -63,5 +65,15 @@ describe('FieldTable', () => {
     render(<FieldTable record={record()} />);
     expect(rowValue('DataStubs')).toHaveTextContent(/XML, \d+ B/);
     expect(rowValue('DataStubs')).not.toHaveTextContent('<Stub');
+  });
+
+  it('gives a held payload its size in bytes without reading it', () => {
+    const held = heldForTest(`<AssetStubs>${'<Stub ID="é"/>'.repeat(100)}</AssetStubs>`);
+    const text = vi.spyOn(held.held, 'text');
+    render(<FieldTable record={{ ...record(), DataStubs: held }} />);
+    expect(rowValue('DataStubs')).toHaveTextContent(
+      `XML, ${formatBytes(held.held.size)} (shown below)`,
+    );
+    expect(text).not.toHaveBeenCalled();
   });
 });

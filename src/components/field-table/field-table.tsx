@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { OPERATIONS } from '../../protocol/operations.ts';
 import type { AssetStubsRecord } from '../../protocol/types.ts';
 import { formatBytes } from '../../text/format.ts';
+import { isHeld, type TextOrHeld } from '../../text/held-text.ts';
 import { utf8Length } from '../../text/utf8-length.ts';
 import { ExceptionText } from './exception-text.tsx';
 
@@ -15,17 +16,22 @@ function Empty() {
   return <em className="marker marker-empty">empty</em>;
 }
 
-/** Exact UTF-8 size for normal payloads; for huge ones the length is close enough and free. */
-function dataSize(value: string): string {
+/**
+ * Exact UTF-8 size for normal payloads and held ones (their Blob's size); for huge texts the
+ * length is close enough and free.
+ */
+function dataSize(value: TextOrHeld): string {
+  if (isHeld(value)) return formatBytes(value.held.size);
   return value.length > 1_000_000
     ? `about ${formatBytes(value.length)}`
     : formatBytes(utf8Length(value));
 }
 
-function FieldValue({ name, value }: { name: string; value: string | boolean | null }) {
+function FieldValue({ name, value }: { name: string; value: TextOrHeld | boolean | null }) {
   if (value === null) return <Absent />;
   if (typeof value === 'boolean') return <strong>{String(value)}</strong>;
-  if (value === '') return <Empty />;
+  if (value.length === 0) return <Empty />;
+  if (isHeld(value)) return <span>XML, {dataSize(value)} (shown below)</span>;
   if (name === 'Exception') return <ExceptionText text={value} />;
   if (name === 'DataStubs') return <span>XML, {dataSize(value)} (shown below)</span>;
   return <span className="mono">{value}</span>;
@@ -36,7 +42,11 @@ function FieldValue({ name, value }: { name: string; value: string | boolean | n
  * differently ("absent" vs "empty").
  * @example <FieldTable record={result.record} />
  */
-export const FieldTable = memo(function FieldTable({ record }: { record: AssetStubsRecord }) {
+export const FieldTable = memo(function FieldTable({
+  record,
+}: {
+  record: AssetStubsRecord<TextOrHeld>;
+}) {
   return (
     <table className="field-table">
       <caption>Result fields</caption>

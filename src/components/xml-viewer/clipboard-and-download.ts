@@ -1,9 +1,19 @@
 /** Copying and saving payload text. Everything is handled as text; nothing is parsed as HTML. */
+import { isHeld, readText, textBlob, type TextOrHeld } from '../../text/held-text.ts';
 
-/** Copies text; resolves false when the browser refuses (no permission, insecure context). */
-export async function copyText(text: string): Promise<boolean> {
+/**
+ * Copies text; resolves false when the browser refuses (no permission, insecure context). A held
+ * text (src/text/held-text.ts) goes to the clipboard as its Blob where the browser takes one,
+ * without being read into the page.
+ */
+export async function copyText(text: TextOrHeld): Promise<boolean> {
   try {
-    await navigator.clipboard.writeText(text);
+    if (isHeld(text) && typeof ClipboardItem === 'function') {
+      const item = new ClipboardItem({ 'text/plain': textBlob(text, 'text/plain') });
+      await navigator.clipboard.write([item]);
+    } else {
+      await navigator.clipboard.writeText(await readText(text));
+    }
     return true;
   } catch {
     return false;
@@ -11,12 +21,12 @@ export async function copyText(text: string): Promise<boolean> {
 }
 
 /**
- * Saves text as a file through a Blob URL.
+ * Saves text as a file through a Blob URL; a held text's Blob as it is.
  *
  * @example downloadText('<a/>', 'stubs.xml', 'application/xml')
  */
-export function downloadText(text: string, fileName: string, type: string): void {
-  downloadBlob(new Blob([text], { type }), fileName);
+export function downloadText(text: TextOrHeld, fileName: string, type: string): void {
+  downloadBlob(textBlob(text, type), fileName);
 }
 
 /**

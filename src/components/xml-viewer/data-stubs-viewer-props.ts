@@ -1,4 +1,5 @@
 import type { DataStubsForm } from '../../protocol/types.ts';
+import type { TextOrHeld } from '../../text/held-text.ts';
 import type { XmlSummary } from '../../xml/xml-summary.ts';
 import type { ViewTab } from './view-tabs.tsx';
 
@@ -6,14 +7,18 @@ import type { ViewTab } from './view-tabs.tsx';
 export const DEFAULT_MAX_INDEX_BYTES = 50 * 1024 * 1024;
 
 export interface DataStubsViewerProps {
-  /** The DataStubs payload as the client decoded it (standalone XML, or the decoded text). */
-  xml: string;
+  /**
+   * The DataStubs payload as the client decoded it (standalone XML, or the decoded text); held
+   * (src/text/held-text.ts) when its answer was large: the page then reads it only for the views
+   * that need its text (Tree, XPath, a Table record's XML, Raw).
+   */
+  xml: TextOrHeld;
   /** How the payload arrived on the wire; null is treated as 'xml'. */
   form: DataStubsForm | null;
   /** Base name for downloads, without extension. */
   fileName?: string;
-  /** The whole response body exactly as received, for the Raw view. */
-  rawBody?: string;
+  /** The whole response body exactly as received, for the Raw view; held or not. */
+  rawBody?: TextOrHeld;
   /**
    * Optional: `xml` as UTF-8. When given (and not yet transferred elsewhere), the buffer is moved
    * to the viewer's worker instead of copying the text there, which keeps a long task off the
@@ -30,4 +35,9 @@ export interface DataStubsViewerProps {
   onSummary?: (summary: XmlSummary | null) => void;
   /** A view chosen before the viewer appeared (while the answer arrived); it opens on it. */
   initialTab?: ViewTab | null;
+  /**
+   * The payload's first characters as they arrived (CallOptions.onDataStubsHead): the first
+   * screen until a held payload's start is read back.
+   */
+  receivedHead?: string | null;
 }

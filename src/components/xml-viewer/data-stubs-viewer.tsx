@@ -5,7 +5,8 @@ import { takeInitialHashPath, takeInitialHashXPath } from './initial-hash.ts';
 import { hashParam, pathFromHash, resolveNodePath, withHashParam } from '../../xml/node-path.ts';
 import { decodeXmlEntities } from '../../xml/xml-entities.ts';
 import { prettyHead } from '../../xml/pretty-head.ts';
-import { firstTableRows } from './first-table-rows.ts';
+import { firstTableRowsOfStart, PREFIX_CHARS } from './first-table-rows.ts';
+import { useReadText, useTextStart } from '../held-text/use-read-text.ts';
 import { FIRST_SCREEN_CHARS } from './first-screen.ts';
 import { DEFAULT_MAX_INDEX_BYTES, type DataStubsViewerProps } from './data-stubs-viewer-props.ts';
 import { PrettyView, TableView, TreeView, preloadViews } from './views/lazy-views.ts';
@@ -80,24 +81,34 @@ export function DataStubsViewer({
   maxIndexBytes = DEFAULT_MAX_INDEX_BYTES,
   onSummary,
   initialTab = null,
+  receivedHead = null,
 }: DataStubsViewerProps) {
   const idPrefix = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const [decodedAgain, setDecodedAgain] = useState(false);
+  // A held payload (a large answer) is read into the page only for a view that needs its text.
+  const [textWanted, setTextWanted] = useState(false);
+  const read = useReadText(receivedXml, textWanted || decodedAgain);
   const xml = useMemo(
-    () => (decodedAgain ? decodeXmlEntities(receivedXml) : receivedXml),
-    [decodedAgain, receivedXml],
+    () => (decodedAgain && read.text !== null ? decodeXmlEntities(read.text) : read.text),
+    [decodedAgain, read.text],
   );
   // The summary describes the payload as received, not a text decoded once more here.
   const analysis = useXmlAnalysis(
-    xml,
+    decodedAgain ? (xml ?? receivedXml) : receivedXml,
     maxIndexBytes,
     decodedAgain ? undefined : xmlUtf8,
     decodedAgain ? undefined : onSummary,
   );
   const result = analysis.status === 'done' ? analysis.result : null;
   // A prefix's worth of work (the same cost at 1 MB and 66 MB): the first screen of Pretty is
-  // painted with the viewer itself instead of after a round trip through the worker.
-  const firstScreen = useMemo(() => prettyHead(xml, FIRST_SCREEN_CHARS), [xml]);
+  // painted with the viewer itself instead of after a round trip through the worker. A held
+  // payload's start is read back for it; until then the head that arrived stands in.
+  const start = useTextStart(receivedXml, PREFIX_CHARS);
+  const startText = decodedAgain ? xml : (start.text ?? receivedHead);
+  const firstScreen = useMemo(
+    () => (startText === null ? null : prettyHead(startText, FIRST_SCREEN_CHARS)),
+    [startText],
+  );
   const [chosenTab, setChosenTab] = useState<ViewTab | null>(initialTab);
   // Only a link the page was opened with picks the first view; later selections do not switch views.
   const [openedWithPath] = useState(
@@ -143,6 +154,14 @@ export function DataStubsViewer({
         : 'pretty';
   const tab = chosenTab ?? defaultTab;
   const baseName = safeFileName(fileName);
+  // Tree, XPath and a Table record read the text with the tree index: not before the analysis
+  // says there will be one (none over the size limit or for a malformed payload).
+  const indexComing = result !== null && !result.indexRefusedReason && !result.syntaxError;
+  const tabNeedsText =
+    ((tab === 'tree' || tab === 'table' || tab === 'xpath') && indexComing) ||
+    (tab === 'raw' && !rawBody);
+  if (tabNeedsText && !textWanted) setTextWanted(true);
+  const rawText = useReadText(rawBody ?? null, tab === 'raw');
 
   const index = result?.index ?? null;
   const xpath = useViewerXPath({
@@ -165,8 +184,11 @@ export function DataStubsViewer({
     analysis.tableHead === null &&
     wholeTablePending;
   const firstRows = useMemo(
-    () => (wantsFirstRows ? firstTableRows(xml, maxIndexBytes) : null),
-    [wantsFirstRows, xml, maxIndexBytes],
+    () =>
+      wantsFirstRows && startText !== null
+        ? firstTableRowsOfStart(startText, receivedXml.length, maxIndexBytes)
+        : null,
+    [wantsFirstRows, startText, receivedXml.length, maxIndexBytes],
   );
   // Stays mounted while another view is shown, so its query and answer survive "reveal in Tree".
   const xpathPanel = () => {
@@ -189,11 +211,17 @@ export function DataStubsViewer({
       return <p role="alert">XPath needs well-formed XML; the Raw view shows what arrived.</p>;
     }
     if (refusal) return <p role="alert">{refusal} XPath works on the tree index, so it is off.</p>;
+    if (read.status === 'failed') return readFailed(read.message);
+    if (index && xml === null) return <p className="xv-muted">Reading the payload for XPath…</p>;
     return <p className="xv-muted">XPath is ready once the tree index is built…</p>;
   };
   const panel = () => {
-    if (tab === 'raw')
-      return <RawView text={rawBody ?? receivedXml} isWholeBody={rawBody !== undefined} />;
+    if (tab === 'raw') {
+      const raw = rawBody ? rawText : read;
+      if (raw.status === 'failed') return readFailed(raw.message);
+      if (raw.text === null) return <p className="xv-muted">Reading the payload…</p>;
+      return <RawView text={raw.text} isWholeBody={rawBody !== undefined} />;
+    }
     if (analysis.status === 'failed') {
       return <p role="alert">The viewer could not analyse this payload: {analysis.message}</p>;
     }
@@ -251,6 +279,8 @@ export function DataStubsViewer({
       );
     }
     if (tab === 'tree') {
+      if (read.status === 'failed') return readFailed(read.message);
+      if (xml === null) return <p className="xv-muted">Reading the payload…</p>;
       return (
         <TreeView
           key={xpath.treeKey}
@@ -301,12 +331,23 @@ export function DataStubsViewer({
           onDecodeAgain={() => setDecodedAgain(true)}
         />
         <div className="xv-actions">
-          <button type="button" onClick={() => void copy(xml, 'the whole payload')}>
+          <button
+            type="button"
+            onClick={() =>
+              void copy(decodedAgain ? (xml ?? receivedXml) : receivedXml, 'the whole payload')
+            }
+          >
             Copy XML
           </button>
           <button
             type="button"
-            onClick={() => downloadText(xml, `${baseName}.xml`, 'application/xml')}
+            onClick={() =>
+              downloadText(
+                decodedAgain ? (xml ?? receivedXml) : receivedXml,
+                `${baseName}.xml`,
+                'application/xml',
+              )
+            }
           >
             Download .xml
           </button>
@@ -338,6 +379,15 @@ export function DataStubsViewer({
         {status}
       </p>
     </section>
+  );
+}
+
+/** A held payload whose Blob could not be read back (the browser dropped it, say). */
+function readFailed(message: string) {
+  return (
+    <p role="alert">
+      The payload could not be read back into the page: {message}. Download .xml still saves it.
+    </p>
   );
 }
 

@@ -7,7 +7,7 @@ import {
 import type { TransferredTable } from '../../workers/viewer/viewer-worker-protocol.ts';
 
 /** Where the page looks for the first records: 200 records of a few hundred bytes fit easily. */
-const PREFIX_CHARS = 512 * 1024;
+export const PREFIX_CHARS = 512 * 1024;
 
 /**
  * The Table's first records, read on the page from a bounded prefix of the payload (the same
@@ -18,8 +18,22 @@ const PREFIX_CHARS = 512 * 1024;
  * @example firstTableRows(xml, 50 * 1024 * 1024)?.packed.length // the column count
  */
 export function firstTableRows(xml: string, maxIndexBytes: number): TransferredTable | null {
-  if (!wantsTableHead(xml.length, maxIndexBytes)) return null;
-  return firstRecordsOf(xml.slice(0, PREFIX_CHARS), false);
+  return firstTableRowsOfStart(xml.slice(0, PREFIX_CHARS), xml.length, maxIndexBytes);
+}
+
+/**
+ * firstTableRows from the payload's start alone (at least its first PREFIX_CHARS characters, or
+ * all of it) and its whole `length`: for a held payload, of which only the start is read.
+ *
+ * @example firstTableRowsOfStart(await readTextStart(held, PREFIX_CHARS), held.length, limit)
+ */
+export function firstTableRowsOfStart(
+  start: string,
+  length: number,
+  maxIndexBytes: number,
+): TransferredTable | null {
+  if (!wantsTableHead(length, maxIndexBytes)) return null;
+  return firstRecordsOf(start.slice(0, PREFIX_CHARS), false);
 }
 
 /**

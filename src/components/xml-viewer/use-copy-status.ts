@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import { copyText } from './clipboard-and-download.ts';
+import type { TextOrHeld } from '../../text/held-text.ts';
 
 /**
  * The viewer's status line and a copy that reports into it.
@@ -8,7 +9,7 @@ import { copyText } from './clipboard-and-download.ts';
  */
 export function useCopyStatus() {
   const [status, setStatus] = useState('');
-  const copy = useCallback(async (text: string, what: string) => {
+  const copy = useCallback(async (text: TextOrHeld, what: string) => {
     setStatus(
       (await copyText(text)) ? `Copied ${what}.` : `The browser did not allow copying ${what}.`,
     );

@@ -24,7 +24,8 @@ export function useViewerXPath({
   onShowTab,
   onRevealLine,
 }: {
-  xml: string;
+  /** Null while a held payload is read: XPath waits for its text. */
+  xml: string | null;
   index: XmlTreeIndex | null;
   /** Whether the XPath view is on screen: once it has been, its panel stays ready. */
   shown: boolean;
@@ -33,14 +34,20 @@ export function useViewerXPath({
   onShowTab: (tab: ViewTab) => void;
   onRevealLine: (reveal: { line: number }) => void;
 }) {
-  const prepared = useMemo(() => (index ? preparedOnDemand(xml, index) : null), [xml, index]);
+  const prepared = useMemo(
+    () => (index && xml !== null ? preparedOnDemand(xml, index) : null),
+    [xml, index],
+  );
   const [opened, setOpened] = useState(shown);
   if (shown && !opened) setOpened(true);
   const document = useMemo(
     () => (opened ? (prepared?.document() ?? null) : null),
     [opened, prepared],
   );
-  const runner = useMemo(() => (index ? createXPathRunner(xml, index) : null), [xml, index]);
+  const runner = useMemo(
+    () => (index && xml !== null ? createXPathRunner(xml, index) : null),
+    [xml, index],
+  );
   useEffect(() => () => runner?.dispose(), [runner]);
   // A new key remounts the Tree, which opens and focuses the selected node on mount.
   const [treeKey, setTreeKey] = useState(0);

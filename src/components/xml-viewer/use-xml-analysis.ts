@@ -8,6 +8,7 @@ import {
   type ViewerWorkerClient,
 } from '../../workers/viewer/viewer-worker-client.ts';
 import type { XmlSummary } from '../../xml/xml-summary.ts';
+import type { TextOrHeld } from '../../text/held-text.ts';
 
 export type AnalysisState =
   /**
@@ -25,7 +26,7 @@ export type AnalysisState =
   | { status: 'failed'; message: string };
 
 interface OwnedState {
-  xml: string;
+  xml: TextOrHeld;
   maxIndexBytes: number;
   state: AnalysisState;
 }
@@ -36,12 +37,13 @@ const STARTING: AnalysisState = { status: 'working', progress: 0, head: null, ta
  * Runs the worker over `xml`: the pretty text arrives first, the tree index and table after.
  * A new payload or unmounting terminates the previous run.
  *
- * `utf8`, the same payload as bytes, is transferred to the worker when it is still attached.
+ * `utf8`, the same payload as bytes, is transferred to the worker when it is still attached;
+ * else a held payload (src/text/held-text.ts) goes as its Blob, which the worker reads.
  *
  * @example const analysis = useXmlAnalysis(xml, 50_000_000);
  */
 export function useXmlAnalysis(
-  xml: string,
+  xml: TextOrHeld,
   maxIndexBytes: number,
   utf8?: Uint8Array,
   /** Receives the worker's element summary, or null when the worker failed first. */
@@ -76,7 +78,8 @@ export function useXmlAnalysis(
     queueMicrotask(() => {
       if (cancelled) return;
       const bytes = utf8Ref.current;
-      const payload = bytes && bytes.byteLength > 0 ? bytes : xml;
+      const payload =
+        bytes && bytes.byteLength > 0 ? bytes : typeof xml === 'string' ? xml : xml.held;
       const started: ViewerWorkerClient = startViewerWorker(payload, maxIndexBytes, {
         onProgress: (phase, done, total) =>
           update((previous) => {

@@ -76,7 +76,7 @@ const api: ClientWorkerApi = {
       const value = await run(call, controller.signal, showHead, (bytes) => {
         bodyBytes = bytes;
       });
-      const packed = packResult(value, bodyBytes);
+      const packed = packResult(value, bodyBytes, call.holdFrom);
       await Promise.resolve(headShown).catch(() => undefined);
       return transfer(packed, transferOf(packed));
     } catch (error) {

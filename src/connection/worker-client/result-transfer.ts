@@ -2,8 +2,12 @@
  * A GetAssetStubs result crosses from the client worker with its DataStubs payload sent once:
  * in the common case (literal XML) DataStubs is an exact substring of the response body, so the
  * message carries the body and the substring's offsets, and the page slices it back. A slice
- * shares the body's memory in the browser's engine, so the page holds one copy of a 66 MB
- * payload instead of two, and structured clone copies half as much.
+ * shares the body's memory in the browser's engine, so the page holds one copy of the payload
+ * instead of two, and structured clone copies half as much.
+ *
+ * A large body (from the caller's `holdFrom`) does not cross as text at all: the body and
+ * DataStubs cross held in Blobs (src/text/held-text.ts), which cost the page neither heap nor a
+ * long task to receive, and are read where a view needs them.
  *
  * For the viewer's worker the payload also travels as UTF-8 bytes, transferred, so the page
  * never serializes it: the bytes of the body as received, cut where the payload lies. Encoding
@@ -12,11 +16,13 @@
  */
 
 import { textDecoderFor } from '../../protocol/transport.ts';
+import { holdText, isHeld, type TextOrHeld } from '../../text/held-text.ts';
 import { utf8Length } from '../../text/utf8-length.ts';
 import { rememberPayloadBytes } from './payload-bytes.ts';
 
 /** The value of a call as posted by the worker. */
 export interface PackedResult {
+  /** The value, with its body and DataStubs held in Blobs when the body was large. */
   value: unknown;
   /** Where DataStubs lies in `exchange.response.bodyText`, when it was taken out of the value. */
   dataStubsAt?: [start: number, end: number];
@@ -24,16 +30,18 @@ export interface PackedResult {
   dataStubsUtf8?: Uint8Array;
 }
 
-interface StubsLike {
-  record: { DataStubs: string | null };
-  exchange: { response: { bodyText: string; headers?: Record<string, string> } };
+interface StubsLike<Text = string> {
+  record: { DataStubs: Text | null };
+  exchange: { response: { bodyText: Text; headers?: Record<string, string> } };
 }
 
+/** A GetAssetStubs result as the protocol returns it (DataStubs present or not). */
 function isStubsLike(value: unknown): value is StubsLike {
   const candidate = value as Partial<StubsLike> | null;
+  const dataStubs = candidate?.record?.DataStubs;
   return (
-    typeof candidate?.record?.DataStubs === 'string' &&
-    typeof candidate.exchange?.response?.bodyText === 'string'
+    (typeof dataStubs === 'string' || dataStubs === null) &&
+    typeof candidate?.exchange?.response?.bodyText === 'string'
   );
 }
 
@@ -53,19 +61,25 @@ function substringStart(body: string, part: string): number {
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
 
+/** Where `body[start, end)` lies in the body's bytes. */
+interface ByteCut {
+  from: number;
+  to: number;
+}
+
 /**
- * The bytes of `body[start, end)` within `bytes`, the body as received, or null when they cannot
- * be told from the text alone: a charset other than UTF-8, or bytes around the payload that the
+ * Where `body[start, end)` lies within `bytes`, the body as received, or null when it cannot be
+ * told from the text alone: a charset other than UTF-8, or bytes around the payload that the
  * decoder replaced (U+FFFD), whose length in the bytes is unknown.
  */
-function payloadBytes(
+function payloadCut(
   bytes: Uint8Array,
   body: string,
   contentType: string | undefined,
   start: number,
   end: number,
-): Uint8Array | null {
-  if (textDecoderFor(contentType).encoding !== 'utf-8') return null;
+): ByteCut | null {
+  if (!isUtf8(contentType)) return null;
   const before = body.slice(0, start);
   const after = body.slice(end);
   if (before.includes('\uFFFD') || after.includes('\uFFFD')) return null;
@@ -75,33 +89,97 @@ function payloadBytes(
   // Each UTF-16 unit of the payload is 1 to 3 bytes: anything else means the cut is wrong.
   const length = to - from;
   if (length < end - start || length > 3 * (end - start)) return null;
-  // A view, not a copy, when the body owns its buffer: that buffer is transferred whole (the
-  // envelope around the payload is a few hundred bytes), so a 250 MB payload is not held twice in
-  // the worker. A body that is a view into a larger buffer (a pool) is copied: transferring
-  // it would take the rest of that buffer along.
+  return { from, to };
+}
+
+function isUtf8(contentType: string | undefined): boolean {
+  return textDecoderFor(contentType).encoding === 'utf-8';
+}
+
+/**
+ * The payload's bytes for the viewer's worker: a view, not a copy, when the body owns its
+ * buffer: that buffer is transferred whole (the envelope around the payload is a few hundred
+ * bytes), so a 250 MB payload is not held twice in the worker. A body that is a view into a
+ * larger buffer (a pool) is copied: transferring it would take the rest of that buffer along.
+ */
+function payloadBytes(bytes: Uint8Array, cut: ByteCut): Uint8Array {
   const ownsBuffer =
     bytes.buffer instanceof ArrayBuffer &&
     bytes.byteOffset === 0 &&
     bytes.byteLength === bytes.buffer.byteLength;
-  return ownsBuffer ? bytes.subarray(from, to) : bytes.slice(from, to);
+  return ownsBuffer ? bytes.subarray(cut.from, cut.to) : bytes.slice(cut.from, cut.to);
+}
+
+/**
+ * Whether `Blob.text()` gives this very text back: it drops a leading U+FEFF, which a text that
+ * begins with one (a body decoded without dropping its byte order mark) would lose.
+ */
+function survivesBlob(text: string): boolean {
+  return !text.startsWith('\uFEFF');
+}
+
+/**
+ * The result with its body and DataStubs held in Blobs (src/text/held-text.ts). A UTF-8 body is
+ * held as the bytes received, which `Blob.text()` decodes to the same text; DataStubs is then a
+ * slice of the same Blob where it could be cut from them.
+ */
+function holdResult(
+  value: StubsLike,
+  bodyBytes: Uint8Array,
+  cut: ByteCut | null,
+): StubsLike<TextOrHeld> {
+  const { response } = value.exchange;
+  const body = response.bodyText;
+  const bodyBlob = isUtf8(response.headers?.['content-type'])
+    ? new Blob([bodyBytes as Uint8Array<ArrayBuffer>])
+    : new Blob([body]);
+  const dataStubs = value.record.DataStubs;
+  const heldStubs =
+    dataStubs === null
+      ? null
+      : holdText(cut ? bodyBlob.slice(cut.from, cut.to) : new Blob([dataStubs]), dataStubs.length);
+  return {
+    ...value,
+    record: { ...value.record, DataStubs: heldStubs },
+    exchange: {
+      ...value.exchange,
+      response: { ...response, bodyText: holdText(bodyBlob, body.length) },
+    },
+  };
 }
 
 /**
  * `bodyBytes`: the body as received (the protocol's `onBodyBytes`), from which the payload's
  * UTF-8 bytes are cut; without them, or when they cannot be cut, the viewer gets the text.
+ * `holdFrom`: a body of this many bytes or more crosses held in a Blob, with DataStubs, instead
+ * of as text (src/text/held-text.ts); by default none is.
  * @example
- * const packed = packResult(result, bodyBytes); // in the worker
+ * const packed = packResult(result, bodyBytes, 1_048_576); // in the worker
  * return transfer(packed, transferOf(packed));
  */
-export function packResult(value: unknown, bodyBytes?: Uint8Array): PackedResult {
-  if (!isStubsLike(value) || !value.record.DataStubs) return { value };
+export function packResult(
+  value: unknown,
+  bodyBytes?: Uint8Array,
+  holdFrom = Number.POSITIVE_INFINITY,
+): PackedResult {
+  if (!isStubsLike(value)) return { value };
   const body = value.exchange.response.bodyText;
   const dataStubs = value.record.DataStubs;
-  const start = substringStart(body, dataStubs);
-  if (start === -1) return { value };
-  const end = start + dataStubs.length;
+  const start = dataStubs ? substringStart(body, dataStubs) : -1;
+  const end = start + (dataStubs?.length ?? 0);
   const contentType = value.exchange.response.headers?.['content-type'];
-  const dataStubsUtf8 = bodyBytes && payloadBytes(bodyBytes, body, contentType, start, end);
+  const cut =
+    bodyBytes && start !== -1 ? payloadCut(bodyBytes, body, contentType, start, end) : null;
+  const dataStubsUtf8 = bodyBytes && cut ? payloadBytes(bodyBytes, cut) : undefined;
+  if (
+    bodyBytes &&
+    bodyBytes.byteLength >= holdFrom &&
+    survivesBlob(body) &&
+    (dataStubs === null || survivesBlob(dataStubs))
+  ) {
+    return { value: holdResult(value, bodyBytes, cut), ...(dataStubsUtf8 && { dataStubsUtf8 }) };
+  }
+  if (start === -1) return { value };
   return {
     value: { ...value, record: { ...value.record, DataStubs: null } },
     dataStubsAt: [start, end],
@@ -122,8 +200,9 @@ export function unpackResult(packed: PackedResult): unknown {
     const DataStubs = value.exchange.response.bodyText.slice(dataStubsAt[0], dataStubsAt[1]);
     result = { ...value, record: { ...value.record, DataStubs } };
   }
-  if (dataStubsUtf8 && isStubsLike(result) && result.record.DataStubs)
-    rememberPayloadBytes(result.record.DataStubs, dataStubsUtf8);
+  const payload = (result as Partial<StubsLike<TextOrHeld>> | null)?.record?.DataStubs;
+  if (dataStubsUtf8 && (typeof payload === 'string' || isHeld(payload)) && payload.length > 0)
+    rememberPayloadBytes(payload, dataStubsUtf8);
   return result;
 }
 

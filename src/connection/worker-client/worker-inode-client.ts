@@ -5,12 +5,15 @@
  * to load, calls run in this thread with the protocol's own client instead.
  */
 import type {
+  AddUserAssetIndexParams,
   AddUserAssetIndexResult,
   CallOptions,
   FieldsBeforeDataStubs,
+  GetAssetStubsParams,
   GetAssetStubsResult,
   InodeClient,
 } from '../../protocol/index.ts';
+import type { TextOrHeld } from '../../text/held-text.ts';
 import { callWorker, proxy, WorkerFailure, type WorkerCalls } from '../../workers/worker-call.ts';
 import { loadProtocol } from '../protocol-loader.ts';
 import { createPageThreadClient } from '../page-thread-client.ts';
@@ -96,6 +99,7 @@ async function perform(
   targetId: string | null,
   call: WorkerCall,
   callOptions: CallOptions = {},
+  holdFrom?: number,
 ): Promise<unknown> {
   const runHere = () => runInThisThread(options, targetId, call, callOptions);
   const started = startWorker();
@@ -106,7 +110,7 @@ async function perform(
   const onAbort = (): void => void started.calls.cancel(id).catch(() => undefined);
   const pending = started.calls.call(
     id,
-    { options, targetId, ...call },
+    { options, targetId, ...call, ...(holdFrom !== undefined && { holdFrom }) },
     onDataStubsHead &&
       proxy((head: string, fieldsBefore: FieldsBeforeDataStubs) =>
         onDataStubsHead(head, fieldsBefore),
@@ -123,6 +127,21 @@ async function perform(
   }
 }
 
+/** The client's calls, each run by `perform` with the same options, target and `holdFrom`. */
+function workerClient(options: WorkerClientOptions, targetId: string | null, holdFrom?: number) {
+  const call = <T>(workerCall: WorkerCall, callOptions?: CallOptions) =>
+    perform(options, targetId, workerCall, callOptions, holdFrom) as Promise<T>;
+  return {
+    binding: options.binding,
+    getAssetStubs: <Text>(params: GetAssetStubsParams, callOptions?: CallOptions) =>
+      call<GetAssetStubsResult<Text>>({ operation: 'getAssetStubs', params }, callOptions),
+    addUserAssetIndex: (params: AddUserAssetIndexParams, callOptions?: CallOptions) =>
+      call<AddUserAssetIndexResult>({ operation: 'addUserAssetIndex', params }, callOptions),
+    namespace: (callOptions?: CallOptions) =>
+      call<string>({ operation: 'namespace', params: null }, callOptions),
+  };
+}
+
 /**
  * The options of createInodeClient, minus fetch (the worker adds X-Inode-Target itself).
  *
@@ -134,14 +153,38 @@ export function createWorkerInodeClient(
   options: WorkerClientOptions,
   targetId: string | null,
 ): InodeClient {
-  const call = <T>(workerCall: WorkerCall, callOptions?: CallOptions) =>
-    perform(options, targetId, workerCall, callOptions) as Promise<T>;
+  const client = workerClient(options, targetId);
   return {
-    binding: options.binding,
-    getAssetStubs: (params, callOptions) =>
-      call<GetAssetStubsResult>({ operation: 'getAssetStubs', params }, callOptions),
-    addUserAssetIndex: (params, callOptions) =>
-      call<AddUserAssetIndexResult>({ operation: 'addUserAssetIndex', params }, callOptions),
-    namespace: (callOptions) => call<string>({ operation: 'namespace', params: null }, callOptions),
+    ...client,
+    getAssetStubs: (params, callOptions) => client.getAssetStubs<string>(params, callOptions),
+  };
+}
+
+/** An InodeClient whose GetAssetStubs answers may reach the page held (src/text/held-text.ts). */
+export interface HoldingInodeClient extends Omit<InodeClient, 'getAssetStubs'> {
+  getAssetStubs(
+    params: GetAssetStubsParams,
+    options?: CallOptions,
+  ): Promise<GetAssetStubsResult<TextOrHeld>>;
+}
+
+/**
+ * A worker client whose GetAssetStubs answers of `holdFrom` bytes or more cross to the page with
+ * their body and DataStubs held in Blobs, so that the page neither receives nor keeps them as
+ * text. Where calls run on the page instead (no worker), answers are text, as always.
+ *
+ * @example
+ * const client = createHoldingWorkerClient(options, 'emulator', 1_048_576);
+ * const { record } = await client.getAssetStubs(params); // record.DataStubs: string | HeldText
+ */
+export function createHoldingWorkerClient(
+  options: WorkerClientOptions,
+  targetId: string | null,
+  holdFrom: number,
+): HoldingInodeClient {
+  const client = workerClient(options, targetId, holdFrom);
+  return {
+    ...client,
+    getAssetStubs: (params, callOptions) => client.getAssetStubs<TextOrHeld>(params, callOptions),
   };
 }

@@ -29,6 +29,11 @@ export type ClientWorkerCall = {
   options: WorkerClientOptions;
   /** Sent as X-Inode-Target; null lets the server use its default. */
   targetId: string | null;
+  /**
+   * A GetAssetStubs answer of this many bytes or more comes back with its body and DataStubs
+   * held in Blobs (src/text/held-text.ts); absent: always as text.
+   */
+  holdFrom?: number;
 } & WorkerCall;
 
 export interface ClientWorkerApi {

@@ -13,6 +13,7 @@ import { factsLine } from '../../history/history-facts.ts';
 import { historyKeys } from '../../history/history-keys.ts';
 import { useKeyMemory } from '../../session/key-memory.tsx';
 import { useLastStubsResult } from '../../session/last-result.ts';
+import { readText } from '../../text/held-text.ts';
 import { useSettings } from '../../settings/settings-context.tsx';
 import { loadStoredDataStubs } from '../../history/stored-result.ts';
 import { stubsOnTarget } from '../../connection/stubs-on-target.ts';
@@ -115,7 +116,7 @@ export function ComparePage() {
     }
     if (choice === CURRENT) {
       if (!current) throw new Error('There is no current result: call GetAssetStubs first.');
-      return current.dataStubs;
+      return readText(current.dataStubs);
     }
     const call = calls.find((c) => String(c.id) === choice);
     if (!call) throw new Error('That History entry is gone.');

@@ -131,6 +131,8 @@ export function StubsPage() {
     inFlight && submitted && head?.submission === submitted.submission ? head : null;
   const tabChosenFor = (request: StubsRequest | null) =>
     request && receivingTab?.submission === request.submission ? receivingTab.tab : null;
+  const headOf = (request: StubsRequest | null) =>
+    request && head?.submission === request.submission ? head.text : null;
   const view = showingPrevious ? previous : current;
   const viewRequest = showingPrevious ? shown : submitted;
 
@@ -201,6 +203,7 @@ export function StubsPage() {
               submission={viewRequest.submission}
               exportBinding={viewRequest.binding}
               initialTab={tabChosenFor(viewRequest)}
+              receivedHead={headOf(viewRequest)}
             />
           )}
         </div>

@@ -10,7 +10,8 @@ import type {
   GetAssetStubsResult,
   InodeError,
 } from '../../protocol/index.ts';
-import { openClient, type Connection } from '../../connection/connection.ts';
+import { openHoldingClient, type Connection } from '../../connection/connection.ts';
+import { isHeld, readText, type TextOrHeld } from '../../text/held-text.ts';
 import { recordedCall } from '../../history/recorded-call.ts';
 import { describeStubsRecord } from '../../outcome/outcome.ts';
 import { withoutSecrets } from '../../history/history-db.ts';
@@ -56,7 +57,7 @@ export async function callGetAssetStubs(
   request: StubsRequest,
   signal: AbortSignal,
   onDataStubsHead?: (head: string, fieldsBefore: FieldsBeforeDataStubs) => void,
-): Promise<GetAssetStubsResult> {
+): Promise<GetAssetStubsResult<TextOrHeld>> {
   return recordedCall({
     operation: 'GetAssetStubs',
     binding: request.binding,
@@ -73,13 +74,18 @@ export async function callGetAssetStubs(
           ? null
           : dataStubsRecordCount !== undefined
             ? dataStubsRecordCount
-            : await countStubs(record.DataStubs),
+            : await countStubs(
+                isHeld(record.DataStubs) ? await readText(record.DataStubs) : record.DataStubs,
+              ),
     }),
     run: async () =>
-      (await openClient(queryClient, connection, request.binding)).getAssetStubs(request.params, {
-        signal,
-        ...(onDataStubsHead && { onDataStubsHead }),
-      }),
+      (await openHoldingClient(queryClient, connection, request.binding)).getAssetStubs(
+        request.params,
+        {
+          signal,
+          ...(onDataStubsHead && { onDataStubsHead }),
+        },
+      ),
   });
 }
 
@@ -108,9 +114,9 @@ export function stubsCallOptions(
         )
     : skipToken;
   return queryOptions<
-    GetAssetStubsResult,
+    GetAssetStubsResult<TextOrHeld>,
     InodeError,
-    GetAssetStubsResult,
+    GetAssetStubsResult<TextOrHeld>,
     ReturnType<typeof stubsCallKey>
   >({
     queryKey: stubsCallKey(connection, request),

@@ -351,6 +351,13 @@ function postSummary(xml: string, events: ViewerEvents): Promise<void> {
   });
 }
 
+/** A payload as text: UTF-8 bytes decoded, a held payload's Blob (src/text/held-text.ts) read. */
+async function payloadText(payload: string | Uint8Array | Blob): Promise<string> {
+  if (typeof payload === 'string') return payload;
+  if (ArrayBuffer.isView(payload)) return new TextDecoder().decode(payload);
+  return payload.text();
+}
+
 /** The viewer worker's API; one payload at a time (a new one replaces what was kept). */
 export function createViewerWorkerApi(): ViewerWorkerApi {
   let streamed: PayloadAnalysis | null = null;
@@ -369,9 +376,9 @@ export function createViewerWorkerApi(): ViewerWorkerApi {
   return {
     warmUp,
     analyze(payload, maxIndexBytes, events) {
-      const text = typeof payload === 'string' ? payload : new TextDecoder().decode(payload);
-      const analysis = new PayloadAnalysis(maxIndexBytes, events, text.length, true);
-      return guarded(events, () => {
+      return guarded(events, async () => {
+        const text = await payloadText(payload);
+        const analysis = new PayloadAnalysis(maxIndexBytes, events, text.length, true);
         analysis.append(text);
         return analysis.end();
       });

@@ -60,7 +60,7 @@ function byteParts(text: string, size: number): ArrayBuffer[] {
   return parts;
 }
 
-async function analyzedWhole(xml: string, maxIndexBytes: number): Promise<Seen> {
+async function analyzedWhole(xml: string | Blob, maxIndexBytes: number): Promise<Seen> {
   let finished = () => undefined as void;
   const over = new Promise<void>((resolve) => (finished = resolve));
   const { events, seen } = recorder(finished);
@@ -202,5 +202,12 @@ describe('the viewer worker given a second payload', () => {
     await analyzed(api, stubs(['y', 'z', 'x', 'c']));
     expect(Array.from((await api.queryTable(byTitle)).rows)).toEqual([3, 2, 0, 1]);
     expect(Array.from((await api.queryTable({ ...byTitle, filter: 'c' })).rows)).toEqual([3]);
+  });
+});
+
+describe('the viewer worker given a held payload', () => {
+  it('reads the Blob itself and reports what it reports for the text', async () => {
+    const whole = await analyzedWhole(PAYLOAD, 50_000_000);
+    expect(await analyzedWhole(new Blob([PAYLOAD]), 50_000_000)).toEqual(whole);
   });
 });

@@ -60,14 +60,17 @@ function takeWorker(): ViewerWorker {
  * // later: client.dispose();
  */
 export function startViewerWorker(
-  /** The payload as text, or as UTF-8 bytes, whose buffer is transferred (detached here). */
-  xml: string | Uint8Array,
+  /**
+   * The payload as text, as UTF-8 bytes, whose buffer is transferred (detached here), or as a
+   * Blob of UTF-8 (a held payload), which the worker reads itself.
+   */
+  xml: string | Uint8Array | Blob,
   maxIndexBytes: number,
   callbacks: ViewerWorkerCallbacks,
 ): ViewerWorkerClient {
   const { client } = connect(takeWorker(), callbacks, (calls, events) =>
     calls.analyze(
-      typeof xml === 'string' ? xml : transfer(xml, [xml.buffer as ArrayBuffer]),
+      ArrayBuffer.isView(xml) ? transfer(xml, [xml.buffer as ArrayBuffer]) : xml,
       maxIndexBytes,
       events,
     ),

@@ -101,7 +101,12 @@ export interface ViewerWorkerApi {
    * Analyzes the payload (text, or UTF-8 bytes decoded in the worker), reporting to `events`;
    * settles once the summary is reported (or the analysis failed).
    */
-  analyze(payload: string | Uint8Array, maxIndexBytes: number, events: ViewerEvents): Promise<void>;
+  /** `payload`: text, UTF-8 bytes, or a held payload's Blob of UTF-8 (src/text/held-text.ts). */
+  analyze(
+    payload: string | Uint8Array | Blob,
+    maxIndexBytes: number,
+    events: ViewerEvents,
+  ): Promise<void>;
   /**
    * Starts a payload that arrives in parts (`append` each, then `end`), reported to `events` as
    * `analyze` reports: the first lines as soon as the parts hold them. `expectedChars` (0 when

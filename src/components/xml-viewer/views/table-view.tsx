@@ -52,7 +52,8 @@ export default function TableView({
   onSelectPath,
   chosenWidths,
 }: {
-  xml: string;
+  /** The payload's text; null while a held payload is read (the record's XML waits for it). */
+  xml: string | null;
   table: TransferredTable;
   /** Null while `table` is only the first records (a preview): nothing to sort, filter or open. */
   index: XmlTreeIndex | null;
@@ -124,7 +125,10 @@ export default function TableView({
 
   const selectedNode = selectedRow === null ? -1 : (table.records[selectedRow] ?? -1);
   const selectedXml = useMemo(
-    () => (index && selectedNode >= 0 ? recordXml(nodeSource(xml, index, selectedNode)) : ''),
+    () =>
+      xml !== null && index && selectedNode >= 0
+        ? recordXml(nodeSource(xml, index, selectedNode))
+        : null,
     [selectedNode, xml, index],
   );
 
@@ -298,7 +302,10 @@ export default function TableView({
             <strong>{nodePath(index, selectedNode)}</strong>
             <button
               type="button"
-              onClick={() => void onCopy(nodeSource(xml, index, selectedNode), 'this record')}
+              disabled={xml === null}
+              onClick={() =>
+                xml !== null && void onCopy(nodeSource(xml, index, selectedNode), 'this record')
+              }
             >
               Copy record
             </button>
@@ -311,7 +318,11 @@ export default function TableView({
               Close
             </button>
           </div>
-          <pre className="xv-record-xml">{selectedXml}</pre>
+          {selectedXml === null ? (
+            <p className="xv-muted">Reading the payload for this record's XML…</p>
+          ) : (
+            <pre className="xv-record-xml">{selectedXml}</pre>
+          )}
         </section>
       )}
     </div>

@@ -1,0 +1,80 @@
+import { useEffect, useMemo, useState } from 'react';
+import { readText, readTextStart, type HeldText, type TextOrHeld } from '../../text/held-text.ts';
+
+/** What reading a held text has given so far. */
+export type ReadTextState =
+  | { status: 'idle' | 'reading'; text: null }
+  | { status: 'read'; text: string }
+  | { status: 'failed'; text: null; message: string };
+
+const IDLE: ReadTextState = { status: 'idle', text: null };
+const READING: ReadTextState = { status: 'reading', text: null };
+
+/**
+ * The text of `text` once `wanted`: a string at once, a held text (src/text/held-text.ts) once
+ * read from its Blob. Read once per held text: it stays while `text` is the same, wanted or not,
+ * so that a view left and come back to does not read it again.
+ * @example const { text } = useReadText(record.DataStubs, tab === 'tree');
+ */
+export function useReadText(text: TextOrHeld | null, wanted: boolean): ReadTextState {
+  const [read, setRead] = useState<{ of: HeldText; state: ReadTextState } | null>(null);
+  // Which held text has been wanted: once wanted, it is read to the end, wanted or not.
+  const [wantedFor, setWantedFor] = useState<HeldText | null>(null);
+  const held = typeof text === 'string' || text === null ? null : text;
+  if (held !== null && wanted && wantedFor !== held) setWantedFor(held);
+
+  useEffect(() => {
+    if (held === null || wantedFor !== held) return;
+    let current = true;
+    const settle = (state: ReadTextState) => current && setRead({ of: held, state });
+    readText(held).then(
+      (value) => settle({ status: 'read', text: value }),
+      (error: unknown) => settle({ status: 'failed', text: null, message: messageOf(error) }),
+    );
+    // A text no longer shown: its result is dropped.
+    return () => {
+      current = false;
+    };
+  }, [held, wantedFor]);
+
+  if (typeof text === 'string') return { status: 'read', text };
+  if (read !== null && read.of === held) return read.state;
+  return held !== null && wantedFor === held ? READING : IDLE;
+}
+
+/**
+ * At most the first `maxChars` characters of `text` (readTextStart): a string's at once, a held
+ * text's once read from the start of its Blob.
+ * @example const shown = useTextStart(response.bodyText, 1_000_000);
+ */
+export function useTextStart(text: TextOrHeld, maxChars: number): ReadTextState {
+  const [read, setRead] = useState<{
+    of: HeldText;
+    maxChars: number;
+    state: ReadTextState;
+  } | null>(null);
+  const held = typeof text === 'string' ? null : text;
+  useEffect(() => {
+    if (held === null) return;
+    let current = true;
+    const settle = (state: ReadTextState) => current && setRead({ of: held, maxChars, state });
+    readTextStart(held, maxChars).then(
+      (start) => settle({ status: 'read', text: start }),
+      (error: unknown) => settle({ status: 'failed', text: null, message: messageOf(error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [held, maxChars]);
+  // The same string object while `text` is the same, so that memos keyed on it hold.
+  const sliced = useMemo(
+    () => (typeof text === 'string' ? text.slice(0, maxChars) : null),
+    [text, maxChars],
+  );
+  if (sliced !== null) return { status: 'read', text: sliced };
+  return read && read.of === held && read.maxChars === maxChars ? read.state : READING;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,63 @@
+/**
+ * A text kept out of this thread's memory: its UTF-8 bytes in a Blob, which the browser stores
+ * outside the JavaScript heap (and may page to disk), read only when something needs the text.
+ * The page receives a large answer's body and DataStubs payload this way from the client
+ * worker, so that the answer's size does not weigh on the page's heap or its message handling.
+ */
+
+export interface HeldText {
+  /** The text as UTF-8, without a byte order mark (`Blob.text()` would drop one anyway). */
+  readonly held: Blob;
+  /** The text's length in UTF-16 code units, as `string.length` would give. */
+  readonly length: number;
+}
+
+/** A text at hand, or held for reading on demand. */
+export type TextOrHeld = string | HeldText;
+
+/** @example isHeld(result.record.DataStubs) */
+export function isHeld(text: TextOrHeld | null | undefined): text is HeldText {
+  return typeof text === 'object' && text !== null;
+}
+
+/** @example holdText(bodyBytesBlob, body.length) */
+export function holdText(utf8: Blob, length: number): HeldText {
+  return { held: utf8, length };
+}
+
+/** The whole text, read from its Blob when held. @example await readText(result.record.DataStubs) */
+export async function readText(text: TextOrHeld): Promise<string> {
+  return typeof text === 'string' ? text : text.held.text();
+}
+
+/** The text's UTF-8 bytes as a Blob of `type`, for a download or the clipboard. */
+export function textBlob(text: TextOrHeld, type: string): Blob {
+  return typeof text === 'string'
+    ? new Blob([text], { type })
+    : text.held.slice(0, text.held.size, type);
+}
+
+/** The text's size in UTF-8 bytes, when known without encoding it (held); else null. */
+export function heldByteLength(text: TextOrHeld): number | null {
+  return typeof text === 'string' ? null : text.held.size;
+}
+
+/**
+ * At most the first `maxChars` characters of the text (fewer when a held text's first
+ * `3 × maxChars` bytes hold fewer), read without reading the rest: a character cut by the byte
+ * limit is left out rather than replaced.
+ * @example await readTextStart(result.exchange.response.bodyText, 1_000_000)
+ */
+export async function readTextStart(text: TextOrHeld, maxChars: number): Promise<string> {
+  if (typeof text === 'string') return withoutCutPair(text.slice(0, maxChars));
+  const bytes = await text.held.slice(0, 3 * maxChars).arrayBuffer();
+  // `stream: true` keeps back the bytes of a character the cut left incomplete.
+  const start = new TextDecoder('utf-8').decode(bytes, { stream: true });
+  return withoutCutPair(start.slice(0, maxChars));
+}
+
+/** A string cut between the two halves of a surrogate pair, without the lone half. */
+function withoutCutPair(text: string): string {
+  const last = text.charCodeAt(text.length - 1);
+  return last >= 0xd800 && last <= 0xdbff ? text.slice(0, -1) : text;
+}
