@@ -46,7 +46,11 @@ export async function measurePrettyLoads(run: SizeRun): Promise<Page> {
       responseToHead: (marks.marks.head ?? Number.NaN) - marks.responseEnd,
       responseToViewerPretty: (marks.marks.viewerPretty ?? Number.NaN) - marks.responseEnd,
       responseToAllLines: (marks.marks.prettyLoaded ?? Number.NaN) - marks.responseEnd,
-      longestTaskBeforeViewer: longestTask(marks.longTasks, -Infinity, viewerStart),
+      longestTaskBeforeViewer: longestTask(
+        marks.longTasks,
+        marks.marks.submit ?? -Infinity,
+        viewerStart,
+      ),
       longestViewerTaskLoading: longestTask(marks.longTasks, viewerStart),
       longestTaskAfterResponse: longestTask(marks.longTasks, marks.responseEnd),
     });

@@ -46,7 +46,7 @@ export function report(size: Size, r: Results): void {
     );
   }
   console.log(
-    `  longest task before the viewer    ${ms(n('longestTaskBeforeViewer'))}  (console: result page)`,
+    `  longest task before the viewer    ${ms(n('longestTaskBeforeViewer'))}  (from the submit: the head, the result page)`,
   );
   console.log(`  longest viewer task (load)        ${ms(n('longestViewerTaskLoading'))}`);
   if (size.table)
