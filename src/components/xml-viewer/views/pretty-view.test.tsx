@@ -95,6 +95,27 @@ describe('PrettyView', () => {
     }
   });
 
+  it('in the viewer, reads the scroller’s height as it mounts and renders the rows that fit', () => {
+    const longHead = pretty.split('\n').slice(0, 600).join('\n') + '\n';
+    const clientHeight = vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(200);
+    try {
+      render(
+        <PrettyView
+          text={longHead}
+          lineCount={null}
+          foldEnd={null}
+          client={null}
+          revealLine={null}
+        />,
+      );
+      expect(clientHeight).toHaveBeenCalled();
+      // 200 px at 20 px a row, one of them partly shown, and ten below.
+      expect(lines().querySelectorAll('.xv-line')).toHaveLength(200 / 20 + 1 + 10);
+    } finally {
+      clientHeight.mockRestore();
+    }
+  });
+
   it('colours each row once: activating a line does not colour the others again', async () => {
     render(
       <PrettyView text={head} lineCount={null} foldEnd={null} client={null} revealLine={null} />,

@@ -216,6 +216,7 @@ export default function PrettyView({
       </p>
       <LineWindow
         ref={windowRef}
+        measureOnMount={!receiving}
         cache={cache}
         version={version}
         folds={folds}
