@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  heldByteLength,
-  holdText,
-  isHeld,
-  readText,
-  readTextStart,
-  textBlob,
-} from './held-text.ts';
+import { holdText, isHeld, readText, readTextStart, textBlob } from './held-text.ts';
 
 const sample = '<a>é 😀 ü</a>';
 const held = (text: string) => holdText(new Blob([text]), text.length);
@@ -28,11 +21,6 @@ describe('held text', () => {
     const withBom = holdText(new Blob([new Uint8Array([0xef, 0xbb, 0xbf]), 'x']), 1);
     expect(await readText(withBom)).toBe('x');
     expect(await readTextStart(withBom, 10)).toBe('x');
-  });
-
-  it('gives the UTF-8 size of a held text only', () => {
-    expect(heldByteLength(held(sample))).toBe(new TextEncoder().encode(sample).length);
-    expect(heldByteLength(sample)).toBeNull();
   });
 
   it('makes a typed Blob of the same bytes', async () => {

@@ -37,11 +37,6 @@ export function textBlob(text: TextOrHeld, type: string): Blob {
     : text.held.slice(0, text.held.size, type);
 }
 
-/** The text's size in UTF-8 bytes, when known without encoding it (held); else null. */
-export function heldByteLength(text: TextOrHeld): number | null {
-  return typeof text === 'string' ? null : text.held.size;
-}
-
 /**
  * At most the first `maxChars` characters of the text (fewer when a held text's first
  * `3 × maxChars` bytes hold fewer), read without reading the rest: a character cut by the byte
@@ -49,15 +44,19 @@ export function heldByteLength(text: TextOrHeld): number | null {
  * @example await readTextStart(result.exchange.response.bodyText, 1_000_000)
  */
 export async function readTextStart(text: TextOrHeld, maxChars: number): Promise<string> {
-  if (typeof text === 'string') return withoutCutPair(text.slice(0, maxChars));
+  if (typeof text === 'string') return stringStart(text, maxChars);
   const bytes = await text.held.slice(0, 3 * maxChars).arrayBuffer();
   // `stream: true` keeps back the bytes of a character the cut left incomplete.
-  const start = new TextDecoder('utf-8').decode(bytes, { stream: true });
-  return withoutCutPair(start.slice(0, maxChars));
+  return stringStart(new TextDecoder('utf-8').decode(bytes, { stream: true }), maxChars);
 }
 
-/** A string cut between the two halves of a surrogate pair, without the lone half. */
-function withoutCutPair(text: string): string {
-  const last = text.charCodeAt(text.length - 1);
-  return last >= 0xd800 && last <= 0xdbff ? text.slice(0, -1) : text;
+/**
+ * At most the first `maxChars` characters of a string, never the first half of a surrogate pair
+ * alone: readTextStart of a text at hand.
+ * @example stringStart('a😀', 2) // 'a'
+ */
+export function stringStart(text: string, maxChars: number): string {
+  const start = text.slice(0, maxChars);
+  const last = start.charCodeAt(start.length - 1);
+  return last >= 0xd800 && last <= 0xdbff ? start.slice(0, -1) : start;
 }

@@ -1,5 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { readText, readTextStart, type HeldText, type TextOrHeld } from '../../text/held-text.ts';
+import {
+  readText,
+  readTextStart,
+  stringStart,
+  type HeldText,
+  type TextOrHeld,
+} from '../../text/held-text.ts';
 
 /** What reading a held text has given so far. */
 export type ReadTextState =
@@ -68,7 +74,7 @@ export function useTextStart(text: TextOrHeld, maxChars: number): ReadTextState 
   }, [held, maxChars]);
   // The same string object while `text` is the same, so that memos keyed on it hold.
   const sliced = useMemo(
-    () => (typeof text === 'string' ? text.slice(0, maxChars) : null),
+    () => (typeof text === 'string' ? stringStart(text, maxChars) : null),
     [text, maxChars],
   );
   if (sliced !== null) return { status: 'read', text: sliced };
