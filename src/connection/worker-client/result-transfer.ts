@@ -16,7 +16,7 @@
  */
 
 import { textDecoderFor } from '../../protocol/transport.ts';
-import { holdText, isHeld, type TextOrHeld } from '../../text/held-text.ts';
+import { holdText, type TextOrHeld } from '../../text/held-text.ts';
 import { utf8Length } from '../../text/utf8-length.ts';
 import { rememberPayloadBytes } from './payload-bytes.ts';
 
@@ -68,18 +68,11 @@ interface ByteCut {
 }
 
 /**
- * Where `body[start, end)` lies within `bytes`, the body as received, or null when it cannot be
- * told from the text alone: a charset other than UTF-8, or bytes around the payload that the
- * decoder replaced (U+FFFD), whose length in the bytes is unknown.
+ * Where `body[start, end)` lies within `bytes`, the body as received in UTF-8, or null when it
+ * cannot be told from the text alone: bytes around the payload that the decoder replaced
+ * (U+FFFD), whose length in the bytes is unknown.
  */
-function payloadCut(
-  bytes: Uint8Array,
-  body: string,
-  contentType: string | undefined,
-  start: number,
-  end: number,
-): ByteCut | null {
-  if (!isUtf8(contentType)) return null;
+function payloadCut(bytes: Uint8Array, body: string, start: number, end: number): ByteCut | null {
   const before = body.slice(0, start);
   const after = body.slice(end);
   if (before.includes('\uFFFD') || after.includes('\uFFFD')) return null;
@@ -90,10 +83,6 @@ function payloadCut(
   const length = to - from;
   if (length < end - start || length > 3 * (end - start)) return null;
   return { from, to };
-}
-
-function isUtf8(contentType: string | undefined): boolean {
-  return textDecoderFor(contentType).encoding === 'utf-8';
 }
 
 /**
@@ -119,20 +108,19 @@ function survivesBlob(text: string): boolean {
 }
 
 /**
- * The result with its body and DataStubs held in Blobs (src/text/held-text.ts). A UTF-8 body is
- * held as the bytes received, which `Blob.text()` decodes to the same text; DataStubs is then a
- * slice of the same Blob where it could be cut from them.
+ * The result with its body and DataStubs held in Blobs (src/text/held-text.ts). A UTF-8 body
+ * (`utf8`) is held as the bytes received, which `Blob.text()` decodes to the same text;
+ * DataStubs is then a slice of the same Blob where it could be cut from them.
  */
 function holdResult(
   value: StubsLike,
   bodyBytes: Uint8Array,
+  utf8: boolean,
   cut: ByteCut | null,
 ): StubsLike<TextOrHeld> {
   const { response } = value.exchange;
   const body = response.bodyText;
-  const bodyBlob = isUtf8(response.headers?.['content-type'])
-    ? new Blob([bodyBytes as Uint8Array<ArrayBuffer>])
-    : new Blob([body]);
+  const bodyBlob = utf8 ? new Blob([bodyBytes as Uint8Array<ArrayBuffer>]) : new Blob([body]);
   const dataStubs = value.record.DataStubs;
   const heldStubs =
     dataStubs === null
@@ -168,8 +156,8 @@ export function packResult(
   const start = dataStubs ? substringStart(body, dataStubs) : -1;
   const end = start + (dataStubs?.length ?? 0);
   const contentType = value.exchange.response.headers?.['content-type'];
-  const cut =
-    bodyBytes && start !== -1 ? payloadCut(bodyBytes, body, contentType, start, end) : null;
+  const utf8 = textDecoderFor(contentType).encoding === 'utf-8';
+  const cut = bodyBytes && utf8 && start !== -1 ? payloadCut(bodyBytes, body, start, end) : null;
   const dataStubsUtf8 = bodyBytes && cut ? payloadBytes(bodyBytes, cut) : undefined;
   if (
     bodyBytes &&
@@ -177,7 +165,10 @@ export function packResult(
     survivesBlob(body) &&
     (dataStubs === null || survivesBlob(dataStubs))
   ) {
-    return { value: holdResult(value, bodyBytes, cut), ...(dataStubsUtf8 && { dataStubsUtf8 }) };
+    return {
+      value: holdResult(value, bodyBytes, utf8, cut),
+      ...(dataStubsUtf8 && { dataStubsUtf8 }),
+    };
   }
   if (start === -1) return { value };
   return {
@@ -201,8 +192,7 @@ export function unpackResult(packed: PackedResult): unknown {
     result = { ...value, record: { ...value.record, DataStubs } };
   }
   const payload = (result as Partial<StubsLike<TextOrHeld>> | null)?.record?.DataStubs;
-  if (dataStubsUtf8 && (typeof payload === 'string' || isHeld(payload)) && payload.length > 0)
-    rememberPayloadBytes(payload, dataStubsUtf8);
+  if (dataStubsUtf8 && payload) rememberPayloadBytes(payload, dataStubsUtf8);
   return result;
 }
 
