@@ -31,9 +31,10 @@ function FieldValue({ name, value }: { name: string; value: TextOrHeld | boolean
   if (value === null) return <Absent />;
   if (typeof value === 'boolean') return <strong>{String(value)}</strong>;
   if (value.length === 0) return <Empty />;
-  if (isHeld(value)) return <span>XML, {dataSize(value)} (shown below)</span>;
+  // Only DataStubs is ever held.
+  if (name === 'DataStubs' || isHeld(value))
+    return <span>XML, {dataSize(value)} (shown below)</span>;
   if (name === 'Exception') return <ExceptionText text={value} />;
-  if (name === 'DataStubs') return <span>XML, {dataSize(value)} (shown below)</span>;
   return <span className="mono">{value}</span>;
 }
 

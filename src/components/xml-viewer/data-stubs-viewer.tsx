@@ -5,7 +5,7 @@ import { takeInitialHashPath, takeInitialHashXPath } from './initial-hash.ts';
 import { hashParam, pathFromHash, resolveNodePath, withHashParam } from '../../xml/node-path.ts';
 import { decodeXmlEntities } from '../../xml/xml-entities.ts';
 import { prettyHead } from '../../xml/pretty-head.ts';
-import { firstTableRowsOfStart, PREFIX_CHARS } from './first-table-rows.ts';
+import { firstTableRows, PREFIX_CHARS } from './first-table-rows.ts';
 import { useReadText, useTextStart } from '../held-text/use-read-text.ts';
 import { FIRST_SCREEN_CHARS } from './first-screen.ts';
 import { DEFAULT_MAX_INDEX_BYTES, type DataStubsViewerProps } from './data-stubs-viewer-props.ts';
@@ -92,9 +92,11 @@ export function DataStubsViewer({
     () => (decodedAgain && read.text !== null ? decodeXmlEntities(read.text) : read.text),
     [decodedAgain, read.text],
   );
+  // What the views show, copy and save: the payload as received, or decoded once more.
+  const payload = decodedAgain ? (xml ?? receivedXml) : receivedXml;
   // The summary describes the payload as received, not a text decoded once more here.
   const analysis = useXmlAnalysis(
-    decodedAgain ? (xml ?? receivedXml) : receivedXml,
+    payload,
     maxIndexBytes,
     decodedAgain ? undefined : xmlUtf8,
     decodedAgain ? undefined : onSummary,
@@ -186,7 +188,7 @@ export function DataStubsViewer({
   const firstRows = useMemo(
     () =>
       wantsFirstRows && startText !== null
-        ? firstTableRowsOfStart(startText, receivedXml.length, maxIndexBytes)
+        ? firstTableRows(startText, receivedXml.length, maxIndexBytes)
         : null,
     [wantsFirstRows, startText, receivedXml.length, maxIndexBytes],
   );
@@ -331,23 +333,12 @@ export function DataStubsViewer({
           onDecodeAgain={() => setDecodedAgain(true)}
         />
         <div className="xv-actions">
-          <button
-            type="button"
-            onClick={() =>
-              void copy(decodedAgain ? (xml ?? receivedXml) : receivedXml, 'the whole payload')
-            }
-          >
+          <button type="button" onClick={() => void copy(payload, 'the whole payload')}>
             Copy XML
           </button>
           <button
             type="button"
-            onClick={() =>
-              downloadText(
-                decodedAgain ? (xml ?? receivedXml) : receivedXml,
-                `${baseName}.xml`,
-                'application/xml',
-              )
-            }
+            onClick={() => downloadText(payload, `${baseName}.xml`, 'application/xml')}
           >
             Download .xml
           </button>

@@ -10,22 +10,22 @@ const stubs = (count: number, title: (n: number) => string = (n) => `T &amp; ${n
 describe('firstTableRows', () => {
   it("gives the worker's preview of a large payload, read from a prefix", () => {
     const xml = stubs(20_000);
-    const rows = firstTableRows(xml, LIMIT);
+    const rows = firstTableRows(xml, xml.length, LIMIT);
     const [fromWorker] = tableForPage(recordTableHead(xml, 200)!);
     expect(rows?.records).toHaveLength(200);
     expect(rows).toEqual(fromWorker);
   });
 
   it('is null for a payload small enough that the whole table comes at once, or over the limit', () => {
-    expect(firstTableRows(stubs(300), LIMIT)).toBeNull();
+    expect(firstTableRows(stubs(300), stubs(300).length, LIMIT)).toBeNull();
     const large = stubs(20_000);
-    expect(firstTableRows(large, large.length - 1)).toBeNull();
+    expect(firstTableRows(large, large.length, large.length - 1)).toBeNull();
   });
 
   it('is null when the first records do not end within the prefix', () => {
     const huge = stubs(300, () => 'x'.repeat(4_000));
     expect(huge.length).toBeGreaterThan(1024 * 1024);
-    expect(firstTableRows(huge, LIMIT)).toBeNull();
+    expect(firstTableRows(huge, huge.length, LIMIT)).toBeNull();
     expect(recordTableHead(huge, 200)?.records).toHaveLength(200);
   });
 });

@@ -12,22 +12,14 @@ export const PREFIX_CHARS = 512 * 1024;
 /**
  * The Table's first records, read on the page from a bounded prefix of the payload (the same
  * code as the worker's preview, so the same cells), for a Table chosen before the worker has
- * sent its own. Null when the payload is small (the whole table comes soon) or its first
- * records do not end within the prefix.
+ * sent its own: from the payload's `start` (at least its first PREFIX_CHARS characters, or all
+ * of it) and its whole `length`, so that a held payload is read only that far. Null when the
+ * payload is small (the whole table comes soon) or its first records do not end within the
+ * prefix.
  *
- * @example firstTableRows(xml, 50 * 1024 * 1024)?.packed.length // the column count
+ * @example firstTableRows(xml, xml.length, 50 * 1024 * 1024)?.packed.length // the column count
  */
-export function firstTableRows(xml: string, maxIndexBytes: number): TransferredTable | null {
-  return firstTableRowsOfStart(xml.slice(0, PREFIX_CHARS), xml.length, maxIndexBytes);
-}
-
-/**
- * firstTableRows from the payload's start alone (at least its first PREFIX_CHARS characters, or
- * all of it) and its whole `length`: for a held payload, of which only the start is read.
- *
- * @example firstTableRowsOfStart(await readTextStart(held, PREFIX_CHARS), held.length, limit)
- */
-export function firstTableRowsOfStart(
+export function firstTableRows(
   start: string,
   length: number,
   maxIndexBytes: number,

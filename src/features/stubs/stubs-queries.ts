@@ -11,7 +11,7 @@ import type {
   InodeError,
 } from '../../protocol/index.ts';
 import { openHoldingClient, type Connection } from '../../connection/connection.ts';
-import { isHeld, readText, type TextOrHeld } from '../../text/held-text.ts';
+import { readText, type TextOrHeld } from '../../text/held-text.ts';
 import { recordedCall } from '../../history/recorded-call.ts';
 import { describeStubsRecord } from '../../outcome/outcome.ts';
 import { withoutSecrets } from '../../history/history-db.ts';
@@ -74,9 +74,7 @@ export async function callGetAssetStubs(
           ? null
           : dataStubsRecordCount !== undefined
             ? dataStubsRecordCount
-            : await countStubs(
-                isHeld(record.DataStubs) ? await readText(record.DataStubs) : record.DataStubs,
-              ),
+            : await countStubs(await readText(record.DataStubs)),
     }),
     run: async () =>
       (await openHoldingClient(queryClient, connection, request.binding)).getAssetStubs(
