@@ -71,20 +71,27 @@ describe('PrettyView', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Pretty-printing the payload');
   });
 
-  it('renders a long head as the rows on screen and ten below, without laying the page out', () => {
-    const longHead = pretty.split('\n').slice(0, 600).join('\n') + '\n';
+  /** 600 lines of pretty text, the head's or the viewer's, with the scroller's height watched. */
+  function renderLongText(receiving: boolean, measuredHeight?: number) {
+    const longText = pretty.split('\n').slice(0, 600).join('\n') + '\n';
     const clientHeight = vi.spyOn(Element.prototype, 'clientHeight', 'get');
+    if (measuredHeight !== undefined) clientHeight.mockReturnValue(measuredHeight);
+    render(
+      <PrettyView
+        text={longText}
+        lineCount={null}
+        foldEnd={null}
+        client={null}
+        revealLine={null}
+        receiving={receiving}
+      />,
+    );
+    return clientHeight;
+  }
+
+  it('renders a long head as the rows on screen and ten below, without laying the page out', () => {
+    const clientHeight = renderLongText(true);
     try {
-      render(
-        <PrettyView
-          text={longHead}
-          lineCount={null}
-          foldEnd={null}
-          client={null}
-          revealLine={null}
-          receiving
-        />,
-      );
       // 70vh of the window (the scroller's CSS height) at 20 px a row, one of them partly shown.
       const onScreen = Math.ceil(Math.round(window.innerHeight * 0.7) / 20) + 1;
       expect(lines().querySelectorAll('.xv-line')).toHaveLength(onScreen + 10);
@@ -96,18 +103,8 @@ describe('PrettyView', () => {
   });
 
   it('in the viewer, reads the scroller’s height as it mounts and renders the rows that fit', () => {
-    const longHead = pretty.split('\n').slice(0, 600).join('\n') + '\n';
-    const clientHeight = vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(200);
+    const clientHeight = renderLongText(false, 200);
     try {
-      render(
-        <PrettyView
-          text={longHead}
-          lineCount={null}
-          foldEnd={null}
-          client={null}
-          revealLine={null}
-        />,
-      );
       expect(clientHeight).toHaveBeenCalled();
       // 200 px at 20 px a row, one of them partly shown, and ten below.
       expect(lines().querySelectorAll('.xv-line')).toHaveLength(200 / 20 + 1 + 10);
