@@ -4,7 +4,7 @@
 // For each payload size it measures, in one run, with the scenarios of bench/viewer/:
 // response received -> Pretty view painted, -> Table painted; the longest main-thread task
 // (PerformanceObserver 'longtask'); scrolling the Pretty view to the end; table sort and filter;
-// JS heap. Baseline in the same run: Chromium's native XML viewer opening the same document from
+// JS heap; opening the raw exchange panel (against one <pre> of the same text). Baseline in the same run: Chromium's native XML viewer opening the same document from
 // the same server (HTTP GET binding URL), time to its load event.
 //
 //   npm run bench -- viewer            (all sizes)
@@ -30,6 +30,7 @@ import {
 import { measurePrettyHeap } from './viewer/heap.ts';
 import { measurePrettyLoads } from './viewer/load.ts';
 import { measureNativeViewer } from './viewer/native.ts';
+import { measureRawExchange } from './viewer/raw-exchange.ts';
 import { callStubs, instrumentedContext, stubsUrl } from './viewer/page.ts';
 import { report, summary } from './viewer/report.ts';
 import { measureTable } from './viewer/table.ts';
@@ -45,6 +46,8 @@ async function measureSize(size: Size, origin: string, executablePath: string) {
     // 1. Pretty view, then the heap with it and without the editor.
     const page = await measurePrettyLoads(run);
     await measurePrettyHeap(page, size, results);
+    // After the heap figures, which the panel's text would otherwise count.
+    await measureRawExchange(page, origin, results);
     // Closed now, so that the table's heap figure counts only its own page and workers.
     await page.close();
 

@@ -61,6 +61,12 @@ export function report(size: Size, r: Results): void {
     console.log(
       `  JS heap after Table, page + workers   ${n('heapTablePageMB').toFixed(0)} + ${n('heapTableWorkersMB').toFixed(0)} = ${(n('heapTablePageMB') + n('heapTableWorkersMB')).toFixed(0)} MB`,
     );
+  console.log(
+    `  open the raw exchange, body painted ${ms(n('rawExchangeOpen'))}  (longest task ${ms(n('longestTaskRawExchange'))})`,
+  );
+  console.log(
+    `    BASELINE the same text in a <pre> ${ms(n('rawExchangePreBaseline'))}  (longest task ${ms(n('longestTaskPreBaseline'))})`,
+  );
   console.log(`  tab crashed                       ${r.crashed}`);
   if (size.native && r.nativeLoad !== undefined) {
     console.log(
@@ -128,6 +134,10 @@ function targets(size: Size, r: Results): Array<[boolean, string]> {
       `JS heap of the page <= 0.5 x payload (${(0.5 * n('bodyMB')).toFixed(0)} MB): ${n('heapPageMB').toFixed(0)} MB (${(n('heapPageMB') / n('bodyMB')).toFixed(2)} x)`,
     ]);
   }
+  lines.push([
+    n('rawExchangeOpen') < n('rawExchangePreBaseline'),
+    `the raw exchange opens faster than its text in one <pre>: ${ms(n('rawExchangeOpen'))} vs ${ms(n('rawExchangePreBaseline'))}`,
+  ]);
   lines.push([r.crashed === 'no', `the tab does not crash`]);
   if (size.native && r.nativeLoad !== undefined) {
     lines.push([

@@ -47,9 +47,17 @@ class CallPage {
     }
     return panel;
   }
+  /**
+   * The whole response body as received (redacted unless revealed), through the panel's "Copy
+   * response body": the panel itself puts only the rows on screen in the page.
+   */
   async responseBody(): Promise<string> {
+    await this.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     const panel = await this.openRawExchange();
-    return (await panel.getByLabel('Response body').textContent()) ?? '';
+    const response = panel.getByRole('region', { name: 'Response', exact: true });
+    await response.getByRole('button', { name: 'Copy response body' }).click();
+    await expect(response.getByRole('status')).toHaveText('Copied');
+    return this.page.evaluate(() => navigator.clipboard.readText());
   }
   async curlCommand(reveal: boolean): Promise<string> {
     const panel = await this.openRawExchange();

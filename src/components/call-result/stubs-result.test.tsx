@@ -54,6 +54,8 @@ function show(result: GetAssetStubsResult<TextOrHeld>) {
 describe('StubsResult with a held answer', () => {
   it('shows the outcome and the payload size at once, and the raw body read back and redacted', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // The body's rows are virtual: jsdom has no layout, so the region is given a height.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(360);
     show(heldResult());
     expect(screen.getByRole('region', { name: 'Outcome' })).toHaveTextContent('Success');
     expect(screen.getByRole('table', { name: 'Result fields' })).toHaveTextContent(
@@ -64,6 +66,16 @@ describe('StubsResult with a held answer', () => {
     expect(body).toHaveTextContent('harbour');
     expect(body).not.toHaveTextContent(TEST_KEY);
     expect(body).toHaveTextContent('••••••');
+  });
+
+  it('copies the held body whole, as received and redacted', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    show(heldResult());
+    await user.click(screen.getByText('Raw exchange'));
+    await user.click(await screen.findByRole('button', { name: 'Copy response body' }));
+    await screen.findByText('Copied');
+    expect(await navigator.clipboard.readText()).toBe(BODY.replace(TEST_KEY, '••••••'));
   });
 
   it('exports the held body whole in the HAR, redacted', async () => {

@@ -1,11 +1,18 @@
 import { useMemo, useState } from 'react';
-import { redactExchange, redactRequest, toCurlCommand } from '../../protocol/index.ts';
+import {
+  redactExchange,
+  redactRequest,
+  redactString,
+  toCurlCommand,
+} from '../../protocol/index.ts';
 import { formatBytes, formatDuration } from '../../text/format.ts';
 import { utf8Length } from '../../text/utf8-length.ts';
 import { prettyXml } from '../../xml/xml-pretty.ts';
 import { TARGET_HEADER } from '../../console-api/index.ts';
 import { CopyButton } from '../copy-button/copy-button.tsx';
+import { WrappedText } from '../wrapped-text/wrapped-text.tsx';
 import { useTextStart } from '../held-text/use-read-text.ts';
+import { readText } from '../../text/held-text.ts';
 import type { RawExchangePanelProps } from './raw-exchange-props.ts';
 
 function Headers({ headers }: { headers: Record<string, string> }) {
@@ -23,13 +30,18 @@ function Headers({ headers }: { headers: Record<string, string> }) {
   );
 }
 
-/** Beyond this a body is cut for display: a multi-megabyte text node makes the page crawl. */
+/**
+ * Beyond this a held body (src/text/held-text.ts) is shown only in part: reading it whole would
+ * bring it back into the page, which holding it keeps out.
+ */
 const SHOWN_LIMIT = 1_000_000;
 /**
  * Read past the shown part of a held body, so that a key the cut would split is still found
  * whole by the redaction (its longest encoded form is a few times its length).
  */
 const REDACTION_MARGIN = 4096;
+/** The body's region grows with its text up to this many rows, then scrolls. */
+const BODY_ROWS = 18;
 
 /** `text`: the body, or its start when `length` (the whole body's) is longer. */
 function Body({ text, length, label }: { text: string; length: number; label: string }) {
@@ -42,12 +54,11 @@ function Body({ text, length, label }: { text: string; length: number; label: st
       {cut && (
         <p className="muted">
           Showing the first {formatBytes(SHOWN_LIMIT)} characters as received, of{' '}
-          {formatBytes(length)}. The DataStubs viewer's Raw view and Copy as curl have it all.
+          {formatBytes(length)}. Copy response body, the HAR export and the DataStubs viewer's Raw
+          view have it all.
         </p>
       )}
-      <pre className="raw-body" aria-label={label} tabIndex={0}>
-        {pretty}
-      </pre>
+      <WrappedText text={pretty} label={label} maxRows={BODY_ROWS} />
     </>
   );
 }
@@ -63,8 +74,11 @@ export default function RawExchangeBody({
   const hasSecret = secrets.some((s) => s !== '');
   // A held body (a large answer) is read only as far as it is shown.
   const bodyStart = useTextStart(exchange?.response.bodyText ?? '', SHOWN_LIMIT + REDACTION_MARGIN);
+  const active = useMemo(
+    () => (revealed ? [] : secrets.filter((s) => s !== '')),
+    [revealed, secrets],
+  );
   const shown = useMemo(() => {
-    const active = revealed ? [] : secrets.filter((s) => s !== '');
     if (exchange) {
       const withText = {
         ...exchange,
@@ -76,7 +90,7 @@ export default function RawExchangeBody({
     if (request)
       return { request: active.length ? redactRequest(request, active) : request, exchange: null };
     return null;
-  }, [exchange, request, secrets, revealed, bodyStart.text]);
+  }, [exchange, request, active, bodyStart.text]);
   if (!shown) return null;
 
   const curlRequest =
@@ -89,6 +103,12 @@ export default function RawExchangeBody({
   const curl = toCurlCommand(curlRequest);
   const response = shown.exchange?.response;
   const timings = shown.exchange?.timings;
+  const receivedBody = exchange?.response.bodyText ?? '';
+  // The whole body as received, redacted as shown: read from its Blob when held.
+  const copyBody = async () => {
+    const whole = await readText(receivedBody);
+    return active.length ? redactString(whole, active) : whole;
+  };
 
   return (
     <div className="raw-exchange-body">
@@ -134,6 +154,11 @@ export default function RawExchangeBody({
               ` · headers after ${formatDuration(timings.headersMs)} · complete after ${formatDuration(timings.totalMs)}`}
           </p>
           <Headers headers={response.headers} />
+          {!response.bodyOmitted && receivedBody.length > 0 && (
+            <div className="toolbar">
+              <CopyButton text={copyBody} label="Copy response body" />
+            </div>
+          )}
           {response.bodyOmitted ? (
             <p className="muted">
               The body is not shown: it is larger than the answer size this console opens.
