@@ -1,4 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { sizedAfterLayout } from '../virtual-rows/rect-after-layout.ts';
 import { useMemo, useRef } from 'react';
 import { ROW_CHARS, wrappedRowText, wrappedRows } from './wrapped-rows.ts';
 import './wrapped-text.css';
@@ -12,7 +13,7 @@ export interface WrappedTextProps {
   label: string;
   /**
    * The region's height in rows, shrunk to fit a shorter text. Without it the region takes its
-   * height from `className`.
+   * height from `className`, 65 % of the window's as the viewer's scrollers have.
    */
   maxRows?: number;
   className?: string;
@@ -27,6 +28,8 @@ export function WrappedText({ text, label, maxRows, className }: WrappedTextProp
   const rows = useMemo(() => wrappedRows(text), [text]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const count = rows.starts.length;
+  // The border's two pixels, and room for a horizontal scrollbar under a long row.
+  const height = maxRows === undefined ? undefined : Math.min(count, maxRows) * ROW_HEIGHT + 18;
   // The virtualizer is mutable by design and this component does not rely on compiler memoization.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -34,10 +37,9 @@ export function WrappedText({ text, label, maxRows, className }: WrappedTextProp
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 20,
+    ...sizedAfterLayout(height === undefined ? { share: 0.65 } : { pixels: height }),
   });
   const digits = String(rows.lineNumbers[count - 1] || count).length;
-  // The border's two pixels, and room for a horizontal scrollbar under a long row.
-  const height = maxRows === undefined ? undefined : Math.min(count, maxRows) * ROW_HEIGHT + 18;
   return (
     <div
       ref={scrollRef}

@@ -51,6 +51,34 @@ describe('contentColumnWidths', () => {
     expect(width).toBe(glyphs(wide) + 16 + 2);
   });
 
+  it('measures each character once and only the values that may be widest whole', () => {
+    // Distinct values of one length, as IDs are; a pair "AV" kerns 3 px narrower whole.
+    const values = Array.from({ length: 200 }, (_, i) => `AV-${String(i).padStart(4, '0')}-x`);
+    values[120] = 'WWWW-WWWW-x';
+    const glyph = (ch: string) => (ch === 'W' ? 12 : ch === 'A' || ch === 'V' ? 8 : 6);
+    const calls: string[] = [];
+    const measure = (text: string) => {
+      calls.push(text);
+      return [...text].reduce((w, ch) => w + glyph(ch), 0) - 3 * (text.split('AV').length - 1);
+    };
+    const [width] = contentColumnWidths(tableOf({ ID: values }), measure, byLength);
+    expect(width).toBe(measure('WWWW-WWWW-x') + 16 + 2);
+    const whole = calls.filter((text) => text.length > 1);
+    expect(whole.length).toBeLessThan(5);
+    expect(calls.length).toBeLessThan(30);
+  });
+
+  it('finds a kerned value that ends up widest though another added up wider', () => {
+    // "AVAV…" adds up to 8 px a glyph but kerns to 5 whole; "oooo…" is 6 a glyph either way.
+    const kerned = 'AV'.repeat(10);
+    const plain = 'o'.repeat(21);
+    const measure = (text: string) =>
+      text === kerned ? 100 : [...text].reduce((w, ch) => w + (ch === 'o' ? 6 : 8), 0);
+    const [width] = contentColumnWidths(tableOf({ X: [kerned, plain] }), measure, byLength);
+    // 160 estimated, 100 whole: the plain value (126 estimated) may still be wider, so is measured.
+    expect(width).toBe(Math.max(MIN_COLUMN_PX, 126 + 16 + 2));
+  });
+
   it('keeps a short column wide enough for its header, a long one under the maximum', () => {
     const widths = contentColumnWidths(
       tableOf({ MediaType: ['a', 'b'], ServiceURI: ['x'.repeat(2000), 'y'] }),

@@ -3,6 +3,7 @@
  * and CSV run in the worker; the page only receives the row order.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { sizedAfterLayout } from '../../virtual-rows/rect-after-layout.ts';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { analyzeXml } from '../../../xml/analyze-xml.ts';
 import { nodePath } from '../../../xml/node-path.ts';
@@ -105,6 +106,8 @@ export default function TableView({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
+    // Matches xml-viewer.css's `.xv-grid-scroll` height.
+    ...sizedAfterLayout({ share: 0.65 }),
   });
 
   const toggleSort = (column: number) => {

@@ -4,6 +4,7 @@
  * with 100,000 records opens instantly. Focus follows aria-activedescendant on the tree itself.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { sizedAfterLayout } from '../../virtual-rows/rect-after-layout.ts';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { nodeAttributes, nodeSource, nodeText, onlyTextChild } from '../../../xml/node-content.ts';
 import { nodePath } from '../../../xml/node-path.ts';
@@ -152,6 +153,8 @@ export default function TreeView({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 15,
+    // Matches xml-viewer.css's `.xv-tree-scroll` height.
+    ...sizedAfterLayout({ share: 0.65 }),
   });
 
   useEffect(() => {
