@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Virtualizer } from '@tanstack/react-virtual';
-import { observeRectAfterLayout, sizedAfterLayout } from './rect-after-layout.ts';
+import {
+  observeRectAfterLayout,
+  scrollUnlessThere,
+  sizedAfterLayout,
+} from './rect-after-layout.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -46,6 +50,33 @@ describe('observeRectAfterLayout', () => {
     const reports: Array<{ width: number; height: number }> = [];
     observeRectAfterLayout(scrollerOf(document.createElement('div')), (rect) => reports.push(rect));
     expect(reports).toEqual([{ width: 0, height: 300 }]);
+  });
+});
+
+describe('scrollUnlessThere', () => {
+  it('leaves a scroller that never moved at the top, and scrolls it anywhere else', () => {
+    const scroller = document.createElement('div');
+    const scrollTo = vi.fn();
+    scroller.scrollTo = scrollTo as typeof scroller.scrollTo;
+    const instance = { ...scrollerOf(scroller), options: { horizontal: false } } as never;
+    scrollUnlessThere(0, {}, instance);
+    expect(scrollTo).not.toHaveBeenCalled();
+    scrollUnlessThere(120, {}, instance);
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 120, behavior: undefined });
+    scrollUnlessThere(0, {}, instance);
+    expect(scrollTo).toHaveBeenLastCalledWith({ top: 0, behavior: undefined });
+  });
+
+  it('scrolls back to the top a scroller the user moved', () => {
+    vi.stubGlobal('ResizeObserver', undefined);
+    const scroller = document.createElement('div');
+    const scrollTo = vi.fn();
+    scroller.scrollTo = scrollTo as typeof scroller.scrollTo;
+    const instance = { ...scrollerOf(scroller), options: { horizontal: false } } as never;
+    observeRectAfterLayout(instance, () => undefined);
+    scroller.dispatchEvent(new Event('scroll'));
+    scrollUnlessThere(0, {}, instance);
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: undefined });
   });
 });
 
