@@ -156,12 +156,12 @@ export function DataStubsViewer({
         : 'pretty';
   const tab = chosenTab ?? defaultTab;
   const baseName = safeFileName(fileName);
-  // Tree, XPath and a Table record read the text with the tree index: not before the analysis
-  // says there will be one (none over the size limit or for a malformed payload).
+  // Tree and XPath read the text with the tree index: not before the analysis says there will be
+  // one (none over the size limit or for a malformed payload). A Table record's XML is asked of
+  // the viewer's worker.
   const indexComing = result !== null && !result.indexRefusedReason && !result.syntaxError;
   const tabNeedsText =
-    ((tab === 'tree' || tab === 'table' || tab === 'xpath') && indexComing) ||
-    (tab === 'raw' && !rawBody);
+    ((tab === 'tree' || tab === 'xpath') && indexComing) || (tab === 'raw' && !rawBody);
   if (tabNeedsText && !textWanted) setTextWanted(true);
   const rawText = useReadText(rawBody ?? null, tab === 'raw');
 
@@ -248,7 +248,6 @@ export function DataStubsViewer({
       return (
         <TableView
           key="head"
-          xml={xml}
           table={tableHead}
           index={null}
           client={null}
@@ -310,7 +309,6 @@ export function DataStubsViewer({
     return (
       <TableView
         key="whole"
-        xml={xml}
         table={result.table}
         index={result.index}
         client={analysis.status === 'done' ? analysis.client : null}

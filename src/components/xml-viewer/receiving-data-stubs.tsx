@@ -57,7 +57,6 @@ export function ReceivingDataStubs({ head, tab: chosen, onTabChange }: Receiving
       return (
         <TableView
           key="head"
-          xml={shownHead}
           table={rows}
           index={null}
           client={null}

@@ -208,6 +208,8 @@ class PayloadAnalysis {
     const indexStarted = performance.now();
     const index = this.indexAfter ? await indexInSlices(xml, events) : analysis?.index;
     if (!index) return;
+    // The page holds the index (offsets into the text) and asks here for the text it shows.
+    keepPayload(xml);
     // The record table's cells are read from the whole text.
     keepTable(extractRecordTable(xml, index));
     const [transferred, tableBuffers] = table ? tableForPage(table) : [null, []];
@@ -240,7 +242,9 @@ async function indexInSlices(xml: string, events: ViewerEvents) {
   return analyzer.end().index;
 }
 
-// What the worker keeps of the last payload for its lines, searches, table queries and CSV.
+// What the worker keeps of the last payload for its lines, searches, table queries, CSV and
+// slices of the text.
+let payload = '';
 let pretty = '';
 let prettyStarts = emptyTextLineStarts();
 let table: RecordTable | null = null;
@@ -256,6 +260,11 @@ let filterMemo: FilterMemo = { needle: '', matches: null };
 function keepPretty(text: string, starts: Uint32Array): void {
   pretty = text;
   prettyStarts = starts;
+}
+
+/** The text whose slices the page reads by its index's offsets: only a payload with an index. */
+function keepPayload(text: string): void {
+  payload = text;
 }
 
 /** The table later queries run against: a new payload's, with no ranks or search text of the last. */
@@ -375,15 +384,17 @@ export function createViewerWorkerApi(): ViewerWorkerApi {
 
   return {
     warmUp,
-    analyze(payload, maxIndexBytes, events) {
+    analyze(received, maxIndexBytes, events) {
       return guarded(events, async () => {
-        const text = await payloadText(payload);
+        keepPayload('');
+        const text = await payloadText(received);
         const analysis = new PayloadAnalysis(maxIndexBytes, events, text.length, true);
         analysis.append(text);
         return analysis.end();
       });
     },
     begin(maxIndexBytes, events, expectedChars = 0) {
+      keepPayload('');
       streamed = new PayloadAnalysis(maxIndexBytes, events, expectedChars);
       streamedEvents = events;
     },
@@ -403,6 +414,13 @@ export function createViewerWorkerApi(): ViewerWorkerApi {
     },
     prettyLines(from, to) {
       return linesOf(pretty, prettyStarts, from, to);
+    },
+    payloadSlices(ranges) {
+      const slices: string[] = [];
+      for (let i = 0; i + 1 < ranges.length; i += 2) {
+        slices.push(payload.slice(ranges[i], ranges[i + 1]));
+      }
+      return slices;
     },
     search(query) {
       const matches = searchText(pretty, query);

@@ -3,6 +3,8 @@ import { FakeWorker } from '../fake-worker.test-helper.ts';
 import { callWorker, proxy } from '../worker-call.ts';
 import { createViewerWorkerApi } from './viewer-worker-api.ts';
 import { analyzeXml } from '../../xml/analyze-xml.ts';
+import { nodeSource } from '../../xml/node-content.ts';
+import type { XmlTreeIndex } from '../../xml/xml-index.ts';
 import { streamToViewerWorker, type ViewerWorker } from './viewer-worker-client.ts';
 import type { ViewerEvents, ViewerWorkerApi } from './viewer-worker-protocol.ts';
 
@@ -202,6 +204,46 @@ describe('the viewer worker given a second payload', () => {
     await analyzed(api, stubs(['y', 'z', 'x', 'c']));
     expect(Array.from((await api.queryTable(byTitle)).rows)).toEqual([3, 2, 0, 1]);
     expect(Array.from((await api.queryTable({ ...byTitle, filter: 'c' })).rows)).toEqual([3]);
+  });
+});
+
+describe("slices of the payload's text", () => {
+  it("gives each node's source by the index's offsets, through the client, from parts too", async () => {
+    let index: XmlTreeIndex | null = null;
+    let finished = () => undefined as void;
+    const over = new Promise<void>((resolve) => (finished = resolve));
+    const { events } = recorder(finished);
+    const stream = streamToViewerWorker(
+      50_000_000,
+      { ...events, onIndexed: (result) => (index = result.index) },
+      { expectedChars: PAYLOAD.length, worker: viewerWorker() },
+    );
+    for (const part of byteParts(PAYLOAD, 4093)) stream.append(part);
+    stream.end();
+    await over;
+    const got = index as XmlTreeIndex | null;
+    if (!got) throw new Error('no index');
+    const nodes = [1, 2, 5, 40, got.start.length - 1];
+    const slices = await stream.payloadSlices(
+      nodes.map((node) => [got.start[node] ?? 0, got.end[node] ?? 0] as const),
+    );
+    expect(slices).toEqual(nodes.map((node) => nodeSource(PAYLOAD, got, node)));
+    expect(slices.some((slice) => slice.includes('😀'))).toBe(true);
+    stream.dispose();
+  });
+
+  it('keeps no text of a payload without an index: over the limit, or the last one', async () => {
+    const api = createViewerWorkerApi();
+    const analyzed = (xml: string, limit: number) =>
+      new Promise<void>((resolve, reject) => {
+        const { events } = recorder(resolve);
+        events.onFailed = (message) => reject(new Error(message));
+        void api.analyze(xml, limit, events);
+      });
+    await analyzed('<a><b>first</b></a>', 1000);
+    expect(api.payloadSlices(Int32Array.of(0, 5))).toEqual(['<a><b']);
+    await analyzed('<a><b>second</b></a>', 5);
+    expect(api.payloadSlices(Int32Array.of(0, 5))).toEqual(['']);
   });
 });
 

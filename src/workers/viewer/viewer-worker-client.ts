@@ -13,6 +13,11 @@ export type ViewerWorkerCallbacks = ViewerEvents;
 export interface ViewerWorkerClient {
   /** Lines [from, to) of the pretty text, as an array (the page keeps only what it shows). */
   prettyLines(from: number, to: number): Promise<string[]>;
+  /**
+   * Slices of the payload's text by [from, to) offsets (the tree index's start and end of a node,
+   * of an attribute's value): what a view shows of the text without the page holding it.
+   */
+  payloadSlices(ranges: ReadonlyArray<readonly [number, number]>): Promise<string[]>;
   search(query: string): Promise<SearchResult>;
   queryTable(query: TableQuery): Promise<{ rows: Uint32Array; elapsedMs: number }>;
   csv(columns: number[], rows: Uint32Array): Promise<string>;
@@ -188,6 +193,10 @@ function connect(
       request(() => worker.calls.prettyLines(from, to)).then((text) =>
         to > from ? text.split('\n') : [],
       ),
+    payloadSlices: (ranges) => {
+      const flat = Int32Array.from(ranges.flat());
+      return request(() => worker.calls.payloadSlices(transfer(flat, [flat.buffer])));
+    },
     search,
     queryTable: (query) => request(() => worker.calls.queryTable(query)),
     csv: (columns, rows) => {

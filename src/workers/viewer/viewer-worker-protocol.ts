@@ -122,6 +122,11 @@ export interface ViewerWorkerApi {
   end(): Promise<void>;
   /** Lines [from, to) of the last payload's pretty text, joined by line breaks. */
   prettyLines(from: number, to: number): string;
+  /**
+   * Slices of the last payload's text, by [from, to) pairs of UTF-16 offsets (the tree index's):
+   * the page holds the index, not the text. Empty strings before the index is reported.
+   */
+  payloadSlices(ranges: Int32Array): string[];
   search(query: string): SearchResult;
   queryTable(query: TableQuery): { rows: Uint32Array; elapsedMs: number };
   csv(columns: number[], rows: Uint32Array): string;

@@ -37,6 +37,7 @@ function fakeClient(): ViewerWorkerClient & { asked: Array<[number, number]> } {
       const matches = searchText(pretty, query);
       return Promise.resolve({ ...matches, ...placeOnLines(matches.positions, starts) });
     },
+    payloadSlices: (ranges) => Promise.resolve(ranges.map(([from, to]) => xml.slice(from, to))),
     queryTable: () => Promise.reject(new Error('not used')),
     csv: () => Promise.reject(new Error('not used')),
     dispose: () => undefined,

@@ -1,9 +1,13 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { analyzeXml } from '../../../xml/analyze-xml.ts';
 import { recordTableHead } from '../../../xml/record-table-head.ts';
 import type { TransferredTable } from '../../../workers/viewer/viewer-worker-protocol.ts';
+import type { ViewerWorkerClient } from '../../../workers/viewer/viewer-worker-client.ts';
 import TableView from './table-view.tsx';
+
+afterEach(() => vi.restoreAllMocks());
 
 const xml = `<AssetStubs>${Array.from({ length: 30 }, (_, i) => `<Stub ID="${i}"><Title>T${i}</Title></Stub>`).join('')}</AssetStubs>`;
 
@@ -26,7 +30,6 @@ describe('TableView', () => {
   it('shows the first records as a preview: nothing to sort, filter or open yet', () => {
     render(
       <TableView
-        xml={xml}
         table={forPage(10)}
         index={null}
         client={null}
@@ -44,7 +47,6 @@ describe('TableView', () => {
   it('offers sorting and filtering once the whole table is there', () => {
     render(
       <TableView
-        xml={xml}
         table={forPage(29)}
         index={analyzeXml(xml).index}
         client={null}
@@ -56,5 +58,45 @@ describe('TableView', () => {
     expect(screen.getByText('29 of 29 Stub records')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Title' })).toBeEnabled();
     expect(screen.getByLabelText('Filter')).toBeEnabled();
+  });
+
+  it("shows a record's XML and copies it as received, asked of the worker by its offsets", async () => {
+    // jsdom has no layout: the rows' scroller is given a height.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    const index = analyzeXml(xml).index;
+    if (!index) throw new Error('no index');
+    const asked: Array<readonly [number, number]> = [];
+    const client = {
+      payloadSlices: (ranges: ReadonlyArray<readonly [number, number]>) => {
+        asked.push(...ranges);
+        return Promise.resolve(ranges.map(([from, to]) => xml.slice(from, to)));
+      },
+      queryTable: () =>
+        Promise.resolve({ rows: Uint32Array.from({ length: 30 }, (_, i) => i), elapsedMs: 1 }),
+    } as unknown as ViewerWorkerClient;
+    const copied: string[] = [];
+    const table = forPage(30);
+    render(
+      <TableView
+        table={table}
+        index={index}
+        client={client}
+        fileName="stubs"
+        onCopy={(text) => {
+          copied.push(text);
+          return Promise.resolve();
+        }}
+        onSelectPath={() => {}}
+      />,
+    );
+    await userEvent.click(await screen.findByText('T3'));
+    const record = await screen.findByRole('region', { name: 'Stub 4 XML' });
+    const source = '<Stub ID="3"><Title>T3</Title></Stub>';
+    expect(await within(record).findByText(/<Title>T3<\/Title>/)).toBeInTheDocument();
+    expect(asked).toEqual([
+      [index.start[table.records[3] ?? -1], index.end[table.records[3] ?? -1]],
+    ]);
+    await userEvent.click(within(record).getByRole('button', { name: 'Copy record' }));
+    expect(copied).toEqual([source]);
   });
 });

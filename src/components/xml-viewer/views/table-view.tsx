@@ -7,7 +7,6 @@ import { sizedAfterLayout } from '../../virtual-rows/rect-after-layout.ts';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { analyzeXml } from '../../../xml/analyze-xml.ts';
 import { nodePath } from '../../../xml/node-path.ts';
-import { nodeSource } from '../../../xml/node-content.ts';
 import type { SortDirection } from '../../../xml/table-query.ts';
 import type { XmlTreeIndex } from '../../../xml/xml-index.ts';
 import { downloadText } from '../clipboard-and-download.ts';
@@ -16,6 +15,7 @@ import type { TransferredTable } from '../../../workers/viewer/viewer-worker-pro
 import { formatCount } from '../format-count.ts';
 import { ColumnResizeHandle } from './column-resize-handle.tsx';
 import { useColumnWidths, type ChosenWidths } from './use-column-widths.ts';
+import { useNodeSource } from './use-node-source.ts';
 
 const ROW_HEIGHT = 30;
 /** The header row's right padding (xv-grid-head), over the body's scroll bar. */
@@ -43,7 +43,6 @@ function recordXml(source: string): string {
 }
 
 export default function TableView({
-  xml,
   table,
   index,
   client,
@@ -53,11 +52,10 @@ export default function TableView({
   onSelectPath,
   chosenWidths,
 }: {
-  /** The payload's text; null while a held payload is read (the record's XML waits for it). */
-  xml: string | null;
   table: TransferredTable;
   /** Null while `table` is only the first records (a preview): nothing to sort, filter or open. */
   index: XmlTreeIndex | null;
+  /** The viewer's worker: queries, CSV and a record's XML (the page does not hold the text). */
   client: ViewerWorkerClient | null;
   fileName: string;
   onCopy: (text: string, what: string) => Promise<void>;
@@ -127,12 +125,10 @@ export default function TableView({
   };
 
   const selectedNode = selectedRow === null ? -1 : (table.records[selectedRow] ?? -1);
+  const selectedSource = useNodeSource(client, index, selectedNode);
   const selectedXml = useMemo(
-    () =>
-      xml !== null && index && selectedNode >= 0
-        ? recordXml(nodeSource(xml, index, selectedNode))
-        : null,
-    [selectedNode, xml, index],
+    () => (selectedSource === null ? null : recordXml(selectedSource)),
+    [selectedSource],
   );
 
   const selectRow = (row: number) => {
@@ -305,10 +301,8 @@ export default function TableView({
             <strong>{nodePath(index, selectedNode)}</strong>
             <button
               type="button"
-              disabled={xml === null}
-              onClick={() =>
-                xml !== null && void onCopy(nodeSource(xml, index, selectedNode), 'this record')
-              }
+              disabled={selectedSource === null}
+              onClick={() => selectedSource !== null && void onCopy(selectedSource, 'this record')}
             >
               Copy record
             </button>
@@ -322,7 +316,7 @@ export default function TableView({
             </button>
           </div>
           {selectedXml === null ? (
-            <p className="xv-muted">Reading the payload for this record's XML…</p>
+            <p className="xv-muted">Reading this record's XML…</p>
           ) : (
             <pre className="xv-record-xml">{selectedXml}</pre>
           )}
