@@ -54,6 +54,25 @@ test('XPath by keyboard: records, a number, an error with its position; axe-clea
   await expect(box).toHaveValue("//Stub[@ID='x'");
 });
 
+test("a Table record's XML and its XPath, with no other view opened first", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const viewer = new ViewerPage(page);
+  await viewer.fetchStubs(FIVE_STUBS);
+  const table = await viewer.open('Table');
+  await table.locator('.xv-grid-scroll [role="row"]').nth(1).click();
+  const record = table.getByRole('region', { name: 'Stub 2 XML' });
+  await expect(record.locator('.xv-record-xml')).toContainText('<Stub');
+  await record.getByRole('button', { name: 'Copy XPath' }).click();
+  await expect(viewer.viewer.locator('.xv-status')).toHaveText('Copied the XPath of this node.');
+  expect(await readClipboard(page)).toBe('/AssetStubs[1]/Stub[2]');
+  await record.getByRole('button', { name: 'Copy record' }).click();
+  await expect(viewer.viewer.locator('.xv-status')).toHaveText('Copied this record.');
+  expect(await readClipboard(page)).toMatch(/^<Stub [\s\S]*<\/Stub>$/);
+});
+
 test('"Copy XPath" from Tree and Table selects exactly that node; the query link runs again', async ({
   page,
   context,

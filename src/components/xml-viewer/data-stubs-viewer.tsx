@@ -7,6 +7,7 @@ import { decodeXmlEntities } from '../../xml/xml-entities.ts';
 import { prettyHead } from '../../xml/pretty-head.ts';
 import { firstTableRows, PREFIX_CHARS } from './first-table-rows.ts';
 import { useReadText, useTextStart } from '../held-text/use-read-text.ts';
+import { readText } from '../../text/held-text.ts';
 import { FIRST_SCREEN_CHARS } from './first-screen.ts';
 import { DEFAULT_MAX_INDEX_BYTES, type DataStubsViewerProps } from './data-stubs-viewer-props.ts';
 import { PrettyView, TableView, TreeView, preloadViews } from './views/lazy-views.ts';
@@ -166,11 +167,19 @@ export function DataStubsViewer({
   const rawText = useReadText(rawBody ?? null, tab === 'raw');
 
   const index = result?.index ?? null;
+  // The text the index was built on: the payload as received, or decoded once more.
+  const readPayload = useCallback(
+    async () =>
+      decodedAgain ? decodeXmlEntities(await readText(receivedXml)) : readText(receivedXml),
+    [decodedAgain, receivedXml],
+  );
   const xpath = useViewerXPath({
     xml,
+    readPayload,
     index,
     shown: tab === 'xpath',
     copy,
+    announce: setStatus,
     onSelectPath: setHashPath,
     onShowTab: setChosenTab,
     onRevealLine: setRevealLine,

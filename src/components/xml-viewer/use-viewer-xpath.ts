@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { nodePath, withHashParam } from '../../xml/node-path.ts';
 import { NODE_ELEMENT, type XmlTreeIndex } from '../../xml/xml-index.ts';
 import { ExactPaths } from '../../xml/xpath/exact-path.ts';
@@ -17,19 +17,28 @@ import { createXPathRunner } from '../../workers/xpath/xpath-worker-client.ts';
  */
 export function useViewerXPath({
   xml,
+  readPayload,
   index,
   shown,
   copy,
+  announce,
   onSelectPath,
   onShowTab,
   onRevealLine,
 }: {
-  /** Null while a held payload is read: XPath waits for its text. */
+  /** Null while the payload's text is not on the page (read for Tree and XPath only). */
   xml: string | null;
+  /**
+   * Reads the payload's text when a path is copied without it (from the Table, which does not
+   * hold the text): the exact path needs the namespaces declared in it.
+   */
+  readPayload: () => Promise<string>;
   index: XmlTreeIndex | null;
   /** Whether the XPath view is on screen: once it has been, its panel stays ready. */
   shown: boolean;
   copy: (text: string, what: string) => Promise<void>;
+  /** Says what went wrong where a copy could not be made. */
+  announce: (message: string) => void;
   onSelectPath: (path: string) => void;
   onShowTab: (tab: ViewTab) => void;
   onRevealLine: (reveal: { line: number }) => void;
@@ -70,13 +79,34 @@ export function useViewerXPath({
     },
     [index, onRevealLine, onShowTab],
   );
+  // Prepared from a text read for a copied path alone, for the index it was read with.
+  const readForCopy = useRef<{
+    index: XmlTreeIndex;
+    prepared: Promise<ReturnType<typeof preparedOnDemand>>;
+  } | null>(null);
   const copyXPath = useCallback(
     (node: number) => {
-      const target = prepared?.document().document.node(node);
-      if (!target || !prepared) return;
-      void copy(prepared.exactPaths().of(target), 'the XPath of this node');
+      if (!index) return;
+      const ready = async () => {
+        if (prepared) return prepared;
+        if (readForCopy.current?.index !== index) {
+          const reading = readPayload().then((text) => preparedOnDemand(text, index));
+          readForCopy.current = { index, prepared: reading };
+        }
+        return readForCopy.current.prepared;
+      };
+      void ready().then(
+        (using) => {
+          const target = using.document().document.node(node);
+          if (target) return copy(using.exactPaths().of(target), 'the XPath of this node');
+        },
+        (error: unknown) =>
+          announce(
+            `The XPath of this node could not be made: the payload could not be read (${error instanceof Error ? error.message : String(error)}).`,
+          ),
+      );
     },
-    [prepared, copy],
+    [index, prepared, readPayload, copy, announce],
   );
   const rememberQuery = useCallback((query: string) => {
     window.history.replaceState(
