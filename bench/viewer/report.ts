@@ -61,6 +61,10 @@ export function report(size: Size, r: Results): void {
     console.log(
       `  JS heap after Table, page + workers   ${n('heapTablePageMB').toFixed(0)} + ${n('heapTableWorkersMB').toFixed(0)} = ${(n('heapTablePageMB') + n('heapTableWorkersMB')).toFixed(0)} MB`,
     );
+  if (size.table)
+    console.log(
+      `    then the Tree, page + workers       ${n('heapTreePageMB').toFixed(0)} + ${n('heapTreeWorkersMB').toFixed(0)} = ${(n('heapTreePageMB') + n('heapTreeWorkersMB')).toFixed(0)} MB`,
+    );
   console.log(
     `  open the raw exchange, body painted ${ms(n('rawExchangeOpen'))}  (longest task ${ms(n('longestTaskRawExchange'))})`,
   );

@@ -1,9 +1,10 @@
 /**
  * Table scenario: a fresh page whose Table tab is chosen as soon as it exists; response → first
  * rows and → the whole table; sorting by Title (both ways) and SizeBytes, filtering and clearing
- * the filter; the longest tasks of the table's work; the heap with the table.
+ * the filter; the longest tasks of the table's work; the heap with the table, then with the Tree
+ * opened on the same page.
  */
-import type { SizeRun } from './config.ts';
+import { TIMEOUT_MS, type SizeRun } from './config.ts';
 import { heapMb } from './heap.ts';
 import {
   inPage,
@@ -48,6 +49,16 @@ export async function measureTable(run: SizeRun): Promise<void> {
   const tableHeap = await heapMb(tablePage);
   results.heapTablePageMB = tableHeap.page;
   results.heapTableWorkersMB = tableHeap.workers;
+  // The Tree on the same page: its rows' texts come from the worker, as the Table's record XML.
+  await tablePage.getByRole('tab', { name: 'Tree', exact: true }).click();
+  await tablePage
+    .getByRole('treeitem', { level: 2 })
+    .first()
+    .filter({ hasText: '=' })
+    .waitFor({ timeout: TIMEOUT_MS });
+  const treeHeap = await heapMb(tablePage);
+  results.heapTreePageMB = treeHeap.page;
+  results.heapTreeWorkersMB = treeHeap.workers;
   await tablePage.close();
   const tracedTablePage = await context.newPage();
   await keptTableTrace(tracedTablePage, origin, size.label);

@@ -157,12 +157,11 @@ export function DataStubsViewer({
         : 'pretty';
   const tab = chosenTab ?? defaultTab;
   const baseName = safeFileName(fileName);
-  // Tree and XPath read the text with the tree index: not before the analysis says there will be
-  // one (none over the size limit or for a malformed payload). A Table record's XML is asked of
-  // the viewer's worker.
+  // XPath reads the text with the tree index: not before the analysis says there will be one
+  // (none over the size limit or for a malformed payload). Tree and Table ask the viewer's worker
+  // for the slices of text they show.
   const indexComing = result !== null && !result.indexRefusedReason && !result.syntaxError;
-  const tabNeedsText =
-    ((tab === 'tree' || tab === 'xpath') && indexComing) || (tab === 'raw' && !rawBody);
+  const tabNeedsText = (tab === 'xpath' && indexComing) || (tab === 'raw' && !rawBody);
   if (tabNeedsText && !textWanted) setTextWanted(true);
   const rawText = useReadText(rawBody ?? null, tab === 'raw');
 
@@ -289,12 +288,10 @@ export function DataStubsViewer({
       );
     }
     if (tab === 'tree') {
-      if (read.status === 'failed') return readFailed(read.message);
-      if (xml === null) return <p className="xv-muted">Reading the payload…</p>;
       return (
         <TreeView
           key={xpath.treeKey}
-          xml={xml}
+          client={analysis.status === 'done' ? analysis.client : null}
           index={result.index}
           selectedNode={deepLinkedNode}
           onSelectPath={setHashPath}

@@ -6,23 +6,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { sizedAfterLayout } from '../../virtual-rows/rect-after-layout.ts';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { nodeAttributes, nodeSource, nodeText, onlyTextChild } from '../../../xml/node-content.ts';
+import { isExpandable, type NodeLabel as Label } from '../../../xml/node-label.ts';
 import { nodePath } from '../../../xml/node-path.ts';
-import {
-  NODE_CDATA,
-  NODE_COMMENT,
-  NODE_DOCTYPE,
-  NODE_ELEMENT,
-  NODE_PI,
-  NODE_TEXT,
-  nodeName,
-  rootElement,
-  type XmlTreeIndex,
-} from '../../../xml/xml-index.ts';
+import { NODE_ELEMENT, nodeName, rootElement, type XmlTreeIndex } from '../../../xml/xml-index.ts';
 import { formatCount } from '../format-count.ts';
+import { NodeLabelCache } from './node-label-cache.ts';
+import type { NodeSourceClient } from './use-node-source.ts';
 
 const ROW_HEIGHT = 24;
-const TEXT_PREVIEW = 300;
 
 interface TreeRow {
   node: number;
@@ -32,15 +23,7 @@ interface TreeRow {
   siblings: number;
 }
 
-function isExpandable(xml: string, index: XmlTreeIndex, node: number): boolean {
-  return (
-    index.kind[node] === NODE_ELEMENT &&
-    (index.childCount[node] ?? 0) > 0 &&
-    onlyTextChild(xml, index, node) === null
-  );
-}
-
-function flatten(xml: string, index: XmlTreeIndex, expanded: ReadonlySet<number>): TreeRow[] {
+function flatten(index: XmlTreeIndex, expanded: ReadonlySet<number>): TreeRow[] {
   const rows: TreeRow[] = [];
   const visit = (parent: number, depth: number) => {
     const siblings = index.childCount[parent] ?? 0;
@@ -48,53 +31,63 @@ function flatten(xml: string, index: XmlTreeIndex, expanded: ReadonlySet<number>
     for (let c = index.firstChild[parent] ?? -1; c !== -1; c = index.nextSibling[c] ?? -1) {
       position += 1;
       rows.push({ node: c, depth, position, siblings });
-      if (expanded.has(c) && isExpandable(xml, index, c)) visit(c, depth + 1);
+      if (expanded.has(c) && isExpandable(index, c)) visit(c, depth + 1);
     }
   };
   visit(0, 1);
   return rows;
 }
 
-function preview(text: string): string {
-  return text.length > TEXT_PREVIEW ? `${text.slice(0, TEXT_PREVIEW)}…` : text;
-}
-
-function NodeLabel({ xml, index, node }: { xml: string; index: XmlTreeIndex; node: number }) {
-  const kind = index.kind[node];
-  if (kind === NODE_TEXT)
-    return <span className="xv-text">{preview(nodeText(xml, index, node))}</span>;
-  if (kind === NODE_CDATA) {
+/**
+ * A node's row. While its label is on its way from the worker, an element shows its name (from
+ * the index) and any other node an ellipsis.
+ */
+function NodeLabel({
+  index,
+  node,
+  label,
+}: {
+  index: XmlTreeIndex;
+  node: number;
+  label: Label | undefined;
+}) {
+  if (!label) {
+    if (index.kind[node] !== NODE_ELEMENT) return <span className="xv-muted">…</span>;
+    return (
+      <>
+        <span className="xv-punct">&lt;</span>
+        <span className="xv-tag">{nodeName(index, node)}</span>
+      </>
+    );
+  }
+  if (label.kind !== 'element') {
+    if (label.kind === 'markup') return <span className="xv-comment">{label.text}</span>;
     return (
       <span className="xv-text">
-        <span className="xv-punct">CDATA </span>
-        {preview(nodeText(xml, index, node))}
+        {label.kind === 'cdata' && <span className="xv-punct">CDATA </span>}
+        {label.text}
       </span>
     );
   }
-  if (kind === NODE_COMMENT || kind === NODE_PI || kind === NODE_DOCTYPE) {
-    return <span className="xv-comment">{preview(nodeSource(xml, index, node))}</span>;
-  }
-  const name = nodeName(index, node);
-  const text = onlyTextChild(xml, index, node);
   return (
     <>
       <span className="xv-punct">&lt;</span>
-      <span className="xv-tag">{name}</span>
-      {nodeAttributes(xml, index, node).map(([attr, value], i) => (
+      <span className="xv-tag">{label.name}</span>
+      {label.attributes.map(([attr, value], i) => (
         <span key={i}>
           {' '}
           <span className="xv-attr">{attr}</span>
           <span className="xv-punct">=&quot;</span>
-          <span className="xv-value">{preview(value)}</span>
+          <span className="xv-value">{value}</span>
           <span className="xv-punct">&quot;</span>
         </span>
       ))}
-      <span className="xv-punct">{(index.childCount[node] ?? 0) === 0 ? '/>' : '>'}</span>
-      {text !== null && (
+      <span className="xv-punct">{label.empty ? '/>' : '>'}</span>
+      {label.text !== null && (
         <>
-          <span className="xv-text">{preview(text)}</span>
+          <span className="xv-text">{label.text}</span>
           <span className="xv-punct">&lt;/</span>
-          <span className="xv-tag">{name}</span>
+          <span className="xv-tag">{label.name}</span>
           <span className="xv-punct">&gt;</span>
         </>
       )}
@@ -109,7 +102,7 @@ function ancestorsOf(index: XmlTreeIndex, node: number): number[] {
 }
 
 export default function TreeView({
-  xml,
+  client,
   index,
   selectedNode,
   onSelectPath,
@@ -117,7 +110,8 @@ export default function TreeView({
   onCopyXPath,
   onShowInPretty,
 }: {
-  xml: string;
+  /** The viewer's worker, which holds the payload: the rows' texts are sliced there. */
+  client: NodeSourceClient | null;
   index: XmlTreeIndex;
   /** A deep-linked node to open and focus, or -1. */
   selectedNode: number;
@@ -138,7 +132,16 @@ export default function TreeView({
   const [focused, setFocused] = useState(() =>
     selectedNode >= 0 ? selectedNode : Math.max(rootElement(index), 1),
   );
-  const rows = useMemo(() => flatten(xml, index, expanded), [xml, index, expanded]);
+  const rows = useMemo(() => flatten(index, expanded), [index, expanded]);
+  const [, setLabelsVersion] = useState(0);
+  const labels = useMemo(
+    () => new NodeLabelCache(client, index, () => setLabelsVersion((v) => v + 1)),
+    [client, index],
+  );
+  useEffect(() => {
+    labels.open();
+    return () => labels.close();
+  }, [labels]);
   const rowOf = useMemo(() => {
     const map = new Map<number, number>();
     rows.forEach((row, i) => map.set(row.node, i));
@@ -187,7 +190,7 @@ export default function TreeView({
     const row = rows[focusedRow];
     if (!row) return;
     const node = row.node;
-    const expandable = isExpandable(xml, index, node);
+    const expandable = isExpandable(index, node);
     const isOpen = expanded.has(node);
     const moveTo = (i: number) => {
       const target = rows[Math.min(Math.max(i, 0), rows.length - 1)];
@@ -231,6 +234,17 @@ export default function TreeView({
   };
 
   const focusedNode = rows[focusedRow]?.node ?? -1;
+  const items = virtualizer.getVirtualItems();
+  // The labels of the rows on screen (and the overscan), fetched after each render that shows
+  // rows without one.
+  useEffect(() => {
+    const nodes: number[] = [];
+    for (const item of items) {
+      const node = rows[item.index]?.node;
+      if (node !== undefined) nodes.push(node);
+    }
+    labels.want(nodes);
+  });
   const rowId = (node: number) => `${idPrefix}-node-${node}`;
 
   return (
@@ -244,7 +258,13 @@ export default function TreeView({
           </span>
           <button
             type="button"
-            onClick={() => void onCopy(nodeSource(xml, index, focusedNode), 'this node')}
+            disabled={!client}
+            onClick={() => {
+              const node = focusedNode;
+              void client
+                ?.payloadSlices([[index.start[node] ?? 0, index.end[node] ?? 0]])
+                .then(([source = '']) => onCopy(source, 'this node'));
+            }}
           >
             Copy node
           </button>
@@ -279,10 +299,10 @@ export default function TreeView({
         onKeyDown={onKeyDown}
       >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
+          {items.map((item) => {
             const row = rows[item.index];
             if (!row) return null;
-            const expandable = isExpandable(xml, index, row.node);
+            const expandable = isExpandable(index, row.node);
             const isOpen = expanded.has(row.node);
             return (
               <div
@@ -308,7 +328,7 @@ export default function TreeView({
                 <span className="xv-twisty" aria-hidden="true">
                   {expandable ? (isOpen ? '▾' : '▸') : ''}
                 </span>
-                <NodeLabel xml={xml} index={index} node={row.node} />
+                <NodeLabel index={index} node={row.node} label={labels.label(row.node)} />
                 {expandable && !isOpen && (
                   <span className="xv-muted">
                     {' '}
