@@ -7,7 +7,7 @@ import { decodeXmlEntities } from '../../xml/xml-entities.ts';
 import { prettyHead } from '../../xml/pretty-head.ts';
 import { firstTableRows, PREFIX_CHARS } from './first-table-rows.ts';
 import { useReadText, useTextStart } from '../held-text/use-read-text.ts';
-import { readText } from '../../text/held-text.ts';
+import { isHeld } from '../../text/held-text.ts';
 import { FIRST_SCREEN_CHARS } from './first-screen.ts';
 import { DEFAULT_MAX_INDEX_BYTES, type DataStubsViewerProps } from './data-stubs-viewer-props.ts';
 import { PrettyView, TableView, TreeView, preloadViews } from './views/lazy-views.ts';
@@ -157,24 +157,18 @@ export function DataStubsViewer({
         : 'pretty';
   const tab = chosenTab ?? defaultTab;
   const baseName = safeFileName(fileName);
-  // XPath reads the text with the tree index: not before the analysis says there will be one
-  // (none over the size limit or for a malformed payload). Tree and Table ask the viewer's worker
-  // for the slices of text they show.
-  const indexComing = result !== null && !result.indexRefusedReason && !result.syntaxError;
-  const tabNeedsText = (tab === 'xpath' && indexComing) || (tab === 'raw' && !rawBody);
+  // Only the Raw view of a payload (not the whole body) reads its text on the page: Tree and
+  // Table ask the viewer's worker for the slices of text they show, and XPath's worker reads
+  // the payload itself.
+  const tabNeedsText = tab === 'raw' && !rawBody;
   if (tabNeedsText && !textWanted) setTextWanted(true);
   const rawText = useReadText(rawBody ?? null, tab === 'raw');
 
   const index = result?.index ?? null;
-  // The text the index was built on: the payload as received, or decoded once more.
-  const readPayload = useCallback(
-    async () =>
-      decodedAgain ? decodeXmlEntities(await readText(receivedXml)) : readText(receivedXml),
-    [decodedAgain, receivedXml],
-  );
   const xpath = useViewerXPath({
-    xml,
-    readPayload,
+    // The text the index was built on: decoded once more on the page, or as received (a held
+    // payload's Blob, which the XPath worker reads itself).
+    payload: decodedAgain ? xml : isHeld(receivedXml) ? receivedXml.held : receivedXml,
     index,
     shown: tab === 'xpath',
     copy,
@@ -202,10 +196,10 @@ export function DataStubsViewer({
   );
   // Stays mounted while another view is shown, so its query and answer survive "reveal in Tree".
   const xpathPanel = () => {
-    if (xpath.document && xpath.runner) {
+    if (xpath.namespaces && xpath.runner) {
       return (
         <XPathPanel
-          prepared={xpath.document}
+          prepared={xpath.namespaces}
           runner={xpath.runner}
           initialQuery={openedWithXPath}
           onQueryRun={xpath.rememberQuery}
@@ -222,7 +216,8 @@ export function DataStubsViewer({
     }
     if (refusal) return <p role="alert">{refusal} XPath works on the tree index, so it is off.</p>;
     if (read.status === 'failed') return readFailed(read.message);
-    if (index && xml === null) return <p className="xv-muted">Reading the payload for XPath…</p>;
+    if (xpath.failure) return <p role="alert">XPath could not start: {xpath.failure}</p>;
+    if (index) return <p className="xv-muted">Preparing XPath…</p>;
     return <p className="xv-muted">XPath is ready once the tree index is built…</p>;
   };
   const panel = () => {

@@ -1,23 +1,20 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { nodePath, withHashParam } from '../../xml/node-path.ts';
 import { NODE_ELEMENT, type XmlTreeIndex } from '../../xml/xml-index.ts';
-import { ExactPaths } from '../../xml/xpath/exact-path.ts';
-import { prepareXPathDocument, type XPathDocument } from '../../xml/xpath/xpath-document.ts';
+import type { XPathNamespaces } from '../../xml/xpath/xpath-document.ts';
 import type { ViewTab } from './view-tabs.tsx';
-import { createXPathRunner } from '../../workers/xpath/xpath-worker-client.ts';
+import { createXPathRunner, type XPathRunner } from '../../workers/xpath/xpath-worker-client.ts';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
- * What the viewer needs for XPath once the tree index exists: the namespace bindings and exact
- * paths on the page, the worker runner (started on the first query), revealing a result in Tree
- * or Pretty, "Copy XPath", and the query in the hash.
- *
- * The bindings take one pass over the index (20–40 ms at 10 MB, in a render), so they are made
- * when XPath is first shown (`shown`) or a path is first copied, not when the index arrives, where
- * that pass would be a long task of every large load.
+ * What the viewer needs for XPath once the tree index exists: the XPath worker (started when
+ * XPath is first shown or a path first copied), which reads the payload itself, so the page
+ * need not hold its text; the namespaces the panel shows; revealing a result in Tree or Pretty;
+ * "Copy XPath"; and the query in the hash.
  */
 export function useViewerXPath({
-  xml,
-  readPayload,
+  payload,
   index,
   shown,
   copy,
@@ -26,38 +23,46 @@ export function useViewerXPath({
   onShowTab,
   onRevealLine,
 }: {
-  /** Null while the payload's text is not on the page (read for Tree and XPath only). */
-  xml: string | null;
   /**
-   * Reads the payload's text when a path is copied without it (from the Table, which does not
-   * hold the text): the exact path needs the namespaces declared in it.
+   * The text the index was built on, or a held payload's Blob of it; null while it is not at
+   * hand (a payload decoded once more on the page, still being read).
    */
-  readPayload: () => Promise<string>;
+  payload: string | Blob | null;
   index: XmlTreeIndex | null;
   /** Whether the XPath view is on screen: once it has been, its panel stays ready. */
   shown: boolean;
   copy: (text: string, what: string) => Promise<void>;
-  /** Says what went wrong where a copy could not be made. */
+  /** Says what went wrong where a path could not be made. */
   announce: (message: string) => void;
   onSelectPath: (path: string) => void;
   onShowTab: (tab: ViewTab) => void;
   onRevealLine: (reveal: { line: number }) => void;
 }) {
-  const prepared = useMemo(
-    () => (index && xml !== null ? preparedOnDemand(xml, index) : null),
-    [xml, index],
-  );
-  const [opened, setOpened] = useState(shown);
-  if (shown && !opened) setOpened(true);
-  const document = useMemo(
-    () => (opened ? (prepared?.document() ?? null) : null),
-    [opened, prepared],
-  );
   const runner = useMemo(
-    () => (index && xml !== null ? createXPathRunner(xml, index) : null),
-    [xml, index],
+    () => (index && payload !== null ? createXPathRunner(payload, index) : null),
+    [payload, index],
   );
   useEffect(() => () => runner?.dispose(), [runner]);
+  const [opened, setOpened] = useState(shown);
+  if (shown && !opened) setOpened(true);
+  const [loaded, setLoaded] = useState<{
+    runner: XPathRunner;
+    namespaces: XPathNamespaces | null;
+    failure: string | null;
+  } | null>(null);
+  useEffect(() => {
+    if (!opened || !runner) return;
+    let current = true;
+    runner.namespaces().then(
+      (namespaces) => current && setLoaded({ runner, namespaces, failure: null }),
+      (error: unknown) =>
+        current && setLoaded({ runner, namespaces: null, failure: messageOf(error) }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [opened, runner]);
+  const ready = loaded?.runner === runner ? loaded : null;
   // A new key remounts the Tree, which opens and focuses the selected node on mount.
   const [treeKey, setTreeKey] = useState(0);
 
@@ -79,34 +84,16 @@ export function useViewerXPath({
     },
     [index, onRevealLine, onShowTab],
   );
-  // Prepared from a text read for a copied path alone, for the index it was read with.
-  const readForCopy = useRef<{
-    index: XmlTreeIndex;
-    prepared: Promise<ReturnType<typeof preparedOnDemand>>;
-  } | null>(null);
   const copyXPath = useCallback(
     (node: number) => {
-      if (!index) return;
-      const ready = async () => {
-        if (prepared) return prepared;
-        if (readForCopy.current?.index !== index) {
-          const reading = readPayload().then((text) => preparedOnDemand(text, index));
-          readForCopy.current = { index, prepared: reading };
-        }
-        return readForCopy.current.prepared;
-      };
-      void ready().then(
-        (using) => {
-          const target = using.document().document.node(node);
-          if (target) return copy(using.exactPaths().of(target), 'the XPath of this node');
-        },
+      if (!runner) return;
+      runner.exactPath(node).then(
+        (path) => copy(path, 'the XPath of this node'),
         (error: unknown) =>
-          announce(
-            `The XPath of this node could not be made: the payload could not be read (${error instanceof Error ? error.message : String(error)}).`,
-          ),
+          announce(`The XPath of this node could not be made: ${messageOf(error)}`),
       );
     },
-    [index, prepared, readPayload, copy, announce],
+    [runner, copy, announce],
   );
   const rememberQuery = useCallback((query: string) => {
     window.history.replaceState(
@@ -116,16 +103,14 @@ export function useViewerXPath({
     );
   }, []);
 
-  return { document, runner, treeKey, revealInTree, revealInPretty, copyXPath, rememberQuery };
-}
-
-/** The XPath document and its exact paths, each made on first use and kept. */
-function preparedOnDemand(xml: string, index: XmlTreeIndex) {
-  let document: XPathDocument | null = null;
-  let exactPaths: ExactPaths | null = null;
-  const prepare = () => (document ??= prepareXPathDocument(xml, index));
   return {
-    document: prepare,
-    exactPaths: () => (exactPaths ??= new ExactPaths(prepare().namespaces)),
+    namespaces: ready?.namespaces ?? null,
+    failure: ready?.failure ?? null,
+    runner,
+    treeKey,
+    revealInTree,
+    revealInPretty,
+    copyXPath,
+    rememberQuery,
   };
 }

@@ -21,6 +21,8 @@ function fakeRunner(hold = false): XPathRunner & { cancelled: number } {
             reject = r;
           })
         : Promise.resolve({ value: evaluateXPath(prepared, expression, limit), elapsedMs: 3 }),
+    namespaces: () => Promise.resolve(prepared),
+    exactPath: () => Promise.reject(new Error('not used')),
     cancel: () => {
       runner.cancelled += 1;
       reject?.(new XPathCancelled('cancelled'));

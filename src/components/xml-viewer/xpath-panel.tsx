@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { DEFAULT_NODE_LIMIT, type XPathValue } from '../../xml/xpath/evaluate-xpath.ts';
 import type { XPathNodeResult } from '../../xml/xpath/evaluate-xpath.ts';
-import type { XPathDocument } from '../../xml/xpath/xpath-document.ts';
+import type { XPathNamespaces } from '../../xml/xpath/xpath-document.ts';
 import type { XPathRecords } from '../../xml/xpath/xpath-records.ts';
 import { useDelayedFlag } from './use-delayed-flag.ts';
 import { XPathCancelled, type XPathRunner } from '../../workers/xpath/xpath-worker-client.ts';
@@ -75,7 +75,8 @@ export function XPathPanel({
   onRevealPretty,
   onAnnounce,
 }: {
-  prepared: XPathDocument;
+  /** The namespaces expressions may use, from the XPath worker. */
+  prepared: XPathNamespaces;
   runner: XPathRunner;
   /** A query from the link the page was opened with: run once, at start. */
   initialQuery: string | null;

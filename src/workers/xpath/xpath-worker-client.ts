@@ -1,8 +1,10 @@
 /**
- * The page side of the XPath worker. The worker starts on the first query and gets the payload
- * and a copy of the tree index; `cancel()` terminates it (the next query starts a fresh one).
+ * The page side of the XPath worker. The worker starts on first use and gets the payload (its
+ * text, or a held payload's Blob, which it reads itself) and a copy of the tree index;
+ * `cancel()` terminates it (the next call starts a fresh one).
  */
 import type { XPathValue } from '../../xml/xpath/evaluate-xpath.ts';
+import type { XPathNamespaces } from '../../xml/xpath/xpath-document.ts';
 import type { XmlTreeIndex } from '../../xml/xml-index.ts';
 import { callWorker, type WorkerCalls } from '../worker-call.ts';
 import type { XPathWorkerApi } from './xpath-worker-protocol.ts';
@@ -17,7 +19,11 @@ export class XPathCancelled extends Error {
 }
 
 export interface XPathRunner {
+  /** The namespaces expressions may use, once the payload is loaded in the worker. */
+  namespaces(): Promise<XPathNamespaces>;
   run(expression: string, limit: number): Promise<XPathAnswer>;
+  /** A path that selects exactly this node ("Copy XPath"). */
+  exactPath(node: number): Promise<string>;
   /** Stops the query in flight (its promise rejects with XPathCancelled). */
   cancel(): void;
   dispose(): void;
@@ -26,25 +32,39 @@ export interface XPathRunner {
 interface LoadedWorker {
   worker: WorkerCalls<XPathWorkerApi>;
   /** Settles once the payload is prepared in the worker; queries wait for it. */
-  loaded: Promise<void>;
+  loaded: Promise<XPathNamespaces>;
 }
 
-/** @example const runner = createXPathRunner(xml, index); await runner.run('//d:Stub', 1000) */
-export function createXPathRunner(xml: string, index: XmlTreeIndex): XPathRunner {
+const startXPathWorker = () =>
+  new Worker(new URL('./xpath.worker.ts', import.meta.url), { type: 'module' });
+
+/**
+ * `newWorker` starts the worker (tests serve the API on a channel instead).
+ * @example const runner = createXPathRunner(heldBlob, index); await runner.run('//d:Stub', 1000)
+ */
+export function createXPathRunner(
+  payload: string | Blob,
+  index: XmlTreeIndex,
+  newWorker: () => Worker = startXPathWorker,
+): XPathRunner {
   let current: LoadedWorker | null = null;
 
   const start = (): LoadedWorker => {
-    const worker = callWorker<XPathWorkerApi>(
-      new Worker(new URL('./xpath.worker.ts', import.meta.url), { type: 'module' }),
-      {
-        describeFailure: (detail) => detail || 'The XPath worker stopped unexpectedly.',
-        onFailure: () => {
-          if (current?.worker === worker) current = null;
-        },
+    const worker = callWorker<XPathWorkerApi>(newWorker(), {
+      describeFailure: (detail) => detail || 'The XPath worker stopped unexpectedly.',
+      onFailure: () => {
+        if (current?.worker === worker) current = null;
       },
-    );
-    // Structured clone copies the index: the viewer keeps its own.
-    return { worker, loaded: worker.calls.load(xml, index) };
+    });
+    // Structured clone copies the index (the viewer keeps its own) and passes a Blob by reference.
+    return { worker, loaded: worker.calls.load(payload, index) };
+  };
+
+  const loadedWorker = async () => {
+    current ??= start();
+    const { worker, loaded } = current;
+    await loaded;
+    return worker;
   };
 
   const stop = (error: Error) => {
@@ -53,11 +73,15 @@ export function createXPathRunner(xml: string, index: XmlTreeIndex): XPathRunner
   };
 
   return {
-    async run(expression, limit) {
+    namespaces() {
       current ??= start();
-      const { worker, loaded } = current;
-      await loaded;
-      return worker.calls.query(expression, limit);
+      return current.loaded;
+    },
+    async run(expression, limit) {
+      return (await loadedWorker()).calls.query(expression, limit);
+    },
+    async exactPath(node) {
+      return (await loadedWorker()).calls.exactPath(node);
     },
     cancel: () => stop(new XPathCancelled('The query was cancelled.')),
     dispose: () => stop(new XPathCancelled('The viewer was closed.')),

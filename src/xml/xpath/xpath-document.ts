@@ -8,12 +8,16 @@
 import type { XmlTreeIndex } from '../xml-index.ts';
 import { IndexDocument } from './index-dom.ts';
 
-export interface XPathDocument {
-  document: IndexDocument;
+/** The namespaces an expression may use on a document: what the XPath panel shows. */
+export interface XPathNamespaces {
   /** prefix → namespace URI, as the expressions may use them. */
   namespaces: Record<string, string>;
   /** The prefix standing for the default namespace, or null when the document has none. */
   defaultAlias: string | null;
+}
+
+export interface XPathDocument extends XPathNamespaces {
+  document: IndexDocument;
 }
 
 /** Every namespace the document declares (first binding of a prefix wins). */
