@@ -1,8 +1,21 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyView } from '../lazy-view/lazy-view.ts';
 import type { RawExchangePanelProps } from './raw-exchange-props.ts';
 
-// Redaction, curl and pretty-printing load with the protocol client, when the panel opens.
-const RawExchangeBody = lazy(() => import('./raw-exchange-body.tsx'));
+// Redaction, curl and pretty-printing load with the protocol client: ahead of the first open,
+// when the page is idle, so that opening the panel does not wait for them (a Suspense fallback
+// would hold the panel back for 300 ms).
+const RawExchangeBody = lazyView(() => import('./raw-exchange-body.tsx'));
+
+function preloadWhenIdle(): () => void {
+  const preload = () => void RawExchangeBody.preload();
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(preload, { timeout: 5000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = setTimeout(preload, 1000);
+  return () => clearTimeout(id);
+}
 
 /**
  * Exactly what went over the wire, redacted by default, with "Copy as curl".
@@ -10,10 +23,17 @@ const RawExchangeBody = lazy(() => import('./raw-exchange-body.tsx'));
  */
 export function RawExchangePanel(props: RawExchangePanelProps) {
   const [open, setOpen] = useState(false);
-  if (!props.exchange && !props.request) return null;
+  const shown = Boolean(props.exchange || props.request);
+  useEffect(() => (shown ? preloadWhenIdle() : undefined), [shown]);
+  if (!shown) return null;
   return (
     <details className="raw-exchange" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>Raw exchange</summary>
+      <summary
+        onPointerEnter={() => void RawExchangeBody.preload()}
+        onFocus={() => void RawExchangeBody.preload()}
+      >
+        Raw exchange
+      </summary>
       {open && (
         <Suspense fallback={<p className="muted">Loading…</p>}>
           <RawExchangeBody {...props} />

@@ -9,7 +9,7 @@
  */
 // Captures a #node= deep link before the console's router rewrites the URL.
 import './initial-hash.ts';
-import { lazyView } from './lazy-view.ts';
+import { lazyView } from '../lazy-view/lazy-view.ts';
 import { prefetchViewer } from './prefetch.ts';
 
 import type { DataStubsViewerProps } from './data-stubs-viewer-props.ts';

@@ -1,5 +1,5 @@
 /** The viewer's heavy views, loaded on first use (the line window, the virtualized grid). */
-import { lazyView } from '../lazy-view.ts';
+import { lazyView } from '../../lazy-view/lazy-view.ts';
 
 export const PrettyView = lazyView(() => import('./pretty-view.tsx'));
 export const TreeView = lazyView(() => import('./tree-view.tsx'));

@@ -1,9 +1,10 @@
 /**
- * A lazily loaded component that renders at once when its code is already loaded. `React.lazy`
- * suspends on its first render even when the module was prefetched, and React delays revealing
- * a Suspense boundary's content by up to 300 ms after its fallback appeared, longer than the rest
- * of the way from a response to the viewer's first lines. The component is memoized: the
- * viewer re-renders on every progress message while a payload loads, with the same view props.
+ * A lazily loaded component that renders at once when its code is already loaded (preload it
+ * ahead). `React.lazy` suspends on its first render even when the module was prefetched, and
+ * React delays revealing a Suspense boundary's content by up to 300 ms after its fallback
+ * appeared: longer than the rest of the way from a response to the viewer's first lines, and
+ * most of the time it took the raw exchange panel to open. The component is memoized: the viewer
+ * re-renders on every progress message while a payload loads, with the same view props.
  */
 import { createElement, lazy, memo, type ComponentType } from 'react';
 
