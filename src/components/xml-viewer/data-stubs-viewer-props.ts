@@ -9,8 +9,9 @@ export const DEFAULT_MAX_INDEX_BYTES = 50 * 1024 * 1024;
 export interface DataStubsViewerProps {
   /**
    * The DataStubs payload as the client decoded it (standalone XML, or the decoded text); held
-   * (src/text/held-text.ts) when its answer was large: the page then reads it only for the views
-   * that need its text (Tree, XPath, a Table record's XML, Raw).
+   * (src/text/held-text.ts) when its answer was large: the page then reads it only for the Raw
+   * view and "decode again" (Tree and Table get slices from the viewer's worker, XPath's worker
+   * reads the Blob itself).
    */
   xml: TextOrHeld;
   /** How the payload arrived on the wire; null is treated as 'xml'. */
