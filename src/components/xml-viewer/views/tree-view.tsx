@@ -11,7 +11,7 @@ import { nodePath } from '../../../xml/node-path.ts';
 import { NODE_ELEMENT, nodeName, rootElement, type XmlTreeIndex } from '../../../xml/xml-index.ts';
 import { formatCount } from '../format-count.ts';
 import { NodeLabelCache } from './node-label-cache.ts';
-import type { NodeSourceClient } from './use-node-source.ts';
+import { readNodeSource, type NodeSourceClient } from './use-node-source.ts';
 
 const ROW_HEIGHT = 24;
 
@@ -260,10 +260,10 @@ export default function TreeView({
             type="button"
             disabled={!client}
             onClick={() => {
-              const node = focusedNode;
-              void client
-                ?.payloadSlices([[index.start[node] ?? 0, index.end[node] ?? 0]])
-                .then(([source = '']) => onCopy(source, 'this node'));
+              if (!client) return;
+              void readNodeSource(client, index, focusedNode).then((source) =>
+                onCopy(source, 'this node'),
+              );
             }}
           >
             Copy node

@@ -6,9 +6,23 @@ import type { ViewerWorkerClient } from '../../../workers/viewer/viewer-worker-c
 export type NodeSourceClient = Pick<ViewerWorkerClient, 'payloadSlices'>;
 
 /**
- * The exact source of one node (its outer XML as received), asked of the viewer's worker by the
- * index's offsets: the page holds the index, not the payload. Null while it is on its way, and
- * for no node (-1).
+ * The exact source of one node (its outer XML as received), sliced by the viewer's worker at the
+ * index's offsets: the page holds the index, not the payload.
+ * @example onCopy(await readNodeSource(client, index, focusedNode), 'this node')
+ */
+export async function readNodeSource(
+  client: NodeSourceClient,
+  index: XmlTreeIndex,
+  node: number,
+): Promise<string> {
+  const [source = ''] = await client.payloadSlices([
+    [index.start[node] ?? 0, index.end[node] ?? 0],
+  ]);
+  return source;
+}
+
+/**
+ * `readNodeSource` for a view: null while the source is on its way, and for no node (-1).
  * @example const source = useNodeSource(client, index, selectedNode);
  */
 export function useNodeSource(
@@ -22,9 +36,9 @@ export function useNodeSource(
   useEffect(() => {
     if (!client || !index || node < 0) return;
     let current = true;
-    void client
-      .payloadSlices([[index.start[node] ?? 0, index.end[node] ?? 0]])
-      .then(([source = '']) => current && setRead({ node, index, source }));
+    void readNodeSource(client, index, node).then(
+      (source) => current && setRead({ node, index, source }),
+    );
     return () => {
       current = false;
     };
