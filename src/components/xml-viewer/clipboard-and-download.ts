@@ -1,23 +1,16 @@
 /** Copying and saving payload text. Everything is handled as text; nothing is parsed as HTML. */
-import { isHeld, readText, textBlob, type TextOrHeld } from '../../text/held-text.ts';
+import { textBlob, type TextOrHeld } from '../../text/held-text.ts';
+import { writeClipboard } from '../clipboard/write-clipboard.ts';
 
 /**
  * Copies text; resolves false when the browser refuses (no permission, insecure context). A held
- * text (src/text/held-text.ts) goes to the clipboard as its Blob where the browser takes one,
- * without being read into the page.
+ * text goes to the clipboard as its Blob where the browser takes one (`writeClipboard`).
  */
-export async function copyText(text: TextOrHeld): Promise<boolean> {
-  try {
-    if (isHeld(text) && typeof ClipboardItem === 'function') {
-      const item = new ClipboardItem({ 'text/plain': textBlob(text, 'text/plain') });
-      await navigator.clipboard.write([item]);
-    } else {
-      await navigator.clipboard.writeText(await readText(text));
-    }
-    return true;
-  } catch {
-    return false;
-  }
+export function copyText(text: TextOrHeld): Promise<boolean> {
+  return writeClipboard(text).then(
+    () => true,
+    () => false,
+  );
 }
 
 /**
