@@ -17,6 +17,7 @@ import { linesOf, placeOnLines } from './pretty-line-starts.ts';
 import { emptyTextLineStarts } from '../../xml/pretty-lines.ts';
 import { utf8Length } from '../../text/utf8-length.ts';
 import { transfer } from '../worker-call.ts';
+import { payloadText } from '../payload-text.ts';
 import type { AnalysisResult, ViewerEvents, ViewerWorkerApi } from './viewer-worker-protocol.ts';
 import { nextTurn } from '../../tasks/next-turn.ts';
 
@@ -358,13 +359,6 @@ function postSummary(xml: string, events: ViewerEvents): Promise<void> {
     };
     step();
   });
-}
-
-/** A payload as text: UTF-8 bytes decoded, a held payload's Blob (src/text/held-text.ts) read. */
-async function payloadText(payload: string | Uint8Array | Blob): Promise<string> {
-  if (typeof payload === 'string') return payload;
-  if (ArrayBuffer.isView(payload)) return new TextDecoder().decode(payload);
-  return payload.text();
 }
 
 /** The viewer worker's API; one payload at a time (a new one replaces what was kept). */

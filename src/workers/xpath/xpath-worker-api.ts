@@ -8,6 +8,7 @@ import { evaluateXPath } from '../../xml/xpath/evaluate-xpath.ts';
 import { ExactPaths } from '../../xml/xpath/exact-path.ts';
 import { prepareXPathDocument, type XPathDocument } from '../../xml/xpath/xpath-document.ts';
 import type { XPathWorkerApi } from './xpath-worker-protocol.ts';
+import { payloadText } from '../payload-text.ts';
 
 /** The XPath worker's API; one payload per worker. */
 export function createXPathWorkerApi(): XPathWorkerApi {
@@ -21,8 +22,7 @@ export function createXPathWorkerApi(): XPathWorkerApi {
 
   return {
     async load(payload, index) {
-      const text = typeof payload === 'string' ? payload : await payload.text();
-      prepared = prepareXPathDocument(text, index);
+      prepared = prepareXPathDocument(await payloadText(payload), index);
       exactPaths = null;
       return { namespaces: prepared.namespaces, defaultAlias: prepared.defaultAlias };
     },
