@@ -11,6 +11,7 @@ import { mergeCommand } from './bulk/merge-command.ts';
 import { parityCommand } from './commands/parity.ts';
 import { emulatorCommand } from './commands/emulator.ts';
 import type { CommandContext } from './command-context.ts';
+import { errorMessage } from '../src/text/error-message.ts';
 
 export const VERSION = '0.1.0';
 
@@ -83,7 +84,7 @@ export async function runCli(argv: readonly string[], context: CommandContext): 
       context.terminal.err('(add --help for usage and examples)');
       return EXIT.usage;
     }
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     context.terminal.err(context.terminal.errColor.red(`error: ${message}`));
     return EXIT.technicalFailure;
   }

@@ -2,6 +2,7 @@
 import { demoKeysLine } from './demo-keys.ts';
 import { createProductionServer } from './production-server.ts';
 import { helpText, serverSettings } from './settings.ts';
+import { errorMessage } from '../src/text/error-message.ts';
 
 function fail(message: string): never {
   console.error(`inode-console: ${message}\nRun with --help for every option.`);
@@ -13,7 +14,7 @@ async function main(): Promise<void> {
   try {
     settings = serverSettings(process.argv.slice(2), process.env);
   } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
+    fail(errorMessage(error));
   }
   if (settings === 'help') {
     console.info(helpText());
@@ -23,14 +24,12 @@ async function main(): Promise<void> {
   try {
     app = createProductionServer(settings);
   } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
+    fail(errorMessage(error));
   }
   const url = await app
     .listen()
     .catch((error: unknown) =>
-      fail(
-        `cannot listen on ${settings.host}:${settings.port}: ${error instanceof Error ? error.message : String(error)}`,
-      ),
+      fail(`cannot listen on ${settings.host}:${settings.port}: ${errorMessage(error)}`),
     );
   const targets = app.targets.targets
     .map(

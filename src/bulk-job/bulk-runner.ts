@@ -11,6 +11,7 @@
  * run stops after `maxFailures` failed rows; either way nothing new starts, the calls in flight
  * finish and are recorded, and every unsent row stays pending for a later `start()`.
  */
+import { errorMessage } from '../text/error-message.ts';
 
 export type RowState = 'pending' | 'running' | 'succeeded' | 'failed' | 'cancelled' | 'skipped';
 
@@ -129,8 +130,7 @@ const CODE: Record<RowState, number> = {
 };
 
 const defaultIsFailure = (value: string) => /^\s*ERROR/i.test(value);
-const defaultDescribe = (error: unknown) =>
-  error instanceof Error ? error.message : String(error);
+const defaultDescribe = errorMessage;
 
 interface InFlight {
   controller: AbortController;

@@ -31,6 +31,7 @@ import {
   type RetryPolicy,
   type RetryReason,
 } from './retry-policy.ts';
+import { errorMessage } from '../text/error-message.ts';
 
 export interface StreamOutcome {
   state: 'succeeded' | 'failed' | 'cancelled';
@@ -101,8 +102,7 @@ export interface StreamRunnerOptions<T extends BulkItem> {
 }
 
 const defaultIsFailure = (value: string) => /^\s*ERROR/i.test(value);
-const defaultDescribe = (error: unknown) =>
-  error instanceof Error ? error.message : String(error);
+const defaultDescribe = errorMessage;
 
 /**
  * @example

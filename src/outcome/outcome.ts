@@ -20,6 +20,7 @@ import type { OutcomeKind } from './outcome-kind.ts';
 import { redactString } from '../protocol/redact.ts';
 import { firstLine, formatBytes } from '../text/format.ts';
 import { CONSOLE_ERROR_HEADER as CONSOLE_ERROR } from '../console-api/index.ts';
+import { errorMessage } from '../text/error-message.ts';
 
 export interface OutcomeFact {
   label: string;
@@ -102,7 +103,7 @@ function consoleErrorMarker(error: InodeError): string | undefined {
  * @example describeError(new TimeoutError(ctx, 5000)).title // 'No answer in time'
  */
 export function describeError(error: unknown, cancelled = false): OutcomeView {
-  const technical = error instanceof Error ? error.message : String(error);
+  const technical = errorMessage(error);
   if (cancelled) {
     return {
       kind: 'cancelled',

@@ -11,6 +11,7 @@ import { parseTree } from './decode/xml-tree.ts';
 import { WarningSink } from './decode/xml-text.ts';
 import { ExchangeFailure, performExchange, type FetchLike } from './transport.ts';
 import type { Exchange } from './types.ts';
+import { errorMessage } from '../text/error-message.ts';
 
 export const WSDL_NAMESPACE = 'http://schemas.xmlsoap.org/wsdl/';
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -126,7 +127,7 @@ async function fetchNamespace(
     );
   } catch (error) {
     const kind = error instanceof ExchangeFailure ? error.kind : 'network';
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = errorMessage(error);
     throw new NamespaceDiscoveryError({ kind, url, detail, timeoutMs }, error);
   }
   const { status, headers, bodyText } = exchange.response;
@@ -146,7 +147,7 @@ async function fetchNamespace(
   try {
     return readTargetNamespace(bodyText);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
+    const detail = errorMessage(error);
     throw new NamespaceDiscoveryError(
       {
         kind: 'format',

@@ -14,6 +14,7 @@ import {
   type RelayRequestHead,
 } from './relay-frame.ts';
 import { relayCloseMessage } from './relay-close.ts';
+import { errorMessage } from '../text/error-message.ts';
 
 /** The browser WebSocket's parts used here (also met by the `ws` package's client in tests). */
 export interface RelaySocket {
@@ -161,7 +162,7 @@ export async function openRelay(url: string, options: OpenRelayOptions): Promise
   try {
     socket = (options.connect ?? browserSocket)(url);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     return { fetch: fallback, transport: () => ({ kind: 'direct', reason }), close() {} };
   }
   socket.binaryType = 'arraybuffer';

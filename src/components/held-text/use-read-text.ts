@@ -6,6 +6,7 @@ import {
   type HeldText,
   type TextOrHeld,
 } from '../../text/held-text.ts';
+import { errorMessage } from '../../text/error-message.ts';
 
 /** What reading a held text has given so far. */
 export type ReadTextState =
@@ -35,7 +36,7 @@ export function useReadText(text: TextOrHeld | null, wanted: boolean): ReadTextS
     const settle = (state: ReadTextState) => current && setRead({ of: held, state });
     readText(held).then(
       (value) => settle({ status: 'read', text: value }),
-      (error: unknown) => settle({ status: 'failed', text: null, message: messageOf(error) }),
+      (error: unknown) => settle({ status: 'failed', text: null, message: errorMessage(error) }),
     );
     // A text no longer shown: its result is dropped.
     return () => {
@@ -66,7 +67,7 @@ export function useTextStart(text: TextOrHeld, maxChars: number): ReadTextState 
     const settle = (state: ReadTextState) => current && setRead({ of: held, maxChars, state });
     readTextStart(held, maxChars).then(
       (start) => settle({ status: 'read', text: start }),
-      (error: unknown) => settle({ status: 'failed', text: null, message: messageOf(error) }),
+      (error: unknown) => settle({ status: 'failed', text: null, message: errorMessage(error) }),
     );
     return () => {
       current = false;
@@ -79,8 +80,4 @@ export function useTextStart(text: TextOrHeld, maxChars: number): ReadTextState 
   );
   if (sliced !== null) return { status: 'read', text: sliced };
   return read && read.of === held && read.maxChars === maxChars ? read.state : READING;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

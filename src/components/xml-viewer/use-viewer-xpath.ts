@@ -4,8 +4,7 @@ import { NODE_ELEMENT, type XmlTreeIndex } from '../../xml/xml-index.ts';
 import type { XPathNamespaces } from '../../xml/xpath/xpath-document.ts';
 import type { ViewTab } from './view-tabs.tsx';
 import { createXPathRunner, type XPathRunner } from '../../workers/xpath/xpath-worker-client.ts';
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+import { errorMessage } from '../../text/error-message.ts';
 
 /**
  * What the viewer needs for XPath once the tree index exists: the XPath worker (started when
@@ -56,7 +55,7 @@ export function useViewerXPath({
     runner.namespaces().then(
       (namespaces) => current && setLoaded({ runner, namespaces, failure: null }),
       (error: unknown) =>
-        current && setLoaded({ runner, namespaces: null, failure: messageOf(error) }),
+        current && setLoaded({ runner, namespaces: null, failure: errorMessage(error) }),
     );
     return () => {
       current = false;
@@ -90,7 +89,7 @@ export function useViewerXPath({
       runner.exactPath(node).then(
         (path) => copy(path, 'the XPath of this node'),
         (error: unknown) =>
-          announce(`The XPath of this node could not be made: ${messageOf(error)}`),
+          announce(`The XPath of this node could not be made: ${errorMessage(error)}`),
       );
     },
     [runner, copy, announce],

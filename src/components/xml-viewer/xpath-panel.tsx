@@ -11,6 +11,7 @@ import type { XPathRecords } from '../../xml/xpath/xpath-records.ts';
 import { useDelayedFlag } from './use-delayed-flag.ts';
 import { XPathCancelled, type XPathRunner } from '../../workers/xpath/xpath-worker-client.ts';
 import { formatCount } from './format-count.ts';
+import { errorMessage } from '../../text/error-message.ts';
 
 const PROGRESS_DELAY_MS = 200;
 
@@ -106,7 +107,7 @@ export function XPathPanel({
         setState(
           error instanceof XPathCancelled
             ? { status: 'cancelled' }
-            : { status: 'failed', message: error instanceof Error ? error.message : String(error) },
+            : { status: 'failed', message: errorMessage(error) },
         );
       },
     );

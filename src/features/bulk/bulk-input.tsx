@@ -3,6 +3,7 @@ import { fieldDescribedBy } from '../../components/form-field/form-field.tsx';
 import type { BulkJobStore, BulkJobState } from './job-store.ts';
 import { streamSlot } from './stream/stream-slot.ts';
 import { lockedPreview, LOCKED_PREVIEW_LINES, SHOWS_ALL } from './locked-preview.ts';
+import { errorMessage } from '../../text/error-message.ts';
 
 /** Files larger than this are refused before reading: split them into several jobs. */
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
@@ -57,9 +58,7 @@ export function BulkInput({ store, state }: BulkInputProps) {
       store.setText(text, file.name);
       await store.checkNow();
     } catch (error) {
-      setFileError(
-        `${file.name} could not be read: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      setFileError(`${file.name} could not be read: ${errorMessage(error)}`);
     }
   };
 

@@ -12,6 +12,7 @@ import {
 import type { RegisterFn, RowResult } from '../../bulk-job/bulk-runner.ts';
 import { initialResults } from '../../bulk-job/bulk-rows.ts';
 import { readBulkCsv, type ParsedBulkInput } from '../../bulk-job/read-bulk-csv.ts';
+import { errorMessage } from '../../text/error-message.ts';
 
 export interface BulkInput {
   text: string;
@@ -233,7 +234,7 @@ export class BulkJobStore {
       this.save();
     } catch (error) {
       if (controller.signal.aborted) return;
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       this.update({
         parsed: {
           rows: [],

@@ -11,6 +11,7 @@ import type { Connection } from '../../connection/connection.ts';
 import { stubsOnTarget } from '../../connection/stubs-on-target.ts';
 import { targetsQueryOptions } from '../../connection/targets.ts';
 import { stubsList } from './already-registered.ts';
+import { errorMessage } from '../../text/error-message.ts';
 
 /** How long the values must stay unchanged before the service is asked. */
 export const SETTLE_MS = 700;
@@ -73,7 +74,7 @@ export function useListedOnService(
               about,
               result: {
                 state: 'failed',
-                message: error instanceof Error ? error.message : String(error),
+                message: errorMessage(error),
               },
             });
         },

@@ -28,6 +28,7 @@ import {
   textContent,
   type XmlElement,
 } from './xml-tree.ts';
+import { errorMessage } from '../../text/error-message.ts';
 
 export interface DecodeRequest<Op extends OperationName = OperationName> {
   operation: Op;
@@ -80,7 +81,7 @@ export function decodeResponse<Op extends OperationName>(
     // Anything unforeseen still becomes a typed outcome carrying the exchange.
     throw new ResponseFormatError(context, {
       expected: expectedDescription(call),
-      received: `a body the decoder could not read (${error instanceof Error ? error.message : String(error)})`,
+      received: `a body the decoder could not read (${errorMessage(error)})`,
     });
   }
 }

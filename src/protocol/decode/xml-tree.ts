@@ -10,6 +10,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { MalformedXml } from './malformed-xml.ts';
 import { MAX_ENVELOPE_DEPTH } from './scan-document.ts';
 import { decodeXmlText, type WarningSink } from './xml-text.ts';
+import { errorMessage } from '../../text/error-message.ts';
 
 export interface XmlElement {
   kind: 'element';
@@ -59,7 +60,7 @@ export function parseTree(text: string, sink: WarningSink): XmlElement {
   try {
     parsed = parser.parse(text);
   } catch (error) {
-    throw new MalformedXml(error instanceof Error ? error.message : String(error));
+    throw new MalformedXml(errorMessage(error));
   }
   const roots = (Array.isArray(parsed) ? (parsed as FxpNode[]) : [])
     .map((node) => convert(node, new Map([['xml', XML_NAMESPACE]]), sink))

@@ -20,6 +20,7 @@ import { transfer } from '../worker-call.ts';
 import { payloadText } from '../payload-text.ts';
 import type { AnalysisResult, ViewerEvents, ViewerWorkerApi } from './viewer-worker-protocol.ts';
 import { nextTurn } from '../../tasks/next-turn.ts';
+import { errorMessage } from '../../text/error-message.ts';
 
 /**
  * A payload in parts is looked at for its first records once this much of it is in, then at
@@ -33,8 +34,6 @@ const SUMMARY_SLICE = 1_000_000;
 function formatMegabytes(bytes: number): string {
   return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * One payload's analysis, fed as its parts arrive (a whole payload is one part). In parts, one
@@ -372,7 +371,7 @@ export function createViewerWorkerApi(): ViewerWorkerApi {
       await step();
     } catch (error) {
       // Through the events, so the failure arrives after what was reported before it.
-      events.onFailed(messageOf(error));
+      events.onFailed(errorMessage(error));
     }
   };
 

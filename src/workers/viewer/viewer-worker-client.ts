@@ -6,6 +6,7 @@
 import type { TableQuery } from '../../xml/table-query.ts';
 import { callWorker, proxy, transfer, type WorkerCalls } from '../worker-call.ts';
 import type { SearchResult, ViewerEvents, ViewerWorkerApi } from './viewer-worker-protocol.ts';
+import { errorMessage } from '../../text/error-message.ts';
 
 /** What the viewer is told while its payload is analyzed (see ViewerEvents for the order). */
 export type ViewerWorkerCallbacks = ViewerEvents;
@@ -143,7 +144,7 @@ function connect(
   const request = <T>(call: () => Promise<T>): Promise<T> => {
     if (disposed) return Promise.reject(new Error('The viewer was closed.'));
     return call().catch((error: unknown) => {
-      if (!disposed) callbacks.onFailed(error instanceof Error ? error.message : String(error));
+      if (!disposed) callbacks.onFailed(errorMessage(error));
       return new Promise<T>(() => undefined);
     });
   };

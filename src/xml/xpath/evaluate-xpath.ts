@@ -11,6 +11,7 @@ import type { IndexAttribute, IndexNode, XPathDomNode } from './index-dom.ts';
 import { recordsOf, type XPathRecords } from './xpath-records.ts';
 import type { XPathDocument } from './xpath-document.ts';
 import { locateXPathError, type XPathErrorDetail } from './xpath-errors.ts';
+import { errorMessage } from '../../text/error-message.ts';
 
 export interface XPathNodeResult {
   /** 1: element, 2: attribute, 3: text, 4: CDATA, 7: PI, 8: comment, 9: document. */
@@ -86,7 +87,7 @@ export function evaluateXPath(
   try {
     result = xpath.useNamespaces(prepared.namespaces)(expression, prepared.document.root as never);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     return { kind: 'error', error: locateXPathError(expression, message, prepared.namespaces) };
   }
   if (typeof result === 'number') return { kind: 'number', value: result };

@@ -12,6 +12,7 @@ import {
   type GetAssetStubsResult,
 } from '../../../protocol/index.ts';
 import { DataStubsViewer } from '../index.ts';
+import { errorMessage } from '../../../text/error-message.ts';
 
 const params = new URLSearchParams(window.location.search);
 
@@ -31,7 +32,7 @@ function Harness() {
         }),
       );
     } catch (caught) {
-      setError(caught instanceof Error ? caught.message : String(caught));
+      setError(errorMessage(caught));
     }
   };
   return (

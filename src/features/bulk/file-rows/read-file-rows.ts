@@ -11,6 +11,7 @@ import { columnsInWords, type BulkRow } from '../../../bulk-job/bulk-rows.ts';
 import type { RowChecker } from '../../../bulk-job/row-stream.ts';
 import { CsvBlocks, type CsvBlock } from './csv-blocks.ts';
 import type { FileRowsBatch, FileRowsHead, RowProblem } from './file-rows-protocol.ts';
+import { errorMessage } from '../../../text/error-message.ts';
 
 /** A quoted value with text after its closing quote, in the console's words (as csv-cells). */
 const PROBLEM_WORDS: Record<string, string> = {
@@ -148,7 +149,7 @@ function readError(error: unknown, linesRead: number): string {
   if (error instanceof TypeError) {
     return `The file is not UTF-8 text after line ${linesRead.toLocaleString('en')}: the rows before it are sent, the rest is not read. Save the file as CSV UTF-8.`;
   }
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return `The file could not be read after line ${linesRead.toLocaleString('en')}: ${message}. The rows before it are sent.`;
 }
 

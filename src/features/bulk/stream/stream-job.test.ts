@@ -8,6 +8,7 @@ import { fileRowsApi } from '../file-rows/file-rows-api.ts';
 import type { FileRowsApi } from '../file-rows/file-rows-protocol.ts';
 import { MAX_FAILURES_SHOWN, RECENT_ROWS, StreamJob, type StreamJobStart } from './stream-job.ts';
 import { fileKey, readProgress } from './stream-resume.ts';
+import { errorMessage } from '../../../text/error-message.ts';
 
 const calls = () => localCalls<FileRowsApi>(fileRowsApi(() => createRowChecker()));
 
@@ -20,7 +21,7 @@ const uris = (count: number, tag: string) =>
 
 function start(overrides: Partial<StreamJobStart> & Pick<StreamJobStart, 'file' | 'register'>) {
   return StreamJob.begin({
-    describeError: (error) => (error instanceof Error ? error.message : String(error)),
+    describeError: errorMessage,
     settings: { ratePerSecond: null, concurrency: 8, adaptive: false, retries: 0 },
     skipDuplicates: true,
     maxFailures: null,

@@ -17,6 +17,7 @@ import { isActive, streamSlot } from './stream-slot.ts';
 import { StreamSettingsFields } from './stream-settings-form.tsx';
 import { streamSettings, DEFAULT_STREAM_SETTINGS, type StreamSettings } from './stream-settings.ts';
 import type { DoneRowsState } from '../../../bulk-job/done-rows.ts';
+import { errorMessage } from '../../../text/error-message.ts';
 
 export interface StreamSender {
   register: RegisterFn;
@@ -89,7 +90,7 @@ export function StreamPanel({
       });
       streamSlot.setJob(next);
     } catch (error) {
-      setStartError(error instanceof Error ? error.message : String(error));
+      setStartError(errorMessage(error));
     }
   };
 
