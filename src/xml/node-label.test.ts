@@ -4,8 +4,8 @@ import {
   PREVIEW_CHARS,
   PREVIEW_SOURCE_CHARS,
   isExpandable,
+  labelOf,
   labelRanges,
-  nodeLabel,
 } from './node-label.ts';
 import type { XmlTreeIndex } from './xml-index.ts';
 
@@ -15,14 +15,10 @@ function indexOf(xml: string): XmlTreeIndex {
   return index;
 }
 
-/** Each node's label from the slices its ranges ask for, as the Tree gets them from the worker. */
+/** Each node's label, as the viewer's worker makes it for the Tree. */
 function labels(xml: string) {
   const index = indexOf(xml);
-  return Array.from({ length: index.kind.length - 1 }, (_, i) => {
-    const node = i + 1;
-    const slices = labelRanges(index, node).map(([from, to]) => xml.slice(from, to));
-    return nodeLabel(index, node, slices);
-  });
+  return Array.from({ length: index.kind.length - 1 }, (_, i) => labelOf(index, i + 1, xml));
 }
 
 describe('nodeLabel', () => {

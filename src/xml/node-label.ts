@@ -1,7 +1,7 @@
 /**
- * What one row of the Tree shows of a node, made from slices of the text its index points into:
- * the page holds the index and asks the viewer's worker for these slices (`labelRanges`), not for
- * the whole payload. Texts are cut for display; a cut says so with an ellipsis.
+ * What one row of the Tree shows of a node, made by the viewer's worker from slices of the text
+ * its index points into (`labelRanges`, then `nodeLabel`): the page asks for the labels of the
+ * rows on screen. Texts are cut for display; a cut says so with an ellipsis.
  */
 import { decodeXmlEntities } from './xml-entities.ts';
 import {
@@ -13,6 +13,7 @@ import {
   NODE_TEXT,
   nodeName,
   type XmlTreeIndex,
+  type XmlTreeStructure,
 } from './xml-index.ts';
 
 /** Characters of a text a row shows. */
@@ -38,7 +39,7 @@ export type NodeLabel =
 type Range = [number, number];
 
 /** The text node or CDATA section that is an element's only child, or -1. */
-function onlyTextChild(index: XmlTreeIndex, node: number): number {
+function onlyTextChild(index: XmlTreeStructure, node: number): number {
   const first = index.firstChild[node] ?? -1;
   if (first === -1 || (index.childCount[node] ?? 0) !== 1) return -1;
   const kind = index.kind[first];
@@ -46,7 +47,7 @@ function onlyTextChild(index: XmlTreeIndex, node: number): number {
 }
 
 /** An element with children other than one text: it opens in the Tree. */
-export function isExpandable(index: XmlTreeIndex, node: number): boolean {
+export function isExpandable(index: XmlTreeStructure, node: number): boolean {
   return (
     index.kind[node] === NODE_ELEMENT &&
     (index.childCount[node] ?? 0) > 0 &&
@@ -125,4 +126,13 @@ export function nodeLabel(index: XmlTreeIndex, node: number, slices: readonly st
     empty: (index.childCount[node] ?? 0) === 0,
     text: text === -1 ? null : textPreview(index, text, slices[count] ?? ''),
   };
+}
+
+/**
+ * A node's row from the text its index was built on.
+ * @example labelOf(index, stub, payload) // { kind: 'element', name: 'Stub', … }
+ */
+export function labelOf(index: XmlTreeIndex, node: number, text: string): NodeLabel {
+  const slices = labelRanges(index, node).map(([from, to]) => text.slice(from, to));
+  return nodeLabel(index, node, slices);
 }

@@ -2,10 +2,10 @@
  * Node paths for deep links, XPath-like: `/AssetStubs/Stub[42]` (1-based position among siblings
  * of the same name; `[1]` may be left out when reading).
  */
-import { NODE_ELEMENT, type XmlTreeIndex } from './xml-index.ts';
+import { NODE_ELEMENT, type XmlTreeStructure } from './xml-index.ts';
 
 /** The path of an element. @example nodePath(index, stub) // '/AssetStubs/Stub[42]' */
-export function nodePath(index: XmlTreeIndex, node: number): string {
+export function nodePath(index: XmlTreeStructure, node: number): string {
   const segments: string[] = [];
   for (let n = node; n > 0; n = index.parent[n] ?? 0) {
     if (index.kind[n] !== NODE_ELEMENT) continue;
@@ -27,7 +27,7 @@ export function nodePath(index: XmlTreeIndex, node: number): string {
 const SEGMENT = /^(.+?)(?:\[(\d+)\])?$/;
 
 /** The element at `path`, or -1. @example resolveNodePath(index, '/AssetStubs/Stub[2]') */
-export function resolveNodePath(index: XmlTreeIndex, path: string): number {
+export function resolveNodePath(index: XmlTreeStructure, path: string): number {
   const parts = path.split('/').filter(Boolean);
   if (parts.length === 0) return -1;
   let node = 0;

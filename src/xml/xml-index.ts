@@ -1,8 +1,9 @@
 /**
- * The element tree index the worker builds and transfers: one slot per node in parallel typed
- * arrays (structure of arrays), so that 300,000 nodes cost a few megabytes and move to the main
- * thread without copying. Offsets point into the payload string, which the main thread also has:
- * names, attribute values and text are sliced and decoded only for what is on screen.
+ * The element tree index the viewer's worker builds and keeps: one slot per node in parallel
+ * typed arrays (structure of arrays), so that 300,000 nodes cost a few megabytes. Offsets point
+ * into the payload's text, which stays in the worker with them. The page gets a copy of the
+ * tree's structure alone (`structureOf`: shape, names, lines) when a view walks the tree; the
+ * XPath worker gets a copy of the whole index (`copyIndex`).
  */
 
 export const NODE_DOCUMENT = 0;
@@ -44,6 +45,71 @@ export interface XmlTreeIndex {
   names: string[];
 }
 
+/**
+ * What the page walks (Tree, Table, XPath's reveal, deep links): the tree's shape, element names
+ * and pretty lines, without the offsets into the text, which only the worker can read.
+ */
+export type XmlTreeStructure = Pick<
+  XmlTreeIndex,
+  | 'nodeCount'
+  | 'kind'
+  | 'parent'
+  | 'firstChild'
+  | 'nextSibling'
+  | 'childCount'
+  | 'elementChildCount'
+  | 'nameId'
+  | 'line'
+  | 'names'
+>;
+
+/** A copy of the index's structure, for the page (its arrays transferred: `structureBuffers`). */
+export function structureOf(index: XmlTreeIndex): XmlTreeStructure {
+  return {
+    nodeCount: index.nodeCount,
+    kind: index.kind.slice(),
+    parent: index.parent.slice(),
+    firstChild: index.firstChild.slice(),
+    nextSibling: index.nextSibling.slice(),
+    childCount: index.childCount.slice(),
+    elementChildCount: index.elementChildCount.slice(),
+    nameId: index.nameId.slice(),
+    line: index.line.slice(),
+    names: [...index.names],
+  };
+}
+
+/** The typed arrays of a structure, for the transfer list of postMessage. */
+export function structureBuffers(structure: XmlTreeStructure): ArrayBuffer[] {
+  return [
+    structure.kind,
+    structure.parent,
+    structure.firstChild,
+    structure.nextSibling,
+    structure.childCount,
+    structure.elementChildCount,
+    structure.nameId,
+    structure.line,
+  ].map((array) => array.buffer as ArrayBuffer);
+}
+
+/** A copy of the whole index, for another worker (its arrays transferred: `indexBuffers`). */
+export function copyIndex(index: XmlTreeIndex): XmlTreeIndex {
+  return {
+    ...structureOf(index),
+    start: index.start.slice(),
+    end: index.end.slice(),
+    contentStart: index.contentStart.slice(),
+    contentEnd: index.contentEnd.slice(),
+    endLine: index.endLine.slice(),
+    attrStart: index.attrStart.slice(),
+    attrCount: index.attrCount.slice(),
+    attrNameId: index.attrNameId.slice(),
+    attrValueStart: index.attrValueStart.slice(),
+    attrValueEnd: index.attrValueEnd.slice(),
+  };
+}
+
 /** The typed arrays of an index, for the transfer list of postMessage. */
 export function indexBuffers(index: XmlTreeIndex): ArrayBuffer[] {
   return [
@@ -69,7 +135,7 @@ export function indexBuffers(index: XmlTreeIndex): ArrayBuffer[] {
 }
 
 /** Children of `node` in document order. @example childrenOf(index, 0) // top-level nodes */
-export function childrenOf(index: XmlTreeIndex, node: number): number[] {
+export function childrenOf(index: XmlTreeStructure, node: number): number[] {
   const children: number[] = [];
   for (
     let child = index.firstChild[node] ?? -1;
@@ -82,13 +148,13 @@ export function childrenOf(index: XmlTreeIndex, node: number): number[] {
 }
 
 /** The qualified name of an element, or '' for other nodes. */
-export function nodeName(index: XmlTreeIndex, node: number): string {
+export function nodeName(index: XmlTreeStructure, node: number): string {
   const id = index.nameId[node] ?? -1;
   return id < 0 ? '' : (index.names[id] ?? '');
 }
 
 /** The first top-level element (the root), or -1. */
-export function rootElement(index: XmlTreeIndex): number {
+export function rootElement(index: XmlTreeStructure): number {
   for (const child of childrenOf(index, 0)) {
     if (index.kind[child] === NODE_ELEMENT) return child;
   }

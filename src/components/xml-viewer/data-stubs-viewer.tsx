@@ -17,6 +17,7 @@ import { VIEW_TABS, ViewPanel, ViewTabs, type ViewTab } from './view-tabs.tsx';
 import { useDelayedFlag } from './use-delayed-flag.ts';
 import { RawView } from './views/raw-view.tsx';
 import { useViewerXPath } from './use-viewer-xpath.ts';
+import { useTreeStructure } from './use-tree-structure.ts';
 import { XPathPanel } from './xpath-panel.tsx';
 import './xml-viewer.css';
 
@@ -143,9 +144,14 @@ export function DataStubsViewer({
     void preloadViews();
   }, []);
 
+  // The index stays in the viewer's worker; the page copies the tree's structure for the Tree
+  // and for a link to a node (which opens the Tree), and asks the worker for everything else.
+  const indexedClient =
+    analysis.status === 'done' && result?.indexNodeCount != null ? analysis.client : null;
+  const structure = useTreeStructure(indexedClient, chosenTab === 'tree' || openedWithLink);
   const deepLinkedNode = useMemo(
-    () => (result?.index && hashPath ? resolveNodePath(result.index, hashPath) : -1),
-    [result, hashPath],
+    () => (structure && hashPath ? resolveNodePath(structure, hashPath) : -1),
+    [structure, hashPath],
   );
   // A shared query opens on its answer; the node of the same link stays selected in Tree.
   const defaultTab: ViewTab = result?.syntaxError
@@ -164,12 +170,11 @@ export function DataStubsViewer({
   if (tabNeedsText && !textWanted) setTextWanted(true);
   const rawText = useReadText(rawBody ?? null, tab === 'raw');
 
-  const index = result?.index ?? null;
   const xpath = useViewerXPath({
     // The text the index was built on: decoded once more on the page, or as received (a held
     // payload's Blob, which the XPath worker reads itself).
     payload: decodedAgain ? xml : isHeld(receivedXml) ? receivedXml.held : receivedXml,
-    index,
+    client: indexedClient,
     shown: tab === 'xpath',
     copy,
     announce: setStatus,
@@ -217,7 +222,7 @@ export function DataStubsViewer({
     if (refusal) return <p role="alert">{refusal} XPath works on the tree index, so it is off.</p>;
     if (read.status === 'failed') return readFailed(read.message);
     if (xpath.failure) return <p role="alert">XPath could not start: {xpath.failure}</p>;
-    if (index) return <p className="xv-muted">Preparing XPath…</p>;
+    if (indexedClient) return <p className="xv-muted">Preparing XPath…</p>;
     return <p className="xv-muted">XPath is ready once the tree index is built…</p>;
   };
   const panel = () => {
@@ -252,7 +257,6 @@ export function DataStubsViewer({
         <TableView
           key="head"
           table={tableHead}
-          index={null}
           client={null}
           fileName={baseName}
           onCopy={copy}
@@ -274,7 +278,7 @@ export function DataStubsViewer({
         </p>
       );
     }
-    if (refusal || !result.index) {
+    if (refusal || !indexedClient) {
       return (
         <p role="alert">
           {refusal ?? 'The tree and table views are not available for this payload.'} The Pretty and
@@ -283,11 +287,12 @@ export function DataStubsViewer({
       );
     }
     if (tab === 'tree') {
+      if (!structure) return <p className="xv-muted">Preparing the tree…</p>;
       return (
         <TreeView
           key={xpath.treeKey}
-          client={analysis.status === 'done' ? analysis.client : null}
-          index={result.index}
+          client={indexedClient}
+          index={structure}
           selectedNode={deepLinkedNode}
           onSelectPath={setHashPath}
           onCopy={copy}
@@ -311,8 +316,7 @@ export function DataStubsViewer({
       <TableView
         key="whole"
         table={result.table}
-        index={result.index}
-        client={analysis.status === 'done' ? analysis.client : null}
+        client={indexedClient}
         fileName={baseName}
         onCopy={copy}
         onCopyXPath={xpath.copyXPath}

@@ -10,7 +10,7 @@ function result(overrides: Partial<AnalysisResult> = {}): AnalysisResult {
     byteLength: 2_500_000,
     prettyLineCount: 1,
     foldEnd: new Int32Array(1),
-    index: null,
+    indexNodeCount: null,
     table: null,
     indexPending: false,
     escaping: {

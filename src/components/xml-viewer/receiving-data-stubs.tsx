@@ -58,7 +58,6 @@ export function ReceivingDataStubs({ head, tab: chosen, onTabChange }: Receiving
         <TableView
           key="head"
           table={rows}
-          index={null}
           client={null}
           fileName="datastubs"
           onCopy={copy}

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
 import { analyzeXml } from '../../xml/analyze-xml.ts';
+import { copyIndex } from '../../xml/xml-index.ts';
+import { nodePath } from '../../xml/node-path.ts';
 import { FakeWorker } from '../../workers/fake-worker.test-helper.ts';
 import { createXPathWorkerApi } from '../../workers/xpath/xpath-worker-api.ts';
 import type { XPathWorkerApi } from '../../workers/xpath/xpath-worker-protocol.ts';
@@ -38,6 +40,12 @@ afterEach(() => {
 
 const xml = '<AssetStubs xmlns="urn:inode"><Stub ID="1"><Title>a</Title></Stub></AssetStubs>';
 const { index } = analyzeXml(xml, { emitPretty: false });
+if (!index) throw new Error('no index');
+// The viewer's worker holds the index: each XPath worker gets a copy of it.
+const viewerClient = {
+  treeIndex: () => Promise.resolve(copyIndex(index)),
+  nodePlace: (node: number) => Promise.resolve({ path: nodePath(index, node), line: 0 }),
+};
 
 function renderXPath(shown: boolean, payload: string | null = xml) {
   const copy = vi.fn(async (_text: string, _what: string) => {});
@@ -46,7 +54,7 @@ function renderXPath(shown: boolean, payload: string | null = xml) {
     ({ visible }: { visible: boolean }) =>
       useViewerXPath({
         payload,
-        index,
+        client: viewerClient,
         shown: visible,
         copy,
         announce,

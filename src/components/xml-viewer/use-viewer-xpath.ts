@@ -1,20 +1,20 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { nodePath, withHashParam } from '../../xml/node-path.ts';
-import { NODE_ELEMENT, type XmlTreeIndex } from '../../xml/xml-index.ts';
+import { withHashParam } from '../../xml/node-path.ts';
 import type { XPathNamespaces } from '../../xml/xpath/xpath-document.ts';
 import type { ViewTab } from './view-tabs.tsx';
 import { createXPathRunner, type XPathRunner } from '../../workers/xpath/xpath-worker-client.ts';
+import type { ViewerWorkerClient } from '../../workers/viewer/viewer-worker-client.ts';
 import { errorMessage } from '../../text/error-message.ts';
 
 /**
  * What the viewer needs for XPath once the tree index exists: the XPath worker (started when
- * XPath is first shown or a path first copied), which reads the payload itself, so the page
- * need not hold its text; the namespaces the panel shows; revealing a result in Tree or Pretty;
- * "Copy XPath"; and the query in the hash.
+ * XPath is first shown or a path first copied), which reads the payload itself and gets a copy
+ * of the index from the viewer's worker, so the page holds neither; the namespaces the panel
+ * shows; revealing a result in Tree or Pretty; "Copy XPath"; and the query in the hash.
  */
 export function useViewerXPath({
   payload,
-  index,
+  client,
   shown,
   copy,
   announce,
@@ -27,7 +27,8 @@ export function useViewerXPath({
    * hand (a payload decoded once more on the page, still being read).
    */
   payload: string | Blob | null;
-  index: XmlTreeIndex | null;
+  /** The viewer's worker once the payload is indexed (it holds the index), else null. */
+  client: Pick<ViewerWorkerClient, 'treeIndex' | 'nodePlace'> | null;
   /** Whether the XPath view is on screen: once it has been, its panel stays ready. */
   shown: boolean;
   copy: (text: string, what: string) => Promise<void>;
@@ -38,8 +39,9 @@ export function useViewerXPath({
   onRevealLine: (reveal: { line: number }) => void;
 }) {
   const runner = useMemo(
-    () => (index && payload !== null ? createXPathRunner(payload, index) : null),
-    [payload, index],
+    () =>
+      client && payload !== null ? createXPathRunner(payload, () => client.treeIndex()) : null,
+    [payload, client],
   );
   useEffect(() => () => runner?.dispose(), [runner]);
   const [opened, setOpened] = useState(shown);
@@ -67,21 +69,24 @@ export function useViewerXPath({
 
   const revealInTree = useCallback(
     (node: number) => {
-      if (!index) return;
-      const element = index.kind[node] === NODE_ELEMENT ? node : (index.parent[node] ?? 0);
-      onSelectPath(nodePath(index, element));
-      setTreeKey((k) => k + 1);
-      onShowTab('tree');
+      if (!client) return;
+      void client.nodePlace(node).then(({ path }) => {
+        onSelectPath(path);
+        setTreeKey((k) => k + 1);
+        onShowTab('tree');
+      });
     },
-    [index, onSelectPath, onShowTab],
+    [client, onSelectPath, onShowTab],
   );
   const revealInPretty = useCallback(
     (node: number) => {
-      if (!index) return;
-      onRevealLine({ line: index.line[node] ?? 0 });
-      onShowTab('pretty');
+      if (!client) return;
+      void client.nodePlace(node).then(({ line }) => {
+        onRevealLine({ line });
+        onShowTab('pretty');
+      });
     },
-    [index, onRevealLine, onShowTab],
+    [client, onRevealLine, onShowTab],
   );
   const copyXPath = useCallback(
     (node: number) => {

@@ -102,12 +102,18 @@ export function useXmlAnalysis(
             indexProgress: 0,
             tableHead: previous.status === 'failed' ? null : previous.tableHead,
           })),
-        onIndexed: ({ index, table, indexMs }) =>
+        onIndexed: ({ nodeCount, table, indexMs }) =>
           update((previous) =>
             previous.status === 'done'
               ? {
                   ...previous,
-                  result: { ...previous.result, index, table, indexMs, indexPending: false },
+                  result: {
+                    ...previous.result,
+                    indexNodeCount: nodeCount,
+                    table,
+                    indexMs,
+                    indexPending: false,
+                  },
                 }
               : previous,
           ),

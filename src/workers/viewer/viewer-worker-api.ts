@@ -9,7 +9,16 @@ import { extractRecordTable, type RecordTable } from '../../xml/record-table.ts'
 import { recordTableHead } from '../../xml/record-table-head.ts';
 import { TABLE_HEAD_ROWS, tableForPage, wantsTableHead } from './table-transfer.ts';
 import { type FilterMemo, queryRows, RowHaystacks, tableCsv } from '../../xml/table-query.ts';
-import { indexBuffers } from '../../xml/xml-index.ts';
+import {
+  copyIndex,
+  indexBuffers,
+  NODE_ELEMENT,
+  structureBuffers,
+  structureOf,
+  type XmlTreeIndex,
+} from '../../xml/xml-index.ts';
+import { labelOf } from '../../xml/node-label.ts';
+import { nodePath } from '../../xml/node-path.ts';
 import { XmlSyntaxError } from '../../xml/reader/xml-syntax-error.ts';
 import { XmlSummaryScan } from '../../xml/xml-summary.ts';
 import { searchText } from './search-text.ts';
@@ -181,7 +190,7 @@ class PayloadAnalysis {
       byteLength,
       prettyLineCount: analysis?.prettyLineCount ?? 0,
       foldEnd: analysis?.foldEnd ?? new Int32Array(0),
-      index: null,
+      indexNodeCount: null,
       table: null,
       indexPending: analysis !== null && !overLimit && (this.indexAfter || analysis.index !== null),
       escaping: analysis?.escaping ?? null,
@@ -208,16 +217,20 @@ class PayloadAnalysis {
     const indexStarted = performance.now();
     const index = this.indexAfter ? await indexInSlices(xml, events) : analysis?.index;
     if (!index) return;
-    // The page holds the index (offsets into the text) and asks here for the text it shows.
-    keepPayload(xml);
+    // The index and the text it points into stay here: the page asks for what it shows.
+    keepPayload(xml, index);
     // The record table's cells are read from the whole text.
     keepTable(extractRecordTable(xml, index));
     const [transferred, tableBuffers] = table ? tableForPage(table) : [null, []];
     events.onIndexed(
-      transfer({ index, table: transferred, indexMs: performance.now() - indexStarted }, [
-        ...indexBuffers(index),
-        ...tableBuffers,
-      ]),
+      transfer(
+        {
+          nodeCount: index.nodeCount,
+          table: transferred,
+          indexMs: performance.now() - indexStarted,
+        },
+        tableBuffers,
+      ),
     );
   }
 }
@@ -242,9 +255,10 @@ async function indexInSlices(xml: string, events: ViewerEvents) {
   return analyzer.end().index;
 }
 
-// What the worker keeps of the last payload for its lines, searches, table queries, CSV and
-// slices of the text.
+// What the worker keeps of the last payload for its lines, searches, table queries, CSV, the
+// Tree's labels and nodes' sources.
 let payload = '';
+let payloadIndex: XmlTreeIndex | null = null;
 let pretty = '';
 let prettyStarts = emptyTextLineStarts();
 let table: RecordTable | null = null;
@@ -262,9 +276,10 @@ function keepPretty(text: string, starts: Uint32Array): void {
   prettyStarts = starts;
 }
 
-/** The text whose slices the page reads by its index's offsets: only a payload with an index. */
-function keepPayload(text: string): void {
+/** The text and the index into it, for labels and sources: only a payload with an index. */
+function keepPayload(text: string, index: XmlTreeIndex | null): void {
   payload = text;
+  payloadIndex = index;
 }
 
 /** The table later queries run against: a new payload's, with no ranks or search text of the last. */
@@ -379,7 +394,7 @@ export function createViewerWorkerApi(): ViewerWorkerApi {
     warmUp,
     analyze(received, maxIndexBytes, events) {
       return guarded(events, async () => {
-        keepPayload('');
+        keepPayload('', null);
         const text = await payloadText(received);
         const analysis = new PayloadAnalysis(maxIndexBytes, events, text.length, true);
         analysis.append(text);
@@ -387,7 +402,7 @@ export function createViewerWorkerApi(): ViewerWorkerApi {
       });
     },
     begin(maxIndexBytes, events, expectedChars = 0) {
-      keepPayload('');
+      keepPayload('', null);
       streamed = new PayloadAnalysis(maxIndexBytes, events, expectedChars);
       streamedEvents = events;
     },
@@ -408,12 +423,31 @@ export function createViewerWorkerApi(): ViewerWorkerApi {
     prettyLines(from, to) {
       return linesOf(pretty, prettyStarts, from, to);
     },
-    payloadSlices(ranges) {
-      const slices: string[] = [];
-      for (let i = 0; i + 1 < ranges.length; i += 2) {
-        slices.push(payload.slice(ranges[i], ranges[i + 1]));
-      }
-      return slices;
+    treeStructure() {
+      if (!payloadIndex) return null;
+      const structure = structureOf(payloadIndex);
+      return transfer(structure, structureBuffers(structure));
+    },
+    treeIndex() {
+      if (!payloadIndex) return null;
+      const copy = copyIndex(payloadIndex);
+      return transfer(copy, indexBuffers(copy));
+    },
+    nodeLabels(nodes) {
+      const index = payloadIndex;
+      if (!index) return [];
+      return Array.from(nodes, (node) => labelOf(index, node, payload));
+    },
+    nodeSource(node) {
+      const index = payloadIndex;
+      if (!index || node < 0 || node >= index.nodeCount) return '';
+      return payload.slice(index.start[node], index.end[node]);
+    },
+    nodePlace(node) {
+      const index = payloadIndex;
+      if (!index || node < 0 || node >= index.nodeCount) return { path: '', line: 0 };
+      const element = index.kind[node] === NODE_ELEMENT ? node : (index.parent[node] ?? 0);
+      return { path: nodePath(index, element), line: index.line[node] ?? 0 };
     },
     search(query) {
       const matches = searchText(pretty, query);

@@ -3,7 +3,9 @@ import { FakeWorker } from '../fake-worker.test-helper.ts';
 import { callWorker, proxy } from '../worker-call.ts';
 import { createViewerWorkerApi } from './viewer-worker-api.ts';
 import { analyzeXml } from '../../xml/analyze-xml.ts';
-import type { XmlTreeIndex } from '../../xml/xml-index.ts';
+import { NODE_ELEMENT, structureOf } from '../../xml/xml-index.ts';
+import { labelOf } from '../../xml/node-label.ts';
+import { nodePath } from '../../xml/node-path.ts';
 import { streamToViewerWorker, type ViewerWorker } from './viewer-worker-client.ts';
 import type { ViewerEvents, ViewerWorkerApi } from './viewer-worker-protocol.ts';
 
@@ -39,8 +41,7 @@ function recorder(done: () => void): { events: ViewerEvents; seen: Seen } {
     onTableHead: (table) => seen.push(['tableHead', table]),
     onAnalyzed: (result) =>
       seen.push(['analyzed', { ...result, analyzeMs: 0, foldEnd: Array.from(result.foldEnd) }]),
-    onIndexed: ({ index, table }) =>
-      seen.push(['indexed', { names: index.names, starts: Array.from(index.start), table }]),
+    onIndexed: ({ nodeCount, table }) => seen.push(['indexed', { nodeCount, table }]),
     onFailed: (message) => {
       seen.push(['failed', message]);
       done();
@@ -206,32 +207,50 @@ describe('the viewer worker given a second payload', () => {
   });
 });
 
-describe("slices of the payload's text", () => {
-  it("gives each node's source by the index's offsets, through the client, from parts too", async () => {
-    let index: XmlTreeIndex | null = null;
+describe('the tree index kept in the worker', () => {
+  it('serves copies of it, labels, sources and places, through the client, from parts too', async () => {
     let finished = () => undefined as void;
     const over = new Promise<void>((resolve) => (finished = resolve));
     const { events } = recorder(finished);
+    let nodeCount = 0;
     const stream = streamToViewerWorker(
       50_000_000,
-      { ...events, onIndexed: (result) => (index = result.index) },
+      { ...events, onIndexed: (result) => (nodeCount = result.nodeCount) },
       { expectedChars: PAYLOAD.length, worker: viewerWorker() },
     );
     for (const part of byteParts(PAYLOAD, 4093)) stream.append(part);
     stream.end();
     await over;
-    const got = index as XmlTreeIndex | null;
-    if (!got) throw new Error('no index');
-    const nodes = [1, 2, 5, 40, got.start.length - 1];
-    const slices = await stream.payloadSlices(
-      nodes.map((node) => [got.start[node] ?? 0, got.end[node] ?? 0] as const),
+    const whole = analyzeXml(PAYLOAD, { emitPretty: false }).index;
+    if (!whole) throw new Error('no index');
+    expect(nodeCount).toBe(whole.nodeCount);
+
+    const copy = await stream.treeIndex();
+    expect(copy).toEqual(whole);
+    const structure = await stream.treeStructure();
+    expect(structure).toEqual(structureOf(whole));
+    expect(structure).not.toHaveProperty('start');
+
+    const nodes = [1, 2, 5, 40, 41, whole.nodeCount - 1];
+    const sources = await Promise.all(nodes.map((node) => stream.nodeSource(node)));
+    expect(sources).toEqual(nodes.map((node) => PAYLOAD.slice(whole.start[node], whole.end[node])));
+    expect(sources.some((source) => source.includes('😀'))).toBe(true);
+    expect(await stream.nodeLabels(nodes)).toEqual(
+      nodes.map((node) => labelOf(whole, node, PAYLOAD)),
     );
-    expect(slices).toEqual(nodes.map((node) => PAYLOAD.slice(got.start[node], got.end[node])));
-    expect(slices.some((slice) => slice.includes('😀'))).toBe(true);
+    const places = await Promise.all(nodes.map((node) => stream.nodePlace(node)));
+    expect(places).toEqual(
+      nodes.map((node) => ({
+        path: nodePath(whole, whole.kind[node] === NODE_ELEMENT ? node : whole.parent[node]!),
+        line: whole.line[node],
+      })),
+    );
+    // A copy is the page's: asking again gives another, the worker's own is not moved away.
+    expect(await stream.treeIndex()).toEqual(whole);
     stream.dispose();
   });
 
-  it('keeps no text of a payload without an index: over the limit, or the last one', async () => {
+  it('keeps no text or index of a payload without one: over the limit, or the last one', async () => {
     const api = createViewerWorkerApi();
     const analyzed = (xml: string, limit: number) =>
       new Promise<void>((resolve, reject) => {
@@ -240,9 +259,15 @@ describe("slices of the payload's text", () => {
         void api.analyze(xml, limit, events);
       });
     await analyzed('<a><b>first</b></a>', 1000);
-    expect(api.payloadSlices(Int32Array.of(0, 5))).toEqual(['<a><b']);
+    expect(api.nodeSource(2)).toBe('<b>first</b>');
+    expect(api.nodePlace(3)).toEqual({ path: '/a/b', line: 1 });
+    expect(api.treeStructure()?.nodeCount).toBe(4);
     await analyzed('<a><b>second</b></a>', 5);
-    expect(api.payloadSlices(Int32Array.of(0, 5))).toEqual(['']);
+    expect(api.nodeSource(2)).toBe('');
+    expect(api.nodeLabels(Int32Array.of(1, 2))).toEqual([]);
+    expect(api.nodePlace(2)).toEqual({ path: '', line: 0 });
+    expect(api.treeStructure()).toBeNull();
+    expect(api.treeIndex()).toBeNull();
   });
 });
 

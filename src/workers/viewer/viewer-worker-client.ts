@@ -4,8 +4,15 @@
  * `dispose()` terminates the worker, which is how leaving the page cancels work in flight.
  */
 import type { TableQuery } from '../../xml/table-query.ts';
+import type { NodeLabel } from '../../xml/node-label.ts';
+import type { XmlTreeIndex, XmlTreeStructure } from '../../xml/xml-index.ts';
 import { callWorker, proxy, transfer, type WorkerCalls } from '../worker-call.ts';
-import type { SearchResult, ViewerEvents, ViewerWorkerApi } from './viewer-worker-protocol.ts';
+import type {
+  NodePlace,
+  SearchResult,
+  ViewerEvents,
+  ViewerWorkerApi,
+} from './viewer-worker-protocol.ts';
 import { errorMessage } from '../../text/error-message.ts';
 
 /** What the viewer is told while its payload is analyzed (see ViewerEvents for the order). */
@@ -15,10 +22,18 @@ export interface ViewerWorkerClient {
   /** Lines [from, to) of the pretty text, as an array (the page keeps only what it shows). */
   prettyLines(from: number, to: number): Promise<string[]>;
   /**
-   * Slices of the payload's text by [from, to) offsets (the tree index's start and end of a node,
-   * of an attribute's value): what a view shows of the text without the page holding it.
+   * A copy of the tree's structure (shape, names, lines) for a view that walks it; null when the
+   * payload has no index. The index and the text stay in the worker.
    */
-  payloadSlices(ranges: ReadonlyArray<readonly [number, number]>): Promise<string[]>;
+  treeStructure(): Promise<XmlTreeStructure | null>;
+  /** A copy of the whole tree index, handed on to the XPath worker; null when there is none. */
+  treeIndex(): Promise<XmlTreeIndex | null>;
+  /** What the Tree's rows of these nodes show, in the same order. */
+  nodeLabels(nodes: readonly number[]): Promise<NodeLabel[]>;
+  /** A node's exact source (its outer XML as received). */
+  nodeSource(node: number): Promise<string>;
+  /** Where a node is: its element's path and its pretty line. */
+  nodePlace(node: number): Promise<NodePlace>;
   search(query: string): Promise<SearchResult>;
   queryTable(query: TableQuery): Promise<{ rows: Uint32Array; elapsedMs: number }>;
   csv(columns: number[], rows: Uint32Array): Promise<string>;
@@ -194,10 +209,14 @@ function connect(
       request(() => worker.calls.prettyLines(from, to)).then((text) =>
         to > from ? text.split('\n') : [],
       ),
-    payloadSlices: (ranges) => {
-      const flat = Int32Array.from(ranges.flat());
-      return request(() => worker.calls.payloadSlices(transfer(flat, [flat.buffer])));
+    treeStructure: () => request(() => worker.calls.treeStructure()),
+    treeIndex: () => request(() => worker.calls.treeIndex()),
+    nodeLabels: (nodes) => {
+      const ids = Int32Array.from(nodes);
+      return request(() => worker.calls.nodeLabels(transfer(ids, [ids.buffer])));
     },
+    nodeSource: (node) => request(() => worker.calls.nodeSource(node)),
+    nodePlace: (node) => request(() => worker.calls.nodePlace(node)),
     search,
     queryTable: (query) => request(() => worker.calls.queryTable(query)),
     csv: (columns, rows) => {

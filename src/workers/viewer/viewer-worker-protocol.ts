@@ -2,7 +2,8 @@
 import type { EscapingReport } from '../../xml/analyze-xml.ts';
 import type { TableColumn } from '../../xml/record-table.ts';
 import type { TableQuery } from '../../xml/table-query.ts';
-import type { XmlTreeIndex } from '../../xml/xml-index.ts';
+import type { NodeLabel } from '../../xml/node-label.ts';
+import type { XmlTreeIndex, XmlTreeStructure } from '../../xml/xml-index.ts';
 import type { XmlSummary } from '../../xml/xml-summary.ts';
 
 /** One table column as one string plus row boundaries: cheap to clone, sliced on demand. */
@@ -37,8 +38,12 @@ export interface AnalysisResult {
    */
   prettyLineCount: number;
   foldEnd: Int32Array;
-  /** Null until the index pass (sent separately, after the pretty text) arrives. */
-  index: XmlTreeIndex | null;
+  /**
+   * The tree index's node count once the index pass (reported after the pretty text) is done;
+   * null until then, and when there is none. The index stays in the worker: the page asks for
+   * its structure (`treeStructure`) when a view walks the tree.
+   */
+  indexNodeCount: number | null;
   table: TransferredTable | null;
   /** True while the worker is still building the tree index and table. */
   indexPending: boolean;
@@ -58,9 +63,17 @@ export interface AnalysisResult {
 }
 
 export interface IndexResult {
-  index: XmlTreeIndex;
+  nodeCount: number;
   table: TransferredTable | null;
   indexMs: number;
+}
+
+/** Where a node is, for a link to it and for Pretty; `path` is '' before the payload is indexed. */
+export interface NodePlace {
+  /** The path of the node's element (the node itself, or the parent of a text or comment). */
+  path: string;
+  /** The pretty line (0-based) of the node's first line. */
+  line: number;
 }
 
 export interface SearchResult {
@@ -122,11 +135,16 @@ export interface ViewerWorkerApi {
   end(): Promise<void>;
   /** Lines [from, to) of the last payload's pretty text, joined by line breaks. */
   prettyLines(from: number, to: number): string;
-  /**
-   * Slices of the last payload's text, by [from, to) pairs of UTF-16 offsets (the tree index's):
-   * the page holds the index, not the text. Empty strings before the index is reported.
-   */
-  payloadSlices(ranges: Int32Array): string[];
+  /** A copy of the last payload's tree structure (transferred); null before it is indexed. */
+  treeStructure(): XmlTreeStructure | null;
+  /** A copy of the last payload's whole tree index (transferred), for the XPath worker. */
+  treeIndex(): XmlTreeIndex | null;
+  /** What the Tree's rows of these nodes show; empty before the payload is indexed. */
+  nodeLabels(nodes: Int32Array): NodeLabel[];
+  /** A node's exact source (its outer XML as received); '' before the payload is indexed. */
+  nodeSource(node: number): string;
+  /** Where a node is: its element's path (the node's own, or its parent's) and its pretty line. */
+  nodePlace(node: number): NodePlace;
   search(query: string): SearchResult;
   queryTable(query: TableQuery): { rows: Uint32Array; elapsedMs: number };
   csv(columns: number[], rows: Uint32Array): string;

@@ -1,12 +1,13 @@
 /**
  * The page side of the XPath worker. The worker starts on first use and gets the payload (its
- * text, or a held payload's Blob, which it reads itself) and a copy of the tree index;
- * `cancel()` terminates it (the next call starts a fresh one).
+ * text, or a held payload's Blob, which it reads itself) and a copy of the tree index, moved
+ * through the page from the viewer's worker; `cancel()` terminates it (the next call starts a
+ * fresh one, with a fresh copy).
  */
 import type { XPathValue } from '../../xml/xpath/evaluate-xpath.ts';
 import type { XPathNamespaces } from '../../xml/xpath/xpath-document.ts';
-import type { XmlTreeIndex } from '../../xml/xml-index.ts';
-import { callWorker, type WorkerCalls } from '../worker-call.ts';
+import { indexBuffers, type XmlTreeIndex } from '../../xml/xml-index.ts';
+import { callWorker, transfer, type WorkerCalls } from '../worker-call.ts';
 import type { XPathWorkerApi } from './xpath-worker-protocol.ts';
 
 export interface XPathAnswer {
@@ -39,12 +40,15 @@ const startXPathWorker = () =>
   new Worker(new URL('./xpath.worker.ts', import.meta.url), { type: 'module' });
 
 /**
- * `newWorker` starts the worker (tests serve the API on a channel instead).
- * @example const runner = createXPathRunner(heldBlob, index); await runner.run('//d:Stub', 1000)
+ * `copyIndex` gives a copy of the tree index, whose arrays are moved on to the worker (the
+ * viewer's worker makes it); `newWorker` starts the worker (tests serve the API on a channel).
+ * @example
+ * const runner = createXPathRunner(heldBlob, () => viewer.treeIndex());
+ * await runner.run('//d:Stub', 1000);
  */
 export function createXPathRunner(
   payload: string | Blob,
-  index: XmlTreeIndex,
+  copyIndex: () => Promise<XmlTreeIndex | null>,
   newWorker: () => Worker = startXPathWorker,
 ): XPathRunner {
   let current: LoadedWorker | null = null;
@@ -56,8 +60,12 @@ export function createXPathRunner(
         if (current?.worker === worker) current = null;
       },
     });
-    // Structured clone copies the index (the viewer keeps its own) and passes a Blob by reference.
-    return { worker, loaded: worker.calls.load(payload, index) };
+    // The index's arrays are moved, not copied again; a Blob passes by reference.
+    const loaded = copyIndex().then((index) => {
+      if (!index) throw new Error('The payload has no tree index.');
+      return worker.calls.load(payload, transfer(index, indexBuffers(index)));
+    });
+    return { worker, loaded };
   };
 
   const loadedWorker = async () => {

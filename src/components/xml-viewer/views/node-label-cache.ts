@@ -1,11 +1,13 @@
 /**
- * The Tree's row labels the page holds: those of the rows on screen and around them, made from
- * slices of the payload asked of the viewer's worker in one call per render, and forgotten least
- * recently used first, so the page holds neither the payload nor a label per node.
+ * The Tree's row labels the page holds: those of the rows on screen and around them, made by the
+ * viewer's worker (which holds the payload and its index) in one call per render, and forgotten
+ * least recently used first, so the page holds neither the payload nor a label per node.
  */
-import { labelRanges, nodeLabel, type NodeLabel } from '../../../xml/node-label.ts';
-import type { XmlTreeIndex } from '../../../xml/xml-index.ts';
-import type { NodeSourceClient } from './use-node-source.ts';
+import type { NodeLabel } from '../../../xml/node-label.ts';
+import type { ViewerWorkerClient } from '../../../workers/viewer/viewer-worker-client.ts';
+
+/** Where the labels come from: the viewer's worker. */
+export type NodeLabelClient = Pick<ViewerWorkerClient, 'nodeLabels'>;
 
 /** A few screens' worth many times over; each label is a few hundred characters at most. */
 export const MAX_LABELS = 4000;
@@ -17,8 +19,7 @@ export class NodeLabelCache {
 
   /** @param onLoaded called when labels arrive (the view re-renders) */
   constructor(
-    private readonly client: NodeSourceClient | null,
-    private readonly index: XmlTreeIndex,
+    private readonly client: NodeLabelClient | null,
     private readonly onLoaded: () => void,
     private readonly maxLabels = MAX_LABELS,
   ) {}
@@ -44,16 +45,13 @@ export class NodeLabelCache {
       }
     }
     if (missing.length === 0) return;
-    const ranges = missing.map((node) => labelRanges(this.index, node));
-    void this.client.payloadSlices(ranges.flat()).then(
-      (slices) => {
+    void this.client.nodeLabels(missing).then(
+      (labels) => {
         for (const node of missing) this.pending.delete(node);
         if (this.closed) return;
-        let at = 0;
         missing.forEach((node, i) => {
-          const count = ranges[i]?.length ?? 0;
-          this.labels.set(node, nodeLabel(this.index, node, slices.slice(at, at + count)));
-          at += count;
+          const label = labels[i];
+          if (label) this.labels.set(node, label);
         });
         while (this.labels.size > this.maxLabels) {
           const oldest = this.labels.keys().next().value;

@@ -37,7 +37,11 @@ function fakeClient(): ViewerWorkerClient & { asked: Array<[number, number]> } {
       const matches = searchText(pretty, query);
       return Promise.resolve({ ...matches, ...placeOnLines(matches.positions, starts) });
     },
-    payloadSlices: (ranges) => Promise.resolve(ranges.map(([from, to]) => xml.slice(from, to))),
+    treeStructure: () => Promise.reject(new Error('not used')),
+    treeIndex: () => Promise.reject(new Error('not used')),
+    nodeLabels: () => Promise.reject(new Error('not used')),
+    nodeSource: () => Promise.reject(new Error('not used')),
+    nodePlace: () => Promise.reject(new Error('not used')),
     queryTable: () => Promise.reject(new Error('not used')),
     csv: () => Promise.reject(new Error('not used')),
     dispose: () => undefined,

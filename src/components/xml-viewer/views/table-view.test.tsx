@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { analyzeXml } from '../../../xml/analyze-xml.ts';
 import { recordTableHead } from '../../../xml/record-table-head.ts';
+import { nodePath } from '../../../xml/node-path.ts';
 import type { TransferredTable } from '../../../workers/viewer/viewer-worker-protocol.ts';
 import type { ViewerWorkerClient } from '../../../workers/viewer/viewer-worker-client.ts';
 import TableView from './table-view.tsx';
@@ -31,7 +32,6 @@ describe('TableView', () => {
     render(
       <TableView
         table={forPage(10)}
-        index={null}
         client={null}
         fileName="stubs"
         onCopy={noop}
@@ -45,11 +45,14 @@ describe('TableView', () => {
   });
 
   it('offers sorting and filtering once the whole table is there', () => {
+    const client = {
+      queryTable: () =>
+        Promise.resolve({ rows: Uint32Array.from({ length: 29 }, (_, i) => i), elapsedMs: 1 }),
+    } as unknown as ViewerWorkerClient;
     render(
       <TableView
         table={forPage(29)}
-        index={analyzeXml(xml).index}
-        client={null}
+        client={client}
         fileName="stubs"
         onCopy={noop}
         onSelectPath={() => {}}
@@ -60,17 +63,19 @@ describe('TableView', () => {
     expect(screen.getByLabelText('Filter')).toBeEnabled();
   });
 
-  it("shows a record's XML and copies it as received, asked of the worker by its offsets", async () => {
+  it("shows a record's XML and path and copies it as received, asked of the worker by its node", async () => {
     // jsdom has no layout: the rows' scroller is given a height.
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
     const index = analyzeXml(xml).index;
     if (!index) throw new Error('no index');
-    const asked: Array<readonly [number, number]> = [];
+    // Answers as the viewer's worker does, from its index.
+    const asked: number[] = [];
     const client = {
-      payloadSlices: (ranges: ReadonlyArray<readonly [number, number]>) => {
-        asked.push(...ranges);
-        return Promise.resolve(ranges.map(([from, to]) => xml.slice(from, to)));
+      nodeSource: (node: number) => {
+        asked.push(node);
+        return Promise.resolve(xml.slice(index.start[node], index.end[node]));
       },
+      nodePlace: (node: number) => Promise.resolve({ path: nodePath(index, node), line: 0 }),
       queryTable: () =>
         Promise.resolve({ rows: Uint32Array.from({ length: 30 }, (_, i) => i), elapsedMs: 1 }),
     } as unknown as ViewerWorkerClient;
@@ -79,7 +84,6 @@ describe('TableView', () => {
     render(
       <TableView
         table={table}
-        index={index}
         client={client}
         fileName="stubs"
         onCopy={(text) => {
@@ -93,9 +97,8 @@ describe('TableView', () => {
     const record = await screen.findByRole('region', { name: 'Stub 4 XML' });
     const source = '<Stub ID="3"><Title>T3</Title></Stub>';
     expect(await within(record).findByText(/<Title>T3<\/Title>/)).toBeInTheDocument();
-    expect(asked).toEqual([
-      [index.start[table.records[3] ?? -1], index.end[table.records[3] ?? -1]],
-    ]);
+    expect(asked).toEqual([table.records[3]]);
+    expect(await within(record).findByText('/AssetStubs/Stub[4]')).toBeInTheDocument();
     await userEvent.click(within(record).getByRole('button', { name: 'Copy record' }));
     expect(copied).toEqual([source]);
   });

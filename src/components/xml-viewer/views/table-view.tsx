@@ -6,16 +6,14 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { sizedAfterLayout } from '../../virtual-rows/rect-after-layout.ts';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { analyzeXml } from '../../../xml/analyze-xml.ts';
-import { nodePath } from '../../../xml/node-path.ts';
 import type { SortDirection } from '../../../xml/table-query.ts';
-import type { XmlTreeIndex } from '../../../xml/xml-index.ts';
 import { downloadText } from '../clipboard-and-download.ts';
 import type { ViewerWorkerClient } from '../../../workers/viewer/viewer-worker-client.ts';
 import type { TransferredTable } from '../../../workers/viewer/viewer-worker-protocol.ts';
 import { formatCount } from '../format-count.ts';
 import { ColumnResizeHandle } from './column-resize-handle.tsx';
 import { useColumnWidths, type ChosenWidths } from './use-column-widths.ts';
-import { useNodeSource } from './use-node-source.ts';
+import { useNodePath, useNodeSource } from './use-node-source.ts';
 
 const ROW_HEIGHT = 30;
 /** The header row's right padding (xv-grid-head), over the body's scroll bar. */
@@ -44,7 +42,6 @@ function recordXml(source: string): string {
 
 export default function TableView({
   table,
-  index,
   client,
   fileName,
   onCopy,
@@ -53,9 +50,11 @@ export default function TableView({
   chosenWidths,
 }: {
   table: TransferredTable;
-  /** Null while `table` is only the first records (a preview): nothing to sort, filter or open. */
-  index: XmlTreeIndex | null;
-  /** The viewer's worker: queries, CSV and a record's XML (the page does not hold the text). */
+  /**
+   * The viewer's worker: queries, CSV, a record's XML and path (the page holds neither the text
+   * nor the index). Null while `table` is only the first records (a preview): nothing to sort,
+   * filter or open.
+   */
   client: ViewerWorkerClient | null;
   fileName: string;
   onCopy: (text: string, what: string) => Promise<void>;
@@ -66,7 +65,7 @@ export default function TableView({
   chosenWidths?: ChosenWidths;
 }) {
   const recordCount = table.records.length;
-  const preview = index === null;
+  const preview = client === null;
   const [visible, setVisible] = useState<boolean[]>(() => table.columns.map(() => true));
   const [sort, setSort] = useState<{ column: number; direction: SortDirection } | null>(null);
   const [filter, setFilter] = useState('');
@@ -125,17 +124,18 @@ export default function TableView({
   };
 
   const selectedNode = selectedRow === null ? -1 : (table.records[selectedRow] ?? -1);
-  const selectedSource = useNodeSource(client, index, selectedNode);
+  const selectedSource = useNodeSource(client, selectedNode);
+  const selectedPath = useNodePath(client, selectedNode);
   const selectedXml = useMemo(
     () => (selectedSource === null ? null : recordXml(selectedSource)),
     [selectedSource],
   );
 
   const selectRow = (row: number) => {
-    if (!index) return;
+    if (!client) return;
     setSelectedRow(row);
     const node = table.records[row];
-    if (node !== undefined) onSelectPath(nodePath(index, node));
+    if (node !== undefined) void client.nodePlace(node).then((place) => onSelectPath(place.path));
   };
   const onRowKey = (event: KeyboardEvent<HTMLDivElement>, row: number) => {
     if (event.key === 'Enter' || event.key === ' ') {
@@ -295,10 +295,10 @@ export default function TableView({
           </div>
         </div>
       </div>
-      {index && selectedRow !== null && selectedNode >= 0 && (
+      {client && selectedRow !== null && selectedNode >= 0 && (
         <section className="xv-record" aria-label={`${table.recordName} ${selectedRow + 1} XML`}>
           <div className="xv-toolbar">
-            <strong>{nodePath(index, selectedNode)}</strong>
+            <strong>{selectedPath ?? '…'}</strong>
             <button
               type="button"
               disabled={selectedSource === null}

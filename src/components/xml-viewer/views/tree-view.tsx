@@ -1,17 +1,23 @@
 /**
- * The Tree view: an ARIA tree over the worker's index. Only expanded elements contribute rows
- * (children are listed when their parent is opened), and the rows are virtualized, so a root
- * with 100,000 records opens instantly. Focus follows aria-activedescendant on the tree itself.
+ * The Tree view: an ARIA tree over a copy of the worker's tree structure; the rows' labels and a
+ * node's source come from the worker, which holds the text. Only expanded elements contribute
+ * rows (children are listed when their parent is opened), and the rows are virtualized, so a
+ * root with 100,000 records opens instantly. Focus follows aria-activedescendant on the tree.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { sizedAfterLayout } from '../../virtual-rows/rect-after-layout.ts';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { isExpandable, type NodeLabel as Label } from '../../../xml/node-label.ts';
 import { nodePath } from '../../../xml/node-path.ts';
-import { NODE_ELEMENT, nodeName, rootElement, type XmlTreeIndex } from '../../../xml/xml-index.ts';
+import {
+  NODE_ELEMENT,
+  nodeName,
+  rootElement,
+  type XmlTreeStructure,
+} from '../../../xml/xml-index.ts';
 import { formatCount } from '../format-count.ts';
-import { NodeLabelCache } from './node-label-cache.ts';
-import { readNodeSource, type NodeSourceClient } from './use-node-source.ts';
+import { NodeLabelCache, type NodeLabelClient } from './node-label-cache.ts';
+import type { NodeSourceClient } from './use-node-source.ts';
 
 const ROW_HEIGHT = 24;
 
@@ -23,7 +29,7 @@ interface TreeRow {
   siblings: number;
 }
 
-function flatten(index: XmlTreeIndex, expanded: ReadonlySet<number>): TreeRow[] {
+function flatten(index: XmlTreeStructure, expanded: ReadonlySet<number>): TreeRow[] {
   const rows: TreeRow[] = [];
   const visit = (parent: number, depth: number) => {
     const siblings = index.childCount[parent] ?? 0;
@@ -47,7 +53,7 @@ function NodeLabel({
   node,
   label,
 }: {
-  index: XmlTreeIndex;
+  index: XmlTreeStructure;
   node: number;
   label: Label | undefined;
 }) {
@@ -95,7 +101,7 @@ function NodeLabel({
   );
 }
 
-function ancestorsOf(index: XmlTreeIndex, node: number): number[] {
+function ancestorsOf(index: XmlTreeStructure, node: number): number[] {
   const ancestors: number[] = [];
   for (let n = index.parent[node] ?? 0; n > 0; n = index.parent[n] ?? 0) ancestors.push(n);
   return ancestors;
@@ -111,8 +117,9 @@ export default function TreeView({
   onShowInPretty,
 }: {
   /** The viewer's worker, which holds the payload: the rows' texts are sliced there. */
-  client: NodeSourceClient | null;
-  index: XmlTreeIndex;
+  client: (NodeSourceClient & NodeLabelClient) | null;
+  /** The tree's structure, copied from the worker's index. */
+  index: XmlTreeStructure;
   /** A deep-linked node to open and focus, or -1. */
   selectedNode: number;
   onSelectPath: (path: string) => void;
@@ -134,8 +141,10 @@ export default function TreeView({
   );
   const rows = useMemo(() => flatten(index, expanded), [index, expanded]);
   const [, setLabelsVersion] = useState(0);
+  // A new structure is a new payload: none of the last one's labels hold.
   const labels = useMemo(
-    () => new NodeLabelCache(client, index, () => setLabelsVersion((v) => v + 1)),
+    () => new NodeLabelCache(client, () => setLabelsVersion((v) => v + 1)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
     [client, index],
   );
   useEffect(() => {
@@ -261,9 +270,7 @@ export default function TreeView({
             disabled={!client}
             onClick={() => {
               if (!client) return;
-              void readNodeSource(client, index, focusedNode).then((source) =>
-                onCopy(source, 'this node'),
-              );
+              void client.nodeSource(focusedNode).then((source) => onCopy(source, 'this node'));
             }}
           >
             Copy node

@@ -1,47 +1,47 @@
 import { useEffect, useState } from 'react';
-import type { XmlTreeIndex } from '../../../xml/xml-index.ts';
 import type { ViewerWorkerClient } from '../../../workers/viewer/viewer-worker-client.ts';
 
-/** Where a node's text comes from: the viewer's worker, which keeps the payload. */
-export type NodeSourceClient = Pick<ViewerWorkerClient, 'payloadSlices'>;
+/** Where a node's source and path come from: the viewer's worker, which keeps the payload and its index. */
+export type NodeSourceClient = Pick<ViewerWorkerClient, 'nodeSource' | 'nodePlace'>;
 
-/**
- * The exact source of one node (its outer XML as received), sliced by the viewer's worker at the
- * index's offsets: the page holds the index, not the payload.
- * @example onCopy(await readNodeSource(client, index, focusedNode), 'this node')
- */
-export async function readNodeSource(
-  client: NodeSourceClient,
-  index: XmlTreeIndex,
-  node: number,
-): Promise<string> {
-  const [source = ''] = await client.payloadSlices([
-    [index.start[node] ?? 0, index.end[node] ?? 0],
-  ]);
-  return source;
-}
-
-/**
- * `readNodeSource` for a view: null while the source is on its way, and for no node (-1).
- * @example const source = useNodeSource(client, index, selectedNode);
- */
-export function useNodeSource(
+/** One string the worker answers about a node: null while on its way, and for no node (-1). */
+function useNodeAnswer(
   client: NodeSourceClient | null,
-  index: XmlTreeIndex | null,
   node: number,
+  ask: (client: NodeSourceClient, node: number) => Promise<string>,
 ): string | null {
-  const [read, setRead] = useState<{ node: number; index: XmlTreeIndex; source: string } | null>(
-    null,
-  );
+  const [answer, setAnswer] = useState<{
+    client: NodeSourceClient;
+    node: number;
+    text: string;
+  } | null>(null);
   useEffect(() => {
-    if (!client || !index || node < 0) return;
+    if (!client || node < 0) return;
     let current = true;
-    void readNodeSource(client, index, node).then(
-      (source) => current && setRead({ node, index, source }),
-    );
+    void ask(client, node).then((text) => current && setAnswer({ client, node, text }));
     return () => {
       current = false;
     };
-  }, [client, index, node]);
-  return read && read.node === node && read.index === index ? read.source : null;
+  }, [client, node, ask]);
+  return answer && answer.node === node && answer.client === client ? answer.text : null;
+}
+
+const askSource = (client: NodeSourceClient, node: number) => client.nodeSource(node);
+const askPath = (client: NodeSourceClient, node: number) =>
+  client.nodePlace(node).then((place) => place.path);
+
+/**
+ * The exact source of one node (its outer XML as received), sliced by the viewer's worker.
+ * @example const source = useNodeSource(client, selectedNode);
+ */
+export function useNodeSource(client: NodeSourceClient | null, node: number): string | null {
+  return useNodeAnswer(client, node, askSource);
+}
+
+/**
+ * The path of a node's element, made by the viewer's worker.
+ * @example const path = useNodePath(client, selectedNode); // '/AssetStubs/Stub[4]'
+ */
+export function useNodePath(client: NodeSourceClient | null, node: number): string | null {
+  return useNodeAnswer(client, node, askPath);
 }
