@@ -1,6 +1,7 @@
 /**
- * The record table as it crosses from the viewer's worker to the page (one string and offsets
- * per column: cheap to clone, sliced per visible cell), and the rule for when the Table view
+ * The record table as it crosses from the viewer's worker to the page (its columns, the record
+ * of each row, and the first rows' values as one string and offsets per column: cheap to clone,
+ * sliced per visible cell; the worker keeps the rest), and the rule for when the Table view
  * shows its first records before the whole table. Used by the worker and, for the first records
  * of a payload, by the page itself.
  */
@@ -30,15 +31,21 @@ function packColumn(values: readonly string[]): PackedColumn {
   return { text: values.join(''), offsets };
 }
 
-/** The table as it crosses to the page, and the buffers to transfer with it. */
-export function tableForPage(table: RecordTable): [TransferredTable, Transferable[]] {
+/**
+ * The table as it crosses to the page, with the values of its first `rowsWithValues` rows (the
+ * page asks for the others as they are shown), and the buffers to transfer with it.
+ */
+export function tableForPage(
+  table: RecordTable,
+  rowsWithValues = TABLE_HEAD_ROWS,
+): [TransferredTable, Transferable[]] {
   const transferred: TransferredTable = {
     rootName: table.rootName,
     recordName: table.recordName,
     records: table.records.slice(),
     columns: table.columns,
     otherChildren: table.otherChildren,
-    packed: table.values.map(packColumn),
+    packed: table.values.map((values) => packColumn(values.slice(0, rowsWithValues))),
   };
   const buffers: Transferable[] = [transferred.records.buffer as ArrayBuffer];
   for (const column of transferred.packed) buffers.push(column.offsets.buffer as ArrayBuffer);

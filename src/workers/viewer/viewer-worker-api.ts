@@ -475,6 +475,10 @@ export function createViewerWorkerApi(): ViewerWorkerApi {
         rows.buffer as ArrayBuffer,
       ]);
     },
+    tableCells(rows) {
+      const values = table?.values ?? [];
+      return Array.from(rows, (row) => values.map((column) => column[row] ?? ''));
+    },
     csv(columnIndexes, rows) {
       const columns = table?.columns ?? [];
       const values = table?.values ?? [];

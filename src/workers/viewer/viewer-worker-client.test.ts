@@ -7,7 +7,9 @@ import { NODE_ELEMENT, structureOf } from '../../xml/xml-index.ts';
 import { labelOf } from '../../xml/node-label.ts';
 import { nodePath } from '../../xml/node-path.ts';
 import { streamToViewerWorker, type ViewerWorker } from './viewer-worker-client.ts';
-import type { ViewerEvents, ViewerWorkerApi } from './viewer-worker-protocol.ts';
+import type { TransferredTable, ViewerEvents, ViewerWorkerApi } from './viewer-worker-protocol.ts';
+import { TABLE_HEAD_ROWS } from './table-transfer.ts';
+import { extractRecordTable } from '../../xml/record-table.ts';
 
 const started: FakeWorker[] = [];
 afterEach(() => {
@@ -204,6 +206,35 @@ describe('the viewer worker given a second payload', () => {
     await analyzed(api, stubs(['y', 'z', 'x', 'c']));
     expect(Array.from((await api.queryTable(byTitle)).rows)).toEqual([3, 2, 0, 1]);
     expect(Array.from((await api.queryTable({ ...byTitle, filter: 'c' })).rows)).toEqual([3]);
+  });
+});
+
+describe('the record table kept in the worker', () => {
+  it("sends the first rows' values with the table and the others' on request", async () => {
+    let finished = () => undefined as void;
+    const over = new Promise<void>((resolve) => (finished = resolve));
+    const { events } = recorder(finished);
+    let sent: TransferredTable | null = null;
+    const client = streamToViewerWorker(
+      50_000_000,
+      { ...events, onIndexed: (result) => (sent = result.table) },
+      { expectedChars: PAYLOAD.length, worker: viewerWorker() },
+    );
+    client.append(PAYLOAD);
+    client.end();
+    await over;
+    const table = sent as TransferredTable | null;
+    if (!table) throw new Error('no table');
+    const whole = extractRecordTable(PAYLOAD, analyzeXml(PAYLOAD, { emitPretty: false }).index!)!;
+    expect(table.records.length).toBe(700);
+    expect(table.packed.map((column) => column.offsets.length - 1)).toEqual(
+      whole.columns.map(() => TABLE_HEAD_ROWS),
+    );
+    const rows = [0, TABLE_HEAD_ROWS - 1, TABLE_HEAD_ROWS, 699];
+    expect(await client.tableCells(rows)).toEqual(
+      rows.map((row) => whole.values.map((column) => column[row])),
+    );
+    client.dispose();
   });
 });
 

@@ -36,6 +36,8 @@ export interface ViewerWorkerClient {
   nodePlace(node: number): Promise<NodePlace>;
   search(query: string): Promise<SearchResult>;
   queryTable(query: TableQuery): Promise<{ rows: Uint32Array; elapsedMs: number }>;
+  /** The cells of these record-table rows, row by row, a value per column. */
+  tableCells(rows: readonly number[]): Promise<string[][]>;
   csv(columns: number[], rows: Uint32Array): Promise<string>;
   dispose(): void;
 }
@@ -219,6 +221,10 @@ function connect(
     nodePlace: (node) => request(() => worker.calls.nodePlace(node)),
     search,
     queryTable: (query) => request(() => worker.calls.queryTable(query)),
+    tableCells: (rows) => {
+      const ids = Uint32Array.from(rows);
+      return request(() => worker.calls.tableCells(transfer(ids, [ids.buffer])));
+    },
     csv: (columns, rows) => {
       const copy = rows.slice();
       return request(() => worker.calls.csv(columns, transfer(copy, [copy.buffer])));

@@ -19,6 +19,11 @@ export interface TransferredTable {
   records: Int32Array;
   columns: TableColumn[];
   otherChildren: number;
+  /**
+   * The values of the first rows, per column: all of them for a table of the first records (a
+   * preview); the first TABLE_HEAD_ROWS of the whole table, whose other rows the page asks for
+   * (`tableCells`).
+   */
   packed: PackedColumn[];
 }
 
@@ -147,5 +152,7 @@ export interface ViewerWorkerApi {
   nodePlace(node: number): NodePlace;
   search(query: string): SearchResult;
   queryTable(query: TableQuery): { rows: Uint32Array; elapsedMs: number };
+  /** The cells of these rows of the record table, row by row, a value per column. */
+  tableCells(rows: Uint32Array): string[][];
   csv(columns: number[], rows: Uint32Array): string;
 }

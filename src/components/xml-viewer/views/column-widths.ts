@@ -4,6 +4,7 @@
  * long text does not push every other column off screen.
  */
 import type { TransferredTable } from '../../../workers/viewer/viewer-worker-protocol.ts';
+import { rowsWithTable } from './table-cells.ts';
 
 export const MIN_COLUMN_PX = 64;
 export const MAX_COLUMN_PX = 480;
@@ -68,7 +69,7 @@ export function contentColumnWidths(
   measureCell: MeasureText,
   measureHeader: MeasureText,
 ): number[] {
-  const rows = Math.min(table.records.length, SAMPLED_ROWS);
+  const rows = Math.min(rowsWithTable(table), SAMPLED_ROWS);
   const estimate = advanceSum(measureCell);
   return table.columns.map((column, c) => {
     let widest = measureHeader(column.label) + HEADER_EXTRA_PX;

@@ -102,4 +102,39 @@ describe('TableView', () => {
     await userEvent.click(within(record).getByRole('button', { name: 'Copy record' }));
     expect(copied).toEqual([source]);
   });
+
+  it('shows the cells of the rows that did not come with the table once the worker sends them', async () => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    const whole = forPage(30);
+    // The table as the worker sends it: the first 10 rows' values; the rest on request.
+    const table: TransferredTable = {
+      ...whole,
+      packed: whole.packed.map(({ text, offsets }) => ({
+        text: text.slice(0, offsets[10]),
+        offsets: offsets.slice(0, 11),
+      })),
+    };
+    const asked: number[] = [];
+    const client = {
+      queryTable: () =>
+        Promise.resolve({ rows: Uint32Array.from({ length: 30 }, (_, i) => 29 - i), elapsedMs: 1 }),
+      tableCells: (rows: readonly number[]) => {
+        asked.push(...rows);
+        return Promise.resolve(rows.map((row) => [String(row), `T${row}`]));
+      },
+    } as unknown as ViewerWorkerClient;
+    render(
+      <TableView
+        table={table}
+        client={client}
+        fileName="stubs"
+        onCopy={noop}
+        onSelectPath={() => {}}
+      />,
+    );
+    expect(await screen.findByText('T29')).toBeInTheDocument();
+    expect(screen.getByText('T3')).toBeInTheDocument();
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((row) => row >= 10)).toBe(true);
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * The Table view: one row per record, virtualized (@tanstack/react-virtual). Sorting, filtering
- * and CSV run in the worker; the page only receives the row order.
+ * and CSV run in the worker; the page receives the row order, and the cells of the rows on
+ * screen (`table-cells.ts`).
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { sizedAfterLayout } from '../../virtual-rows/rect-after-layout.ts';
@@ -14,6 +15,7 @@ import { formatCount } from '../format-count.ts';
 import { ColumnResizeHandle } from './column-resize-handle.tsx';
 import { useColumnWidths, type ChosenWidths } from './use-column-widths.ts';
 import { useNodePath, useNodeSource } from './use-node-source.ts';
+import { TableCells } from './table-cells.ts';
 
 const ROW_HEIGHT = 30;
 /** The header row's right padding (xv-grid-head), over the body's scroll bar. */
@@ -23,12 +25,6 @@ function identityRows(count: number): Uint32Array {
   const rows = new Uint32Array(count);
   for (let i = 0; i < count; i++) rows[i] = i;
   return rows;
-}
-
-function cellText(table: TransferredTable, column: number, row: number): string {
-  const packed = table.packed[column];
-  if (!packed) return '';
-  return packed.text.slice(packed.offsets[row], packed.offsets[row + 1]);
 }
 
 /** A record's XML, pretty-printed for reading (falls back to the source slice). */
@@ -75,6 +71,15 @@ export default function TableView({
   const headRef = useRef<HTMLDivElement>(null);
   const { widthOf, resize, gridRef } = useColumnWidths(table, chosenWidths);
   const rows = useMemo(() => view?.rows ?? identityRows(recordCount), [view, recordCount]);
+  const [, setCellsVersion] = useState(0);
+  const cells = useMemo(
+    () => new TableCells(table, client, () => setCellsVersion((v) => v + 1)),
+    [table, client],
+  );
+  useEffect(() => {
+    cells.open();
+    return () => cells.close();
+  }, [cells]);
 
   useEffect(() => {
     if (!client) return;
@@ -122,6 +127,12 @@ export default function TableView({
     const csv = await client.csv(shownColumns, rows);
     downloadText(csv, `${fileName}.csv`, 'text/csv;charset=utf-8');
   };
+
+  const items = virtualizer.getVirtualItems();
+  // The cells of the rows on screen (and the overscan) that are not held, after each render.
+  useEffect(() => {
+    cells.want(items.map((item) => rows[item.index] ?? 0));
+  });
 
   const selectedNode = selectedRow === null ? -1 : (table.records[selectedRow] ?? -1);
   const selectedSource = useNodeSource(client, selectedNode);
@@ -262,7 +273,7 @@ export default function TableView({
           <div
             style={{ height: virtualizer.getTotalSize(), width: rowWidth, position: 'relative' }}
           >
-            {virtualizer.getVirtualItems().map((item) => {
+            {items.map((item) => {
               const row = rows[item.index] ?? 0;
               return (
                 <div
@@ -282,8 +293,12 @@ export default function TableView({
                   onKeyDown={(event) => onRowKey(event, row)}
                 >
                   {shownColumns.map((c) => {
-                    const value = cellText(table, c, row);
-                    return (
+                    const value = cells.text(c, row);
+                    return value === undefined ? (
+                      <div key={c} role="cell" className="xv-muted" aria-busy="true">
+                        …
+                      </div>
+                    ) : (
                       <div key={c} role="cell" title={value}>
                         {value}
                       </div>
