@@ -44,21 +44,36 @@ export class FetchedWindow<Value> {
       (values) => {
         for (const key of missing) this.pending.delete(key);
         if (this.closed) return;
-        missing.forEach((key, i) => {
-          const value = values[i];
-          if (value !== undefined) this.held.set(key, value);
-        });
-        while (this.held.size > this.maxHeld) {
-          const oldest = this.held.keys().next().value;
-          if (oldest === undefined) break;
-          this.held.delete(oldest);
-        }
+        this.keep(missing, values);
         this.onLoaded();
       },
       () => {
         for (const key of missing) this.pending.delete(key);
       },
     );
+  }
+
+  /**
+   * Holds values that came another way (with an answer the view asked for anyway), as if
+   * fetched; tells no one (the view re-renders with that answer).
+   */
+  put(keys: readonly number[], values: readonly Value[]): void {
+    if (this.closed) return;
+    this.keep(keys, values);
+  }
+
+  private keep(keys: readonly number[], values: readonly Value[]): void {
+    keys.forEach((key, i) => {
+      const value = values[i];
+      if (value === undefined) return;
+      this.held.delete(key);
+      this.held.set(key, value);
+    });
+    while (this.held.size > this.maxHeld) {
+      const oldest = this.held.keys().next().value;
+      if (oldest === undefined) break;
+      this.held.delete(oldest);
+    }
   }
 
   /** Stops fetching (the view went away); values on their way are dropped. */

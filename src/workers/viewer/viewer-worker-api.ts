@@ -375,6 +375,12 @@ function postSummary(xml: string, events: ViewerEvents): Promise<void> {
   });
 }
 
+/** The cells of these rows of the kept table, row by row, a value per column. */
+function cellsOf(rows: ArrayLike<number>): string[][] {
+  const values = table?.values ?? [];
+  return Array.from(rows, (row) => values.map((column) => column[row] ?? ''));
+}
+
 /** The viewer worker's API; one payload at a time (a new one replaces what was kept). */
 export function createViewerWorkerApi(): ViewerWorkerApi {
   let streamed: PayloadAnalysis | null = null;
@@ -458,7 +464,7 @@ export function createViewerWorkerApi(): ViewerWorkerApi {
         result.columns.buffer as ArrayBuffer,
       ]);
     },
-    queryTable(query) {
+    queryTable(query, shown) {
       const started = performance.now();
       const values = table?.values ?? [];
       if (table) haystacks ??= new RowHaystacks(values, table.records.length);
@@ -471,14 +477,11 @@ export function createViewerWorkerApi(): ViewerWorkerApi {
         filterMemo,
       );
       buildHaystacksWhenIdle();
-      return transfer({ rows, elapsedMs: performance.now() - started }, [
-        rows.buffer as ArrayBuffer,
-      ]);
+      const elapsedMs = performance.now() - started;
+      const shownCells = shown ? cellsOf(rows.subarray(shown.from, shown.to)) : [];
+      return transfer({ rows, elapsedMs, shownCells }, [rows.buffer as ArrayBuffer]);
     },
-    tableCells(rows) {
-      const values = table?.values ?? [];
-      return Array.from(rows, (row) => values.map((column) => column[row] ?? ''));
-    },
+    tableCells: cellsOf,
     csv(columnIndexes, rows) {
       const columns = table?.columns ?? [];
       const values = table?.values ?? [];

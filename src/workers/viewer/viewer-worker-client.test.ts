@@ -234,6 +234,17 @@ describe('the record table kept in the worker', () => {
     expect(await client.tableCells(rows)).toEqual(
       rows.map((row) => whole.values.map((column) => column[row])),
     );
+    // A query's answer brings the cells of the rows it puts at the positions asked for.
+    const id = whole.columns.findIndex((column) => column.label === 'ID');
+    const answer = await client.queryTable(
+      { sortColumn: id, sortDirection: 'desc', filter: '' },
+      { from: 2, to: 5 },
+    );
+    const shownRows = Array.from(answer.rows.subarray(2, 5));
+    expect(shownRows).toEqual([697, 696, 695]);
+    expect(answer.shownCells).toEqual(
+      shownRows.map((row) => whole.values.map((column) => column[row])),
+    );
     client.dispose();
   });
 });

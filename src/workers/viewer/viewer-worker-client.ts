@@ -10,6 +10,8 @@ import { callWorker, proxy, transfer, type WorkerCalls } from '../worker-call.ts
 import type {
   NodePlace,
   SearchResult,
+  ShownRows,
+  TableAnswer,
   ViewerEvents,
   ViewerWorkerApi,
 } from './viewer-worker-protocol.ts';
@@ -35,7 +37,8 @@ export interface ViewerWorkerClient {
   /** Where a node is: its element's path and its pretty line. */
   nodePlace(node: number): Promise<NodePlace>;
   search(query: string): Promise<SearchResult>;
-  queryTable(query: TableQuery): Promise<{ rows: Uint32Array; elapsedMs: number }>;
+  /** The row order for `query`, with the cells of the rows it puts at the `shown` positions. */
+  queryTable(query: TableQuery, shown?: ShownRows): Promise<TableAnswer>;
   /** The cells of these record-table rows, row by row, a value per column. */
   tableCells(rows: readonly number[]): Promise<string[][]>;
   csv(columns: number[], rows: Uint32Array): Promise<string>;
@@ -220,7 +223,7 @@ function connect(
     nodeSource: (node) => request(() => worker.calls.nodeSource(node)),
     nodePlace: (node) => request(() => worker.calls.nodePlace(node)),
     search,
-    queryTable: (query) => request(() => worker.calls.queryTable(query)),
+    queryTable: (query, shown) => request(() => worker.calls.queryTable(query, shown)),
     tableCells: (rows) => {
       const ids = Uint32Array.from(rows);
       return request(() => worker.calls.tableCells(transfer(ids, [ids.buffer])));

@@ -81,6 +81,20 @@ export interface NodePlace {
   line: number;
 }
 
+/** Positions [from, to) in a table's row order: the rows on screen. */
+export interface ShownRows {
+  from: number;
+  to: number;
+}
+
+export interface TableAnswer {
+  /** The record rows in the order asked for, only those the filter keeps. */
+  rows: Uint32Array;
+  elapsedMs: number;
+  /** The cells of rows[shown.from .. shown.to), row by row, a value per column. */
+  shownCells: string[][];
+}
+
 export interface SearchResult {
   /** Start offsets of the matches in the pretty text (at most `limit`). */
   positions: Int32Array;
@@ -151,7 +165,11 @@ export interface ViewerWorkerApi {
   /** Where a node is: its element's path (the node's own, or its parent's) and its pretty line. */
   nodePlace(node: number): NodePlace;
   search(query: string): SearchResult;
-  queryTable(query: TableQuery): { rows: Uint32Array; elapsedMs: number };
+  /**
+   * The table's row order for `query`, and the cells of the rows it puts at positions
+   * [shown.from, shown.to) (those on screen), so that the page paints them without asking again.
+   */
+  queryTable(query: TableQuery, shown?: ShownRows): TableAnswer;
   /** The cells of these rows of the record table, row by row, a value per column. */
   tableCells(rows: Uint32Array): string[][];
   csv(columns: number[], rows: Uint32Array): string;

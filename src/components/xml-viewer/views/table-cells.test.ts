@@ -68,4 +68,20 @@ describe('TableCells', () => {
     expect(cells.text(idColumn, 49)).toBe('s49');
     expect(cells.fetchedRows).toBe(0);
   });
+
+  it("holds the cells a query's answer brought, those of the rows that came with the table aside", () => {
+    const [table] = tableForPage(whole, 10);
+    const client = cellClient();
+    const cells = new TableCells(table, client, () => undefined);
+    cells.put(Uint32Array.of(40, 3, 41), [
+      ['x40', 'T40'],
+      ['never', 'used'],
+      ['x41', 'T41'],
+    ]);
+    expect(cells.fetchedRows).toBe(2);
+    expect(cells.text(1, 41)).toBe('T41');
+    expect(cells.text(titleColumn, 3)).toBe('T3');
+    cells.want([40, 41]);
+    expect(client.asked).toEqual([]);
+  });
 });

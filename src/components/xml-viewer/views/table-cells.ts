@@ -55,6 +55,19 @@ export class TableCells {
     this.fetched.want(wanted);
   }
 
+  /** Holds the cells of rows that came with a query's answer (the rows it put on screen). */
+  put(rows: ArrayLike<number>, cells: readonly string[][]): void {
+    const keys: number[] = [];
+    const values: string[][] = [];
+    for (let i = 0; i < rows.length && i < cells.length; i++) {
+      const row = rows[i] ?? 0;
+      if (row < this.localRows) continue;
+      keys.push(row);
+      values.push(cells[i] ?? []);
+    }
+    this.fetched.put(keys, values);
+  }
+
   close(): void {
     this.fetched.close();
   }

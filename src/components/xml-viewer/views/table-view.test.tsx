@@ -4,11 +4,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { analyzeXml } from '../../../xml/analyze-xml.ts';
 import { recordTableHead } from '../../../xml/record-table-head.ts';
 import { nodePath } from '../../../xml/node-path.ts';
-import type { TransferredTable } from '../../../workers/viewer/viewer-worker-protocol.ts';
+import type {
+  ShownRows,
+  TransferredTable,
+} from '../../../workers/viewer/viewer-worker-protocol.ts';
+import type { TableQuery } from '../../../xml/table-query.ts';
 import type { ViewerWorkerClient } from '../../../workers/viewer/viewer-worker-client.ts';
 import TableView from './table-view.tsx';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 const xml = `<AssetStubs>${Array.from({ length: 30 }, (_, i) => `<Stub ID="${i}"><Title>T${i}</Title></Stub>`).join('')}</AssetStubs>`;
 
@@ -47,7 +54,11 @@ describe('TableView', () => {
   it('offers sorting and filtering once the whole table is there', () => {
     const client = {
       queryTable: () =>
-        Promise.resolve({ rows: Uint32Array.from({ length: 29 }, (_, i) => i), elapsedMs: 1 }),
+        Promise.resolve({
+          rows: Uint32Array.from({ length: 29 }, (_, i) => i),
+          elapsedMs: 1,
+          shownCells: [],
+        }),
     } as unknown as ViewerWorkerClient;
     render(
       <TableView
@@ -77,7 +88,11 @@ describe('TableView', () => {
       },
       nodePlace: (node: number) => Promise.resolve({ path: nodePath(index, node), line: 0 }),
       queryTable: () =>
-        Promise.resolve({ rows: Uint32Array.from({ length: 30 }, (_, i) => i), elapsedMs: 1 }),
+        Promise.resolve({
+          rows: Uint32Array.from({ length: 30 }, (_, i) => i),
+          elapsedMs: 1,
+          shownCells: [],
+        }),
     } as unknown as ViewerWorkerClient;
     const copied: string[] = [];
     const table = forPage(30);
@@ -103,8 +118,10 @@ describe('TableView', () => {
     expect(copied).toEqual([source]);
   });
 
-  it('shows the cells of the rows that did not come with the table once the worker sends them', async () => {
-    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+  it("shows rows beyond the table's first from the query's answer, and asks for the others", async () => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(150);
+    // The scroller is 65vh until measured: 150 px from its first render on.
+    vi.stubGlobal('innerHeight', 230);
     const whole = forPage(30);
     // The table as the worker sends it: the first 10 rows' values; the rest on request.
     const table: TransferredTable = {
@@ -114,13 +131,20 @@ describe('TableView', () => {
         offsets: offsets.slice(0, 11),
       })),
     };
+    const cellsOf = (row: number) => [String(row), `T${row}`];
     const asked: number[] = [];
+    const shownAsked: ShownRows[] = [];
     const client = {
-      queryTable: () =>
-        Promise.resolve({ rows: Uint32Array.from({ length: 30 }, (_, i) => 29 - i), elapsedMs: 1 }),
+      // Descending; this answer brings the cells of its first 5 rows (29 to 25) only.
+      queryTable: (_query: TableQuery, shown: ShownRows) => {
+        shownAsked.push(shown);
+        const rows = Uint32Array.from({ length: 30 }, (_, i) => 29 - i);
+        const brought = rows.subarray(shown.from, Math.min(shown.to, 5));
+        return Promise.resolve({ rows, elapsedMs: 1, shownCells: Array.from(brought, cellsOf) });
+      },
       tableCells: (rows: readonly number[]) => {
         asked.push(...rows);
-        return Promise.resolve(rows.map((row) => [String(row), `T${row}`]));
+        return Promise.resolve(rows.map(cellsOf));
       },
     } as unknown as ViewerWorkerClient;
     render(
@@ -133,8 +157,10 @@ describe('TableView', () => {
       />,
     );
     expect(await screen.findByText('T29')).toBeInTheDocument();
-    expect(screen.getByText('T3')).toBeInTheDocument();
-    expect(asked.length).toBeGreaterThan(0);
-    expect(asked.every((row) => row >= 10)).toBe(true);
+    expect(await screen.findByText('T20')).toBeInTheDocument();
+    // 5 rows on screen and 12 below: positions 0-16, rows 0-16 before the sort, 29-13 after.
+    expect(shownAsked[0]).toEqual({ from: 0, to: 17 });
+    // Neither the rows that came with the table (0-9) nor those the answer brought (25-29).
+    expect([...asked].sort((a, b) => a - b)).toEqual(Array.from({ length: 15 }, (_, i) => 10 + i));
   });
 });

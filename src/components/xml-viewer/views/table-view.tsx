@@ -10,7 +10,10 @@ import { analyzeXml } from '../../../xml/analyze-xml.ts';
 import type { SortDirection } from '../../../xml/table-query.ts';
 import { downloadText } from '../clipboard-and-download.ts';
 import type { ViewerWorkerClient } from '../../../workers/viewer/viewer-worker-client.ts';
-import type { TransferredTable } from '../../../workers/viewer/viewer-worker-protocol.ts';
+import type {
+  TableAnswer,
+  TransferredTable,
+} from '../../../workers/viewer/viewer-worker-protocol.ts';
 import { formatCount } from '../format-count.ts';
 import { ColumnResizeHandle } from './column-resize-handle.tsx';
 import { useColumnWidths, type ChosenWidths } from './use-column-widths.ts';
@@ -18,6 +21,8 @@ import { useNodePath, useNodeSource } from './use-node-source.ts';
 import { TableCells } from './table-cells.ts';
 
 const ROW_HEIGHT = 30;
+/** Rows asked for with a query's answer before the table has measured its screen. */
+const FIRST_SCREEN_ROWS = 40;
 /** The header row's right padding (xv-grid-head), over the body's scroll bar. */
 const HEAD_SCROLLBAR_ROOM_PX = 12;
 
@@ -65,7 +70,7 @@ export default function TableView({
   const [visible, setVisible] = useState<boolean[]>(() => table.columns.map(() => true));
   const [sort, setSort] = useState<{ column: number; direction: SortDirection } | null>(null);
   const [filter, setFilter] = useState('');
-  const [view, setView] = useState<{ rows: Uint32Array; elapsedMs: number } | null>(null);
+  const [view, setView] = useState<TableAnswer | null>(null);
   const [selectedRow, setSelectedRow] = useState<number | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLDivElement>(null);
@@ -81,25 +86,6 @@ export default function TableView({
     return () => cells.close();
   }, [cells]);
 
-  useEffect(() => {
-    if (!client) return;
-    let cancelled = false;
-    // No debounce: a query takes milliseconds in the worker, and an answer for an outdated
-    // filter is dropped when the next keystroke cancels this effect.
-    void client
-      .queryTable({
-        sortColumn: sort?.column ?? null,
-        sortDirection: sort?.direction ?? 'asc',
-        filter,
-      })
-      .then((next) => {
-        if (!cancelled) setView(next);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [client, sort, filter]);
-
   const shownColumns = table.columns.map((_, i) => i).filter((i) => visible[i]);
   // The virtualizer is mutable by design and this component does not rely on compiler memoization.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -111,6 +97,35 @@ export default function TableView({
     // Matches xml-viewer.css's `.xv-grid-scroll` height.
     ...sizedAfterLayout({ share: 0.65 }),
   });
+
+  useEffect(() => {
+    if (!client) return;
+    let cancelled = false;
+    // The answer brings the cells of the rows it puts where the screen is now, so a sort or a
+    // filter paints in one go rather than asking for them after.
+    const shownItems = virtualizer.getVirtualItems();
+    const shown = {
+      from: shownItems[0]?.index ?? 0,
+      to: (shownItems[shownItems.length - 1]?.index ?? FIRST_SCREEN_ROWS - 1) + 1,
+    };
+    // No debounce: a query takes milliseconds in the worker, and an answer for an outdated
+    // filter is dropped when the next keystroke cancels this effect.
+    void client
+      .queryTable(
+        { sortColumn: sort?.column ?? null, sortDirection: sort?.direction ?? 'asc', filter },
+        shown,
+      )
+      .then((next) => {
+        if (cancelled) return;
+        cells.put(next.rows.subarray(shown.from, shown.to), next.shownCells);
+        setView(next);
+      });
+    return () => {
+      cancelled = true;
+    };
+    // The screen's rows are read when a query is sent, not a reason to send one.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [client, cells, sort, filter]);
 
   const toggleSort = (column: number) => {
     setSort((previous) =>
