@@ -32,6 +32,34 @@ function packColumn(values: readonly string[]): PackedColumn {
 }
 
 /**
+ * The values of these rows, per column, packed as the table's first rows are: one string and
+ * its offsets per column to clone, not a string per cell.
+ * @example packRows(table.values, Uint32Array.of(500, 501))
+ */
+export function packRows(
+  columns: readonly (readonly string[])[],
+  rows: ArrayLike<number>,
+): PackedColumn[] {
+  return columns.map((column) => packColumn(Array.from(rows, (row) => column[row] ?? '')));
+}
+
+/** The buffers to transfer with packed columns. */
+export function packedBuffers(packed: readonly PackedColumn[]): ArrayBuffer[] {
+  return packed.map((column) => column.offsets.buffer as ArrayBuffer);
+}
+
+/**
+ * Packed columns back to rows, a value per column.
+ * @example unpackRows(packRows(values, [7, 9])) // [[…row 7's values], […row 9's]]
+ */
+export function unpackRows(packed: readonly PackedColumn[]): string[][] {
+  const count = (packed[0]?.offsets.length ?? 1) - 1;
+  return Array.from({ length: count }, (_, row) =>
+    packed.map(({ text, offsets }) => text.slice(offsets[row], offsets[row + 1])),
+  );
+}
+
+/**
  * The table as it crosses to the page, with the values of its first `rowsWithValues` rows (the
  * page asks for the others as they are shown), and the buffers to transfer with it.
  */
@@ -47,7 +75,8 @@ export function tableForPage(
     otherChildren: table.otherChildren,
     packed: table.values.map((values) => packColumn(values.slice(0, rowsWithValues))),
   };
-  const buffers: Transferable[] = [transferred.records.buffer as ArrayBuffer];
-  for (const column of transferred.packed) buffers.push(column.offsets.buffer as ArrayBuffer);
-  return [transferred, buffers];
+  return [
+    transferred,
+    [transferred.records.buffer as ArrayBuffer, ...packedBuffers(transferred.packed)],
+  ];
 }

@@ -7,7 +7,13 @@
 import { analyzeXml, XmlAnalyzer, type XmlAnalysis } from '../../xml/analyze-xml.ts';
 import { extractRecordTable, type RecordTable } from '../../xml/record-table.ts';
 import { recordTableHead } from '../../xml/record-table-head.ts';
-import { TABLE_HEAD_ROWS, tableForPage, wantsTableHead } from './table-transfer.ts';
+import {
+  packedBuffers,
+  packRows,
+  TABLE_HEAD_ROWS,
+  tableForPage,
+  wantsTableHead,
+} from './table-transfer.ts';
 import { type FilterMemo, queryRows, RowHaystacks, tableCsv } from '../../xml/table-query.ts';
 import {
   copyIndex,
@@ -27,7 +33,12 @@ import { emptyTextLineStarts } from '../../xml/pretty-lines.ts';
 import { utf8Length } from '../../text/utf8-length.ts';
 import { transfer } from '../worker-call.ts';
 import { payloadText } from '../payload-text.ts';
-import type { AnalysisResult, ViewerEvents, ViewerWorkerApi } from './viewer-worker-protocol.ts';
+import type {
+  AnalysisResult,
+  PackedColumn,
+  ViewerEvents,
+  ViewerWorkerApi,
+} from './viewer-worker-protocol.ts';
 import { nextTurn } from '../../tasks/next-turn.ts';
 import { errorMessage } from '../../text/error-message.ts';
 
@@ -375,10 +386,9 @@ function postSummary(xml: string, events: ViewerEvents): Promise<void> {
   });
 }
 
-/** The cells of these rows of the kept table, row by row, a value per column. */
-function cellsOf(rows: ArrayLike<number>): string[][] {
-  const values = table?.values ?? [];
-  return Array.from(rows, (row) => values.map((column) => column[row] ?? ''));
+/** The cells of these rows of the kept table, packed per column. */
+function cellsOf(rows: ArrayLike<number>): PackedColumn[] {
+  return packRows(table?.values ?? [], rows);
 }
 
 /** The viewer worker's API; one payload at a time (a new one replaces what was kept). */
@@ -478,10 +488,16 @@ export function createViewerWorkerApi(): ViewerWorkerApi {
       );
       buildHaystacksWhenIdle();
       const elapsedMs = performance.now() - started;
-      const shownCells = shown ? cellsOf(rows.subarray(shown.from, shown.to)) : [];
-      return transfer({ rows, elapsedMs, shownCells }, [rows.buffer as ArrayBuffer]);
+      const shownCells = cellsOf(shown ? rows.subarray(shown.from, shown.to) : []);
+      return transfer({ rows, elapsedMs, shownCells }, [
+        rows.buffer as ArrayBuffer,
+        ...packedBuffers(shownCells),
+      ]);
     },
-    tableCells: cellsOf,
+    tableCells(rows) {
+      const cells = cellsOf(rows);
+      return transfer(cells, packedBuffers(cells));
+    },
     csv(columnIndexes, rows) {
       const columns = table?.columns ?? [];
       const values = table?.values ?? [];

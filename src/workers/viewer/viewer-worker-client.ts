@@ -7,6 +7,7 @@ import type { TableQuery } from '../../xml/table-query.ts';
 import type { NodeLabel } from '../../xml/node-label.ts';
 import type { XmlTreeIndex, XmlTreeStructure } from '../../xml/xml-index.ts';
 import { callWorker, proxy, transfer, type WorkerCalls } from '../worker-call.ts';
+import { unpackRows } from './table-transfer.ts';
 import type {
   NodePlace,
   SearchResult,
@@ -38,7 +39,7 @@ export interface ViewerWorkerClient {
   nodePlace(node: number): Promise<NodePlace>;
   search(query: string): Promise<SearchResult>;
   /** The row order for `query`, with the cells of the rows it puts at the `shown` positions. */
-  queryTable(query: TableQuery, shown?: ShownRows): Promise<TableAnswer>;
+  queryTable(query: TableQuery, shown?: ShownRows): Promise<TableAnswer<string[][]>>;
   /** The cells of these record-table rows, row by row, a value per column. */
   tableCells(rows: readonly number[]): Promise<string[][]>;
   csv(columns: number[], rows: Uint32Array): Promise<string>;
@@ -223,10 +224,14 @@ function connect(
     nodeSource: (node) => request(() => worker.calls.nodeSource(node)),
     nodePlace: (node) => request(() => worker.calls.nodePlace(node)),
     search,
-    queryTable: (query, shown) => request(() => worker.calls.queryTable(query, shown)),
+    queryTable: (query, shown) =>
+      request(() => worker.calls.queryTable(query, shown)).then((answer) => ({
+        ...answer,
+        shownCells: unpackRows(answer.shownCells),
+      })),
     tableCells: (rows) => {
       const ids = Uint32Array.from(rows);
-      return request(() => worker.calls.tableCells(transfer(ids, [ids.buffer])));
+      return request(() => worker.calls.tableCells(transfer(ids, [ids.buffer]))).then(unpackRows);
     },
     csv: (columns, rows) => {
       const copy = rows.slice();

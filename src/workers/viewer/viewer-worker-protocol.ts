@@ -87,12 +87,15 @@ export interface ShownRows {
   to: number;
 }
 
-export interface TableAnswer {
+export interface TableAnswer<Cells = PackedColumn[]> {
   /** The record rows in the order asked for, only those the filter keeps. */
   rows: Uint32Array;
   elapsedMs: number;
-  /** The cells of rows[shown.from .. shown.to), row by row, a value per column. */
-  shownCells: string[][];
+  /**
+   * The cells of rows[shown.from .. shown.to): packed per column as they cross from the worker,
+   * row by row (a value per column) once the client has unpacked them.
+   */
+  shownCells: Cells;
 }
 
 export interface SearchResult {
@@ -170,7 +173,7 @@ export interface ViewerWorkerApi {
    * [shown.from, shown.to) (those on screen), so that the page paints them without asking again.
    */
   queryTable(query: TableQuery, shown?: ShownRows): TableAnswer;
-  /** The cells of these rows of the record table, row by row, a value per column. */
-  tableCells(rows: Uint32Array): string[][];
+  /** The cells of these rows of the record table, packed per column. */
+  tableCells(rows: Uint32Array): PackedColumn[];
   csv(columns: number[], rows: Uint32Array): string;
 }

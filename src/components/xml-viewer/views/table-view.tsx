@@ -70,7 +70,7 @@ export default function TableView({
   const [visible, setVisible] = useState<boolean[]>(() => table.columns.map(() => true));
   const [sort, setSort] = useState<{ column: number; direction: SortDirection } | null>(null);
   const [filter, setFilter] = useState('');
-  const [view, setView] = useState<TableAnswer | null>(null);
+  const [view, setView] = useState<TableAnswer<string[][]> | null>(null);
   const [selectedRow, setSelectedRow] = useState<number | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLDivElement>(null);
