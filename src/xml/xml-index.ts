@@ -113,25 +113,20 @@ export function copyIndex(index: XmlTreeIndex): XmlTreeIndex {
 /** The typed arrays of an index, for the transfer list of postMessage. */
 export function indexBuffers(index: XmlTreeIndex): ArrayBuffer[] {
   return [
-    index.kind,
-    index.parent,
-    index.firstChild,
-    index.nextSibling,
-    index.childCount,
-    index.elementChildCount,
-    index.nameId,
-    index.start,
-    index.end,
-    index.contentStart,
-    index.contentEnd,
-    index.line,
-    index.endLine,
-    index.attrStart,
-    index.attrCount,
-    index.attrNameId,
-    index.attrValueStart,
-    index.attrValueEnd,
-  ].map((array) => array.buffer as ArrayBuffer);
+    ...structureBuffers(index),
+    ...[
+      index.start,
+      index.end,
+      index.contentStart,
+      index.contentEnd,
+      index.endLine,
+      index.attrStart,
+      index.attrCount,
+      index.attrNameId,
+      index.attrValueStart,
+      index.attrValueEnd,
+    ].map((array) => array.buffer as ArrayBuffer),
+  ];
 }
 
 /** Children of `node` in document order. @example childrenOf(index, 0) // top-level nodes */
