@@ -287,6 +287,11 @@ function keepPretty(text: string, starts: Uint32Array): void {
   prettyStarts = starts;
 }
 
+/** The kept index when it has this node, else null (no index, or a node of another payload). */
+function indexHolding(node: number): XmlTreeIndex | null {
+  return payloadIndex && node >= 0 && node < payloadIndex.nodeCount ? payloadIndex : null;
+}
+
 /** The text and the index into it, for labels and sources: only a payload with an index. */
 function keepPayload(text: string, index: XmlTreeIndex | null): void {
   payload = text;
@@ -455,13 +460,13 @@ export function createViewerWorkerApi(): ViewerWorkerApi {
       return Array.from(nodes, (node) => labelOf(index, node, payload));
     },
     nodeSource(node) {
-      const index = payloadIndex;
-      if (!index || node < 0 || node >= index.nodeCount) return '';
+      const index = indexHolding(node);
+      if (!index) return '';
       return payload.slice(index.start[node], index.end[node]);
     },
     nodePlace(node) {
-      const index = payloadIndex;
-      if (!index || node < 0 || node >= index.nodeCount) return { path: '', line: 0 };
+      const index = indexHolding(node);
+      if (!index) return { path: '', line: 0 };
       const element = index.kind[node] === NODE_ELEMENT ? node : (index.parent[node] ?? 0);
       return { path: nodePath(index, element), line: index.line[node] ?? 0 };
     },
