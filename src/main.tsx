@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import './styles/app.css';
+import { warmUpFonts } from './styles/warm-up-fonts.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -11,3 +12,5 @@ createRoot(container).render(
     <App />
   </StrictMode>,
 );
+
+warmUpFonts(document);

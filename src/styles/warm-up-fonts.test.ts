@@ -1,0 +1,99 @@
+// @vitest-environment jsdom
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { WARM_UP_FONTS, WARM_UP_TEXT, warmUpFonts } from './warm-up-fonts.ts';
+
+/** An idle scheduler the test drives: each run answers the waiting task with `quiet`. */
+function scriptedIdle() {
+  let waiting: ((quiet: boolean) => void) | null = null;
+  return {
+    idle: (task: (quiet: boolean) => void) => {
+      waiting = task;
+    },
+    run(quiet: boolean) {
+      const task = waiting;
+      waiting = null;
+      task?.(quiet);
+    },
+    get pending() {
+      return waiting !== null;
+    },
+  };
+}
+
+/** The lines appended to the body while `act` runs, with their font as set. */
+function linesAdded(act: () => void) {
+  const added: Array<{ font: string; hidden: string | null; text: string }> = [];
+  const append = document.body.append.bind(document.body);
+  document.body.append = (...nodes) => {
+    for (const node of nodes)
+      if (node instanceof HTMLElement)
+        added.push({
+          font: `${node.style.fontFamily}|${node.style.fontSize}|${node.style.fontWeight}|${node.style.fontStyle}`,
+          hidden: node.getAttribute('aria-hidden'),
+          text: node.textContent,
+        });
+    append(...nodes);
+  };
+  try {
+    act();
+  } finally {
+    document.body.append = append;
+  }
+  return added;
+}
+
+describe('warmUpFonts', () => {
+  it('lays out one hidden line per font, one per idle moment, and leaves none behind', () => {
+    const scheduler = scriptedIdle();
+    const added = linesAdded(() => {
+      warmUpFonts(document, scheduler.idle);
+      expect(document.body.children).toHaveLength(0);
+      scheduler.run(true);
+      expect(document.body.children).toHaveLength(0);
+      while (scheduler.pending) scheduler.run(true);
+    });
+    expect(added).toHaveLength(WARM_UP_FONTS.length);
+    expect(new Set(added.map((line) => line.font)).size).toBe(WARM_UP_FONTS.length);
+    expect(added[0]).toEqual({ font: 'var(--mono)|13px|400|', hidden: 'true', text: WARM_UP_TEXT });
+    expect(added.some((line) => line.font.endsWith('|italic'))).toBe(true);
+    expect(document.body.children).toHaveLength(0);
+  });
+
+  it('waits for a quiet moment: nothing is laid out while the page is busy', () => {
+    const scheduler = scriptedIdle();
+    const added = linesAdded(() => {
+      warmUpFonts(document, scheduler.idle);
+      for (let i = 0; i < 5; i++) scheduler.run(false);
+    });
+    expect(added).toHaveLength(0);
+    expect(scheduler.pending).toBe(true);
+    const later = linesAdded(() => scheduler.run(true));
+    expect(later).toHaveLength(1);
+  });
+});
+
+/** Every character outside ASCII in the console's components and stylesheets, comments aside. */
+function symbolsDrawn(folder: string, found = new Set<string>()): Set<string> {
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) symbolsDrawn(path, found);
+    else if (/\.(tsx|css)$/.test(entry.name) && !entry.name.includes('.test.')) {
+      const code = readFileSync(path, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/(^|\s)\/\/.*$/gm, '');
+      for (const character of code) if (character.charCodeAt(0) > 0x7e) found.add(character);
+    }
+  }
+  return found;
+}
+
+describe('WARM_UP_TEXT', () => {
+  it('holds every symbol the console draws, so that none is first looked up in a result', () => {
+    const missing = [...symbolsDrawn(join(__dirname, '..'))].filter(
+      (symbol) => !WARM_UP_TEXT.includes(symbol),
+    );
+    expect(missing).toEqual([]);
+  });
+});

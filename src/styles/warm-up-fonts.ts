@@ -1,0 +1,98 @@
+/**
+ * Lays out a line of text in each font the result page draws (its sans and monospace stacks at
+ * the sizes, weights and styles its views use), one per idle moment after the page has loaded.
+ *
+ * Where the system matches fonts (fontconfig on Linux), Chromium asks its browser process about
+ * each family of a stack the first time a font (family, size, weight, style) is used: a round
+ * trip each, 20 ms and more while the browser is busy receiving an answer. Unpaid, they land in
+ * the first layout of a result (170–290 ms measured in the viewer's first Table screen at
+ * 100,000 rows); paid here, they fall in time the page had free.
+ */
+
+export interface WarmUpFont {
+  mono: boolean;
+  size: string;
+  weight: 400 | 600 | 700;
+  italic?: boolean;
+}
+
+/** The fonts of the result page's views (computed styles of every text, each view shown). */
+export const WARM_UP_FONTS: readonly WarmUpFont[] = [
+  // First those of the first screens: Pretty's lines, the Table's cells, the headings.
+  { mono: true, size: '13px', weight: 400 },
+  { mono: false, size: '13px', weight: 400 },
+  { mono: false, size: '1rem', weight: 600 },
+  { mono: false, size: '1rem', weight: 700 },
+  { mono: true, size: '1rem', weight: 700 },
+  { mono: false, size: '1.15rem', weight: 700 },
+  { mono: false, size: '0.85rem', weight: 400 },
+  { mono: false, size: '0.9rem', weight: 400 },
+  { mono: false, size: '0.9rem', weight: 600 },
+  { mono: false, size: '1rem', weight: 400 },
+  { mono: true, size: '1rem', weight: 400 },
+  { mono: true, size: '0.85rem', weight: 400 },
+  { mono: true, size: '0.82rem', weight: 400 },
+  { mono: false, size: '0.8rem', weight: 600 },
+  { mono: false, size: '0.85rem', weight: 400, italic: true },
+  { mono: false, size: '0.88rem', weight: 400 },
+  { mono: false, size: '1.1rem', weight: 700 },
+  { mono: false, size: '1.5rem', weight: 700 },
+];
+
+/** Letters, digits and every symbol outside ASCII that the console's own text uses. */
+export const WARM_UP_TEXT = 'Aa0 …·•“”’—–↪é×⚠✕✓▾▸✎⚡▼▲■⏱⇩→';
+
+/** Runs a task at an idle moment, telling it whether the page is quiet (a whole idle period). */
+type Idle = (task: (quiet: boolean) => void) => void;
+
+/**
+ * An idle period this long means no frame is due: the page is not receiving or rendering, and
+ * neither, most likely, is the browser that answers the font questions.
+ */
+const QUIET_IDLE_MS = 45;
+
+const whenIdle: Idle = (task) => {
+  if (typeof requestIdleCallback === 'function')
+    requestIdleCallback((deadline) => task(deadline.timeRemaining() >= QUIET_IDLE_MS));
+  else setTimeout(() => task(true), 200);
+};
+
+/** @example warmUpFonts(document) // once, from the entry module */
+export function warmUpFonts(doc: Document, idle: Idle = whenIdle): void {
+  const fonts = [...WARM_UP_FONTS];
+  let canvas: CanvasRenderingContext2D | null | undefined;
+  const next = (quiet: boolean) => {
+    // While a call is received or rendered, a font question may wait on the busy browser:
+    // the warm-up waits for a quiet moment instead of making a long task of its own.
+    if (!quiet) {
+      idle(next);
+      return;
+    }
+    const font = fonts.shift();
+    if (font === undefined) return;
+    const line = doc.createElement('span');
+    line.className = 'font-warm-up';
+    line.setAttribute('aria-hidden', 'true');
+    // Through the CSSOM, which the page's CSP allows (a style attribute it would refuse).
+    if (font.mono) line.style.fontFamily = 'var(--mono)';
+    line.style.fontSize = font.size;
+    line.style.fontWeight = String(font.weight);
+    if (font.italic) line.style.fontStyle = 'italic';
+    line.textContent = WARM_UP_TEXT;
+    doc.body.append(line);
+    // Reading its width lays the line out now, which matches and shapes its font.
+    void line.offsetWidth;
+    // The Table measures its columns' text on a canvas, in the font its cells compute to.
+    const style = getComputedStyle(line);
+    // Only where canvases draw (not in jsdom), as the Table's own measurer.
+    canvas ??=
+      typeof OffscreenCanvas === 'undefined' ? null : doc.createElement('canvas').getContext('2d');
+    if (canvas) {
+      canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      canvas.measureText(WARM_UP_TEXT);
+    }
+    line.remove();
+    idle(next);
+  };
+  idle(next);
+}
