@@ -4,6 +4,7 @@ import {
   MAX_COLUMN_PX,
   MIN_COLUMN_PX,
   contentColumnWidths,
+  rememberedWidths,
   textMeasurer,
 } from './column-widths.ts';
 
@@ -68,6 +69,21 @@ describe('contentColumnWidths', () => {
     expect(calls.length).toBeLessThan(30);
   });
 
+  it('measures at most eight values whole, counting the next at the most it could measure', () => {
+    // 200 values of one length whose estimates all lie within the 2% slack of each other.
+    const values = Array.from({ length: 200 }, (_, i) => `id-${String(i).padStart(5, '0')}`);
+    const whole: string[] = [];
+    // Every glyph 10 px added up; whole, a value draws 5% narrower (kerning).
+    const measure = (text: string) => {
+      if (text.length > 1) whole.push(text);
+      return text.length * 10 * (text.length > 1 ? 0.95 : 1);
+    };
+    const [width] = contentColumnWidths(tableOf({ ID: values }), measure, byLength);
+    expect(whole).toHaveLength(8);
+    // The ninth counts as 80 px × 1.02, more than any measured (76 px).
+    expect(width).toBe(Math.max(MIN_COLUMN_PX, Math.ceil(80 * 1.02) + 16 + 2));
+  });
+
   it('finds a kerned value that ends up widest though another added up wider', () => {
     // "AVAV…" adds up to 8 px a glyph but kerns to 5 whole; "oooo…" is 6 a glyph either way.
     const kerned = 'AV'.repeat(10);
@@ -100,5 +116,37 @@ describe('textMeasurer', () => {
   it('estimates from the font size where no canvas can measure', () => {
     // jsdom has no OffscreenCanvas: 0.6 em per character.
     expect(textMeasurer('600 20px sans-serif')('abcde')).toBeCloseTo(60);
+  });
+});
+
+describe('textMeasurer: one per font', () => {
+  it('gives the same measurer for the same font, another for another', () => {
+    expect(textMeasurer('13px sans-serif')).toBe(textMeasurer('13px sans-serif'));
+    expect(textMeasurer('13px sans-serif')).not.toBe(textMeasurer('14px sans-serif'));
+  });
+});
+
+describe('rememberedWidths', () => {
+  it('measures each text once however often it is asked for', () => {
+    const measured: string[] = [];
+    const measure = rememberedWidths((text) => {
+      measured.push(text);
+      return text.length * 7;
+    });
+    expect([measure('abc'), measure('abc'), measure('de'), measure('abc')]).toEqual([
+      21, 21, 14, 21,
+    ]);
+    expect(measured).toEqual(['abc', 'de']);
+  });
+
+  it('starts over once it remembers `limit` texts, so that it never grows without bound', () => {
+    const measured: string[] = [];
+    const measure = rememberedWidths((text) => {
+      measured.push(text);
+      return 1;
+    }, 2);
+    for (const text of ['a', 'b', 'a', 'c', 'a']) measure(text);
+    // 'c' finds two remembered and starts over; 'a' is then measured again.
+    expect(measured).toEqual(['a', 'b', 'c', 'a']);
   });
 });

@@ -24,13 +24,30 @@ export function clampColumnWidth(px: number): number {
   return Math.round(Math.min(MAX_COLUMN_PX, Math.max(MIN_COLUMN_PX, px)));
 }
 
+/** Widths a measurer remembers before it starts over: the samples of a few tables. */
+export const REMEMBERED_WIDTHS = 20_000;
+
+/** One measurer per font for the page's life (see textMeasurer). */
+const measurers = new Map<string, MeasureText>();
+
 /**
- * A measurer for a CSS font shorthand: a canvas's measureText where the browser draws canvases,
- * otherwise an estimate of 0.6 em per character (a typical average advance).
+ * The measurer of a CSS font shorthand: a canvas's measureText where the browser draws
+ * canvases, otherwise an estimate of 0.6 em per character (a typical average advance). One per
+ * font, remembering what it measured: the Table sizes its columns again each time its table
+ * changes (a preview growing, then the whole table), over mostly the same values.
  *
  * @example textMeasurer('13px system-ui')('3f2504e0-4f89-11d3-9a0c-0305e82c3301') // ≈ 250
  */
 export function textMeasurer(font: string): MeasureText {
+  let measurer = measurers.get(font);
+  if (!measurer) {
+    measurer = rememberedWidths(fontMeasurer(font));
+    measurers.set(font, measurer);
+  }
+  return measurer;
+}
+
+function fontMeasurer(font: string): MeasureText {
   // A canvas of the page's document, which resolves font names (system-ui) as the page does; an
   // OffscreenCanvas may fall back to another font. Only where canvases draw (not in jsdom).
   const context =
@@ -46,10 +63,30 @@ export function textMeasurer(font: string): MeasureText {
 }
 
 /**
+ * `measure`, remembering each text's width (up to `limit` texts, then starting over).
+ *
+ * @example rememberedWidths(measure)('abc') // measures 'abc' once, however often asked
+ */
+export function rememberedWidths(measure: MeasureText, limit = REMEMBERED_WIDTHS): MeasureText {
+  const widths = new Map<string, number>();
+  return (text) => {
+    let width = widths.get(text);
+    if (width === undefined) {
+      if (widths.size >= limit) widths.clear();
+      width = measure(text);
+      widths.set(text, width);
+    }
+    return width;
+  };
+}
+
+/**
  * How much wider than its characters' advances added up a text may draw: kerning and ligatures
  * make it narrower, and rarely a little wider.
  */
 const ESTIMATE_SLACK = 1.02;
+/** Values of a column measured whole at most, widest estimate first. */
+const MEASURED_WHOLE = 8;
 
 /**
  * The width each column's content asks for, by column index.
@@ -58,8 +95,9 @@ const ESTIMATE_SLACK = 1.02;
  * in a proportional font, so the longest by characters need not be widest. Each value is first
  * estimated as its characters' advances added up (each character measured once); then values are
  * measured whole from the widest estimate down, until no estimate left could beat the widest
- * measured: a few calls where measuring every value took 1,800 (tens of ms on the main thread as
- * the Table opens).
+ * measured, at most MEASURED_WHOLE of them: past those, the widest estimate left counts at the
+ * most it could measure (its estimate and the slack). A few calls where measuring every value
+ * took 1,800 (tens of ms on the main thread as the Table opens).
  *
  * @param measureCell measures text in the cells' font
  * @param measureHeader measures text in the header's font (bold, maybe larger)
@@ -82,8 +120,15 @@ export function contentColumnWidths(
       }
       values.sort((a, b) => b.estimate - a.estimate);
       let widestValue = 0;
-      for (const value of values) {
-        if (value.estimate * ESTIMATE_SLACK < widestValue) break;
+      for (const [rank, value] of values.entries()) {
+        const mostItCouldBe = value.estimate * ESTIMATE_SLACK;
+        if (mostItCouldBe < widestValue) break;
+        // Values of one length (IDs, URIs, dates) all estimate within the slack of each other:
+        // past the first few measured, the widest left counts at the most it could measure.
+        if (rank === MEASURED_WHOLE) {
+          widestValue = mostItCouldBe;
+          break;
+        }
         widestValue = Math.max(widestValue, measureCell(value.text));
       }
       widest = Math.max(widest, Math.ceil(widestValue) + CELL_PADDING_PX + ROUNDING_PX);
