@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { holdText, isHeld, readText, readTextStart, textBlob } from './held-text.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { holdText, isHeld, readText, readTextStart, stringStart, textBlob } from './held-text.ts';
 
 const sample = '<a>é 😀 ü</a>';
 const held = (text: string) => holdText(new Blob([text]), text.length);
@@ -45,5 +45,26 @@ describe('held text', () => {
   it('reads no more than three bytes a character of a long held text', async () => {
     const long = 'x'.repeat(10_000);
     expect(await readTextStart(held(long), 100)).toBe('x'.repeat(100));
+  });
+
+  it('reads as many bytes as characters asked for of an ASCII text, not three times as many', async () => {
+    const slice = vi.spyOn(Blob.prototype, 'slice');
+    try {
+      const start = await readTextStart(held('x'.repeat(1_000_000)), 100_000);
+      expect(start).toBe('x'.repeat(100_000));
+      const bytes = slice.mock.calls.reduce((sum, [from = 0, to = 0]) => sum + (to - from), 0);
+      expect(bytes).toBe(100_000);
+    } finally {
+      slice.mockRestore();
+    }
+  });
+
+  it('reads on where characters take more bytes, whole at every length', async () => {
+    // Three bytes a character, a four-byte one between: reads must grow past the first guess.
+    const wide = '語'.repeat(20_000) + '😀' + 'ü'.repeat(20_000);
+    for (const chars of [1, 5_000, 20_000, 20_001, 20_002, 30_000, 40_002, 50_000]) {
+      const start = await readTextStart(held(wide), chars);
+      expect(start).toBe(stringStart(wide, chars));
+    }
   });
 });

@@ -37,17 +37,34 @@ export function textBlob(text: TextOrHeld, type: string): Blob {
     : text.held.slice(0, text.held.size, type);
 }
 
+/** The smallest read of a held text's start: a few KB, not a call per cut character. */
+const MIN_READ_BYTES = 4096;
+
 /**
  * At most the first `maxChars` characters of the text (fewer when a held text's first
  * `3 × maxChars` bytes hold fewer), read without reading the rest: a character cut by the byte
- * limit is left out rather than replaced.
+ * limit is left out rather than replaced. A held text is read in as many bytes as the
+ * characters still wanted take at the bytes per character seen so far: one read of `maxChars`
+ * bytes for ASCII, rather than decoding three times what is kept.
  * @example await readTextStart(result.exchange.response.bodyText, 1_000_000)
  */
 export async function readTextStart(text: TextOrHeld, maxChars: number): Promise<string> {
   if (typeof text === 'string') return stringStart(text, maxChars);
-  const bytes = await text.held.slice(0, 3 * maxChars).arrayBuffer();
-  // `stream: true` keeps back the bytes of a character the cut left incomplete.
-  return stringStart(new TextDecoder('utf-8').decode(bytes, { stream: true }), maxChars);
+  const end = Math.min(text.held.size, 3 * maxChars);
+  // `stream: true` keeps back the bytes of a character a read's cut left incomplete.
+  const decoder = new TextDecoder('utf-8');
+  let start = '';
+  let read = 0;
+  while (start.length < maxChars && read < end) {
+    const bytesPerChar = start.length > 0 ? read / start.length : 1;
+    const wanted = Math.ceil((maxChars - start.length) * bytesPerChar);
+    const size = Math.min(end - read, Math.max(MIN_READ_BYTES, wanted));
+    start += decoder.decode(await text.held.slice(read, read + size).arrayBuffer(), {
+      stream: true,
+    });
+    read += size;
+  }
+  return stringStart(start, maxChars);
 }
 
 /**
