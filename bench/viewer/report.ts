@@ -42,6 +42,9 @@ export function report(size: Size, r: Results): void {
     );
     console.log(`  sort SizeBytes (numeric)          ${ms(n('sortSizeAsc'))}`);
     console.log(
+      `  sort Created, page settled 2 s    ${ms(n('sortCreatedSettled'))}  (a column not sorted before)`,
+    );
+    console.log(
       `  filter "harbour" / clear          ${ms(n('filterHarbour'))} / ${ms(n('filterClear'))}  (${r.filterStatus})`,
     );
   }
@@ -103,11 +106,13 @@ function targets(size: Size, r: Results): Array<[boolean, string]> {
       n('filterHarbour'),
       n('filterClear'),
     );
-    const limit = size.stubs > 30_000 ? 300 : 100;
-    lines.push([
-      sortFilter <= limit,
-      `sort and filter <= ${limit} ms at ${size.stubs.toLocaleString('en-US')} rows: slowest ${ms(sortFilter)}`,
-    ]);
+    // Issue 11 allowed 300 ms above 30,000 rows; issue 24 asks 100 ms at 100,000.
+    const limits = size.stubs > 30_000 ? [300, 100] : [100];
+    for (const limit of limits)
+      lines.push([
+        sortFilter <= limit,
+        `sort and filter <= ${limit} ms at ${size.stubs.toLocaleString('en-US')} rows: slowest ${ms(sortFilter)}`,
+      ]);
   }
   // The issue sets the search target at 10 MB; smaller payloads must meet it too.
   if (size.stubs <= 30_000)
