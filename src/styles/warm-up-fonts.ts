@@ -9,6 +9,8 @@
  * 100,000 rows); paid here, they fall in time the page had free.
  */
 
+import { canvasFont, documentCanvas } from './canvas-font.ts';
+
 export interface WarmUpFont {
   mono: boolean;
   size: string;
@@ -84,11 +86,9 @@ export function warmUpFonts(doc: Document, idle: Idle = whenIdle): void {
     void line.offsetWidth;
     // The Table measures its columns' text on a canvas, in the font its cells compute to.
     const style = getComputedStyle(line);
-    // Only where canvases draw (not in jsdom), as the Table's own measurer.
-    canvas ??=
-      typeof OffscreenCanvas === 'undefined' ? null : doc.createElement('canvas').getContext('2d');
+    canvas ??= documentCanvas(doc);
     if (canvas) {
-      canvas.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      canvas.font = canvasFont(style);
       canvas.measureText(WARM_UP_TEXT);
     }
     line.remove();

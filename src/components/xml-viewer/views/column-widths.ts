@@ -3,6 +3,7 @@
  * of its values (a GUID or a URI reads whole), kept between a minimum and a maximum so that one
  * long text does not push every other column off screen.
  */
+import { documentCanvas } from '../../../styles/canvas-font.ts';
 import type { TransferredTable } from '../../../workers/viewer/viewer-worker-protocol.ts';
 import { rowsWithTable } from './table-cells.ts';
 
@@ -48,12 +49,7 @@ export function textMeasurer(font: string): MeasureText {
 }
 
 function fontMeasurer(font: string): MeasureText {
-  // A canvas of the page's document, which resolves font names (system-ui) as the page does; an
-  // OffscreenCanvas may fall back to another font. Only where canvases draw (not in jsdom).
-  const context =
-    typeof OffscreenCanvas === 'undefined'
-      ? null
-      : document.createElement('canvas').getContext('2d');
+  const context = documentCanvas();
   if (context) {
     context.font = font;
     return (text) => context.measureText(text).width;

@@ -1,11 +1,12 @@
 import { useCallback, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
+import { canvasFont } from '../../../styles/canvas-font.ts';
 import type { TransferredTable } from '../../../workers/viewer/viewer-worker-protocol.ts';
 import { MIN_COLUMN_PX, contentColumnWidths, textMeasurer } from './column-widths.ts';
 
 function fontOf(element: HTMLElement | null, fallback: string): string {
   if (!element) return fallback;
   const style = getComputedStyle(element);
-  return style.fontSize ? `${style.fontWeight} ${style.fontSize} ${style.fontFamily}` : fallback;
+  return style.fontSize ? canvasFont(style) : fallback;
 }
 
 /** Widths the user chose, by column key, and their setter: held by whoever outlives the Table. */
