@@ -22,11 +22,11 @@ import { SEED_STUBS_KEY } from '../emulator/demo-users.ts';
 import { writeElement } from '../emulator/xml-node.ts';
 import { analyzeXml } from '../src/xml/analyze-xml.ts';
 import { extractRecordTable, type RecordTable } from '../src/xml/record-table.ts';
+import { rowRanks } from '../src/xml/row-ranks.ts';
 import {
   type FilterMemo,
   queryRows,
   RowHaystacks,
-  rowRanks,
   type TableQuery,
 } from '../src/xml/table-query.ts';
 import { baselineRowRanks } from './table-query/baseline.ts';
