@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { cellText } from './cell-text.test-helper.ts';
-import { orderByRanks, rowRanks, sortedRowOrder } from './row-ranks.ts';
+import { orderByRanks, rowRanks, rowRanksInSteps, sortedRowOrder } from './row-ranks.ts';
 
 describe('sortedRowOrder', () => {
   it('sorts numbers numerically and keeps empty values last', () => {
@@ -151,5 +151,39 @@ describe('sortedRowOrder against a reference comparator', () => {
   it('compares digit runs as numbers at any length', () => {
     const values = ['a1' + '0'.repeat(20), 'a' + '9'.repeat(20), 'a' + '0'.repeat(30) + '2'];
     expect(Array.from(sortedRowOrder(values, 'asc'))).toEqual([2, 1, 0]);
+  });
+});
+
+describe('rowRanksInSteps', () => {
+  /** Runs the steps to the end: the ranks and how many steps it took. */
+  function runSteps(values: string[], stepRows: number): { ranks: Int32Array; steps: number } {
+    const steps = rowRanksInSteps(values, stepRows);
+    for (let count = 1; ; count++) {
+      const step = steps.next();
+      if (step.done) return { ranks: step.value, steps: count };
+    }
+  }
+
+  it('gives the ranks of rowRanks at any step size', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(columnOf(cellText), columnOf(nearTies), columnOf(number)),
+        fc.integer({ min: 1, max: 64 }),
+        (values, stepRows) => {
+          expect(Array.from(runSteps(values, stepRows).ranks)).toEqual(
+            Array.from(rowRanks(values)),
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('cuts the work on many distinct values into steps of about the rows asked for', () => {
+    const values = Array.from({ length: 20_000 }, (_, i) => `title ${(i * 7919) % 20_000}`);
+    const { ranks, steps } = runSteps(values, 1_000);
+    expect(Array.from(ranks)).toEqual(Array.from(rowRanks(values)));
+    // 20 steps of 1,000 keys, then the radix pass over every row (one range, never cut).
+    expect(steps).toBeGreaterThanOrEqual(21);
   });
 });

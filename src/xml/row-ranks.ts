@@ -28,7 +28,35 @@ export function sortedRowOrder(values: readonly string[], direction: SortDirecti
  * @example rowRanks(['b', '', 'a']) // Int32Array [1, -1, 0]
  */
 export function rowRanks(values: readonly string[]): Int32Array {
-  return numericRanks(values) ?? fewValueRanks(values) ?? naturalRanks(values);
+  const steps = rowRanksInSteps(values);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Rows of work per step of rowRanksInSteps: a few milliseconds at most. */
+const STEP_ROWS = 8_192;
+
+/**
+ * rowRanks a step at a time: each `next()` does a few milliseconds of work (about `stepRows`
+ * rows' worth; a radix pass over a range is never cut), and the last returns the ranks. The viewer's worker runs the steps between
+ * requests, so that a column is ranked before it is first sorted while the worker still answers
+ * the page within milliseconds.
+ *
+ * @example const steps = rowRanksInSteps(values); let step; while (!(step = steps.next()).done);
+ */
+export function* rowRanksInSteps(
+  values: readonly string[],
+  stepRows = STEP_ROWS,
+): Generator<void, Int32Array, void> {
+  const numeric = numericRanks(values);
+  if (numeric) return numeric;
+  yield;
+  const few = fewValueRanks(values);
+  if (few) return few;
+  yield;
+  return yield* naturalRanksInSteps(values, stepRows);
 }
 
 /** Ranks by numeric value, or null when a non-empty value is not a number. */
@@ -134,7 +162,13 @@ class NaturalKeys {
   readonly seen = new Uint8Array(65536);
   private length = 0;
 
-  constructor(values: readonly string[], skip: number) {
+  /** Rows whose keys are written. */
+  private rowsWritten = 0;
+
+  constructor(
+    private readonly values: readonly string[],
+    private readonly skip: number,
+  ) {
     // Sized from a sample of the values with room for a digit run in every other character, so
     // that it hardly ever grows: not a loop over every value first, which on the first large
     // column runs barely optimized.
@@ -148,7 +182,13 @@ class NaturalKeys {
     );
     this.start = new Int32Array(values.length + 1);
     this.exact = new Uint8Array(values.length);
-    for (let row = 0; row < values.length; row++) {
+  }
+
+  /** Writes the keys of the next `count` rows: true once every row's key is written. */
+  writeRows(count = Infinity): boolean {
+    const { values, skip } = this;
+    const end = Math.min(values.length, this.rowsWritten + count);
+    for (let row = this.rowsWritten; row < end; row++) {
       const value = values[row] ?? '';
       this.start[row] = this.length;
       if (value === '') continue;
@@ -160,7 +200,9 @@ class NaturalKeys {
         this.write(value.slice(skip).toLowerCase(), 0, false);
       } else this.exact[row] = written;
     }
-    this.start[values.length] = this.length;
+    this.rowsWritten = end;
+    this.start[end] = this.length;
+    return end === values.length;
   }
 
   /**
@@ -277,10 +319,24 @@ const SAFE_PREFIX_END = (() => {
  * shares is skipped in one step, and ranges under INSERTION_SORT_ROWS rows are finished by
  * insertion.
  */
-function naturalRanks(values: readonly string[]): Int32Array {
-  const sort = new NaturalSort(values, new NaturalKeys(values, sharedPrefix(values)));
-  sort.run();
+function* naturalRanksInSteps(
+  values: readonly string[],
+  stepRows = STEP_ROWS,
+): Generator<void, Int32Array, void> {
+  const keys = new NaturalKeys(values, sharedPrefix(values));
+  while (!keys.writeRows(stepRows)) yield;
+  const sort = new NaturalSort(values, keys);
+  while (!sort.run(stepRows)) yield;
   return sort.ranks();
+}
+
+/** naturalRanksInSteps in one go, for the few distinct values of fewValueRanks. */
+function naturalRanks(values: readonly string[]): Int32Array {
+  const steps = naturalRanksInSteps(values);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
 }
 
 /**
@@ -307,6 +363,8 @@ class NaturalSort {
   private readonly codeBits: number;
   /** Symbols per pass: as many codes as fit in 64 bits beside the row's number. */
   private readonly perPass: number;
+  /** Ranges still to sort, as (from, to, depth) triples. */
+  private readonly pending: number[];
 
   constructor(
     private readonly values: readonly string[],
@@ -328,15 +386,21 @@ class NaturalSort {
     this.rowBits = rowBits;
     this.codeBits = codeBits;
     this.perPass = Math.max(1, Math.floor((64 - rowBits) / codeBits));
+    this.pending = [0, this.rows.length, 0];
   }
 
-  run(): void {
-    // Ranges still to sort, as (from, to, depth) triples.
-    const pending: number[] = [0, this.rows.length, 0];
-    while (pending.length > 0) {
+  /**
+   * Sorts ranges until about `budget` rows have been sorted (a range is never cut): true once
+   * every range is sorted.
+   */
+  run(budget = Infinity): boolean {
+    const { pending } = this;
+    let sorted = 0;
+    while (pending.length > 0 && sorted < budget) {
       const depth = pending.pop() ?? 0;
       const to = pending.pop() ?? 0;
       const from = pending.pop() ?? 0;
+      sorted += to - from;
       if (to - from < INSERTION_SORT_ROWS) this.insertionSort(from, to, depth);
       else {
         const shared = this.sharedDepth(from, to, depth);
@@ -345,6 +409,7 @@ class NaturalSort {
         this.split(from, to, shared, pending);
       }
     }
+    return pending.length === 0;
   }
 
   /** Rank per row from the sorted rows, -1 for the empty values. */
@@ -516,20 +581,40 @@ function compareCodeUnits(a: string, b: string): number {
  * @example orderByRanks(Int32Array.of(1, -1, 0), 'desc') // Uint32Array [0, 2, 1]
  */
 export function orderByRanks(ranks: Int32Array, direction: SortDirection): Uint32Array {
+  // Plain indexed loops, no closure or iterator: the first sort meets this code barely optimized.
+  const rows = ranks.length;
   let maxRank = -1;
-  for (const rank of ranks) if (rank > maxRank) maxRank = rank;
-  // starts[b]: first output slot of bucket b; bucket maxRank + 1 holds the empty values.
-  const buckets = maxRank + 2;
-  const starts = new Int32Array(buckets + 1);
-  const bucketOf = (rank: number) =>
-    rank < 0 ? buckets - 1 : direction === 'asc' ? rank : maxRank - rank;
-  for (const rank of ranks) starts[bucketOf(rank) + 1] = (starts[bucketOf(rank) + 1] ?? 0) + 1;
-  for (let b = 1; b <= buckets; b++) starts[b] = (starts[b] ?? 0) + (starts[b - 1] ?? 0);
-  const order = new Uint32Array(ranks.length);
-  for (let row = 0; row < ranks.length; row++) {
-    const bucket = bucketOf(ranks[row] ?? -1);
-    order[starts[bucket] ?? 0] = row;
-    starts[bucket] = (starts[bucket] ?? 0) + 1;
+  for (let row = 0; row < rows; row++) {
+    const rank = ranks[row] ?? -1;
+    if (rank > maxRank) maxRank = rank;
+  }
+  // One bucket per rank, then one for the empty values; next[b]: bucket b's next output slot.
+  const emptyBucket = maxRank + 1;
+  const next = new Int32Array(maxRank + 2);
+  for (let row = 0; row < rows; row++) {
+    const rank = ranks[row] ?? -1;
+    const bucket = rank < 0 ? emptyBucket : rank;
+    next[bucket] = (next[bucket] ?? 0) + 1;
+  }
+  let slot = 0;
+  const step = direction === 'asc' ? 1 : -1;
+  for (
+    let bucket = direction === 'asc' ? 0 : maxRank;
+    bucket >= 0 && bucket <= maxRank;
+    bucket += step
+  ) {
+    const count = next[bucket] ?? 0;
+    next[bucket] = slot;
+    slot += count;
+  }
+  next[emptyBucket] = slot;
+  const order = new Uint32Array(rows);
+  for (let row = 0; row < rows; row++) {
+    const rank = ranks[row] ?? -1;
+    const bucket = rank < 0 ? emptyBucket : rank;
+    const at = next[bucket] ?? 0;
+    order[at] = row;
+    next[bucket] = at + 1;
   }
   return order;
 }
