@@ -15,6 +15,7 @@ import {
   wantsTableHead,
 } from './table-transfer.ts';
 import { type FilterMemo, queryRows, RowHaystacks, tableCsv } from '../../xml/table-query.ts';
+import { TablePreparation } from '../../xml/table-preparation.ts';
 import {
   copyIndex,
   indexBuffers,
@@ -273,9 +274,8 @@ let payloadIndex: XmlTreeIndex | null = null;
 let pretty = '';
 let prettyStarts = emptyTextLineStarts();
 let table: RecordTable | null = null;
-let haystacks: RowHaystacks | null = null;
-let haystacksScheduled = false;
-const rankCache = new Map<number, Int32Array>();
+let preparation: TablePreparation | null = null;
+let preparationScheduled = false;
 let filterMemo: FilterMemo = { needle: '', matches: null };
 
 /**
@@ -301,25 +301,25 @@ function keepPayload(text: string, index: XmlTreeIndex | null): void {
 /** The table later queries run against: a new payload's, with no ranks or search text of the last. */
 function keepTable(next: RecordTable | null): void {
   table = next;
-  haystacks = null;
-  rankCache.clear();
+  preparation = next && new TablePreparation(next.values, next.records.length);
   filterMemo = { needle: '', matches: null };
+  prepareTableWhenIdle();
 }
 
-/** Rows of search text per task: a few ms, so a request that arrives meanwhile hardly waits. */
-const HAYSTACK_SLICE_ROWS = 2_000;
+/** Work per task preparing the table: a request that arrives meanwhile hardly waits. */
+const PREPARATION_BUDGET_MS = 8;
 
 /**
- * Builds the table's search text between requests, a slice per task, once the Table view has
- * asked its first query, so that filters mostly scan it. A request that arrives meanwhile runs
- * after the current slice; a filter reads the cells of the rows not built yet.
+ * Prepares the table's queries between requests, a few milliseconds per task (see
+ * TablePreparation): every column's ranks once the table exists, the rows' search text once the
+ * Table view has asked its first query (a payload only read in Pretty does not hold it).
  */
-function buildHaystacksWhenIdle(): void {
-  if (haystacksScheduled || !haystacks || haystacks.complete) return;
-  haystacksScheduled = true;
+function prepareTableWhenIdle(): void {
+  if (preparationScheduled || !preparation || preparation.complete) return;
+  preparationScheduled = true;
   setTimeout(() => {
-    haystacksScheduled = false;
-    if (haystacks && !haystacks.build(HAYSTACK_SLICE_ROWS)) buildHaystacksWhenIdle();
+    preparationScheduled = false;
+    if (preparation && !preparation.prepare(PREPARATION_BUDGET_MS)) prepareTableWhenIdle();
   }, 0);
 }
 
@@ -355,6 +355,7 @@ function warmUp(): void {
     if (warmTable) {
       tableForPage(warmTable);
       const rows = warmTable.records.length;
+      new TablePreparation(warmTable.values, rows).prepare(Infinity);
       // Half the search text built: a filter reads both the text and the cells of the rest.
       const haystacks = new RowHaystacks(warmTable.values, rows);
       haystacks.build(rows >> 1);
@@ -482,16 +483,18 @@ export function createViewerWorkerApi(): ViewerWorkerApi {
     queryTable(query, shown) {
       const started = performance.now();
       const values = table?.values ?? [];
-      if (table) haystacks ??= new RowHaystacks(values, table.records.length);
+      const rowCount = table?.records.length ?? 0;
+      preparation?.wantText();
+      if (preparation && query.sortColumn !== null) preparation.ranksOf(query.sortColumn);
       const rows = queryRows(
         values,
-        haystacks?.texts ?? [],
+        preparation?.haystacks.texts ?? [],
         query,
-        rankCache,
-        table?.records.length ?? 0,
+        preparation?.ranks,
+        rowCount,
         filterMemo,
       );
-      buildHaystacksWhenIdle();
+      prepareTableWhenIdle();
       const elapsedMs = performance.now() - started;
       const shownCells = cellsOf(shown ? rows.subarray(shown.from, shown.to) : []);
       return transfer({ rows, elapsedMs, shownCells }, [

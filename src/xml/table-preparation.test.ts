@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { rowRanks } from './row-ranks.ts';
+import { TablePreparation } from './table-preparation.ts';
+import { rowHaystacks } from './table-query.ts';
+
+const ROWS = 30_000;
+/** A title (mostly distinct), a type (few values), a size (numbers), a column left empty. */
+const columns = [
+  Array.from({ length: ROWS }, (_, i) => `Harbour ${(i * 7919) % ROWS} survey`),
+  Array.from({ length: ROWS }, (_, i) => ['image', 'video', 'Audio'][i % 3] ?? ''),
+  Array.from({ length: ROWS }, (_, i) => String((i * 37) % 1000)),
+  Array.from({ length: ROWS }, () => ''),
+];
+
+/** Steps until complete, one per call; how many it took. */
+function prepareAll(preparation: TablePreparation): number {
+  let steps = 1;
+  while (!preparation.prepare(0)) steps += 1;
+  return steps;
+}
+
+describe('TablePreparation', () => {
+  it('prepares every column’s ranks and every row’s search text, a step at a time', () => {
+    const preparation = new TablePreparation(columns, ROWS);
+    preparation.wantText();
+    expect(preparation.complete).toBe(false);
+    const steps = prepareAll(preparation);
+    // 15 slices of search text, and the title's keys alone take four steps.
+    expect(steps).toBeGreaterThan(20);
+    expect(preparation.complete).toBe(true);
+    columns.forEach((values, column) =>
+      expect(Array.from(preparation.ranks.get(column) ?? [])).toEqual(Array.from(rowRanks(values))),
+    );
+    expect(preparation.haystacks.texts).toEqual(rowHaystacks(columns, ROWS));
+  });
+
+  it('finishes a column half ranked when a query asks for it, and goes on with the others', () => {
+    const preparation = new TablePreparation(columns, ROWS);
+    preparation.wantText();
+    preparation.prepare(0);
+    preparation.prepare(0);
+    preparation.prepare(0);
+    expect(preparation.ranks.has(0)).toBe(false);
+    const title = preparation.ranksOf(0);
+    expect(Array.from(title)).toEqual(Array.from(rowRanks(columns[0] ?? [])));
+    const size = preparation.ranksOf(2);
+    prepareAll(preparation);
+    // Kept, not computed again.
+    expect(preparation.ranks.get(0)).toBe(title);
+    expect(preparation.ranks.get(2)).toBe(size);
+    expect(Array.from(preparation.ranks.get(1) ?? [])).toEqual(
+      Array.from(rowRanks(columns[1] ?? [])),
+    );
+  });
+
+  it('works through its budget, step after step', () => {
+    const steps = prepareAll(new TablePreparation(columns, ROWS));
+    let clock = 0;
+    const now = () => (clock += 1);
+    const preparation = new TablePreparation(columns, ROWS);
+    expect(steps).toBeGreaterThan(5);
+    // The clock moves 1 per reading, once at the start and once after each step: a budget of 5
+    // is five steps.
+    expect(preparation.prepare(5, now)).toBe(false);
+    expect(prepareAll(preparation)).toBe(steps - 5);
+  });
+
+  it('ranks every column without building search text until it is wanted', () => {
+    const preparation = new TablePreparation(columns, ROWS);
+    prepareAll(preparation);
+    expect(preparation.ranks.size).toBe(columns.length);
+    expect(preparation.haystacks.texts.every((text) => text === undefined)).toBe(true);
+    preparation.wantText();
+    expect(preparation.complete).toBe(false);
+    prepareAll(preparation);
+    expect(preparation.haystacks.complete).toBe(true);
+  });
+
+  it('is complete at once for a table without rows or columns', () => {
+    expect(new TablePreparation([], 0).prepare(0)).toBe(true);
+  });
+});
