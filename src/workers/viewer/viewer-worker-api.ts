@@ -40,7 +40,7 @@ import type {
   ViewerEvents,
   ViewerWorkerApi,
 } from './viewer-worker-protocol.ts';
-import { nextTurn } from '../../tasks/next-turn.ts';
+import { nextTurn, queueTask } from '../../tasks/next-turn.ts';
 import { errorMessage } from '../../text/error-message.ts';
 
 /**
@@ -317,10 +317,10 @@ const PREPARATION_BUDGET_MS = 8;
 function prepareTableWhenIdle(): void {
   if (preparationScheduled || !preparation || preparation.complete) return;
   preparationScheduled = true;
-  setTimeout(() => {
+  queueTask(() => {
     preparationScheduled = false;
     if (preparation && !preparation.prepare(PREPARATION_BUDGET_MS)) prepareTableWhenIdle();
-  }, 0);
+  });
 }
 
 /** A record list shaped like a GetAssetStubs payload, about 130 KB. */
