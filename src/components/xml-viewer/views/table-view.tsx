@@ -5,7 +5,7 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { sizedAfterLayout } from '../../virtual-rows/rect-after-layout.ts';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { analyzeXml } from '../../../xml/analyze-xml.ts';
 import type { SortDirection } from '../../../xml/row-ranks.ts';
 import { downloadText } from '../clipboard-and-download.ts';
@@ -98,7 +98,9 @@ export default function TableView({
     ...sizedAfterLayout({ share: 0.65 }),
   });
 
-  useEffect(() => {
+  // Before the browser paints the new sort or filter, not after: the worker starts on the query
+  // while the page paints the header.
+  useLayoutEffect(() => {
     if (!client) return;
     let cancelled = false;
     // The answer brings the cells of the rows it puts where the screen is now, so a sort or a
