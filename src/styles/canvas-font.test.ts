@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canvasFont, documentCanvas } from './canvas-font.ts';
+import { canvasFont, canvasTextWidth, documentCanvas } from './canvas-font.ts';
 
 describe('canvasFont', () => {
   it('writes a computed style as the shorthand a canvas takes', () => {
@@ -15,5 +15,31 @@ describe('canvasFont', () => {
 describe('documentCanvas', () => {
   it('gives no context where canvases do not draw', () => {
     expect(documentCanvas()).toBeNull();
+  });
+});
+
+describe('canvasTextWidth', () => {
+  it('sets the font on the shared context only when it changes, and measures in it', () => {
+    const fontsSet: string[] = [];
+    let current = '';
+    const context = {
+      get font() {
+        return current;
+      },
+      set font(font: string) {
+        fontsSet.push(font);
+        current = font;
+      },
+      // 10 px a character in the cell font, 20 in the header font.
+      measureText: (text: string) => ({
+        width: text.length * (current.startsWith('600') ? 20 : 10),
+      }),
+    } as unknown as CanvasRenderingContext2D;
+    const cell = canvasTextWidth(context, '13px sans-serif');
+    const header = canvasTextWidth(context, '600 16px sans-serif');
+    expect([cell('ab'), cell('abc'), header('ab'), cell('a'), cell('b')]).toEqual([
+      20, 30, 40, 10, 10,
+    ]);
+    expect(fontsSet).toEqual(['13px sans-serif', '600 16px sans-serif', '13px sans-serif']);
   });
 });

@@ -4,17 +4,21 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { WARM_UP_FONTS, WARM_UP_TEXT, warmUpFonts } from './warm-up-fonts.ts';
 
-/** An idle scheduler the test drives: each run answers the waiting task with `quiet`. */
+/**
+ * An idle scheduler the test drives: each run answers the waiting task with an idle moment whose
+ * time left is read from `times` in turn (the last repeats).
+ */
 function scriptedIdle() {
-  let waiting: ((quiet: boolean) => void) | null = null;
+  let waiting: ((timeLeft: () => number) => void) | null = null;
   return {
-    idle: (task: (quiet: boolean) => void) => {
+    idle: (task: (timeLeft: () => number) => void) => {
       waiting = task;
     },
-    run(quiet: boolean) {
+    run(...times: number[]) {
       const task = waiting;
       waiting = null;
-      task?.(quiet);
+      let read = 0;
+      task?.(() => times[Math.min(read++, times.length - 1)] ?? 0);
     },
     get pending() {
       return waiting !== null;
@@ -45,15 +49,22 @@ function linesAdded(act: () => void) {
 }
 
 describe('warmUpFonts', () => {
-  it('lays out one hidden line per font, one per idle moment, and leaves none behind', () => {
+  it('lays out one hidden line per font, as many per quiet moment as it holds, and leaves none behind', () => {
     const scheduler = scriptedIdle();
+    let moments = 0;
     const added = linesAdded(() => {
       warmUpFonts(document, scheduler.idle);
       expect(document.body.children).toHaveLength(0);
-      scheduler.run(true);
+      // 49 ms left: quiet; then 40 and 20 ms after the first and second fonts, 10 after the third.
+      scheduler.run(49, 40, 20, 10);
+      moments += 1;
       expect(document.body.children).toHaveLength(0);
-      while (scheduler.pending) scheduler.run(true);
+      while (scheduler.pending) {
+        scheduler.run(49, 40, 20, 10);
+        moments += 1;
+      }
     });
+    expect(moments).toBe(Math.ceil(WARM_UP_FONTS.length / 3));
     expect(added).toHaveLength(WARM_UP_FONTS.length);
     expect(new Set(added.map((line) => line.font)).size).toBe(WARM_UP_FONTS.length);
     expect(added[0]).toEqual({ font: 'var(--mono)|13px|400|', hidden: 'true', text: WARM_UP_TEXT });
@@ -65,11 +76,11 @@ describe('warmUpFonts', () => {
     const scheduler = scriptedIdle();
     const added = linesAdded(() => {
       warmUpFonts(document, scheduler.idle);
-      for (let i = 0; i < 5; i++) scheduler.run(false);
+      for (let i = 0; i < 5; i++) scheduler.run(30, 30);
     });
     expect(added).toHaveLength(0);
     expect(scheduler.pending).toBe(true);
-    const later = linesAdded(() => scheduler.run(true));
+    const later = linesAdded(() => scheduler.run(49, 10));
     expect(later).toHaveLength(1);
   });
 });

@@ -9,7 +9,7 @@
  * 100,000 rows); paid here, they fall in time the page had free.
  */
 
-import { canvasFont, documentCanvas } from './canvas-font.ts';
+import { canvasFont, canvasTextWidth, documentCanvas } from './canvas-font.ts';
 
 export interface WarmUpFont {
   mono: boolean;
@@ -44,34 +44,30 @@ export const WARM_UP_FONTS: readonly WarmUpFont[] = [
 /** Letters, digits and every symbol outside ASCII that the console's own text uses. */
 export const WARM_UP_TEXT = 'Aa0 …·•“”’—–↪é×⚠✕✓▾▸✎⚡▼▲■⏱⇩→';
 
-/** Runs a task at an idle moment, telling it whether the page is quiet (a whole idle period). */
-type Idle = (task: (quiet: boolean) => void) => void;
+/** Runs a task at an idle moment, telling it how many milliseconds that moment has left. */
+type Idle = (task: (timeLeft: () => number) => void) => void;
 
 /**
  * An idle period this long means no frame is due: the page is not receiving or rendering, and
  * neither, most likely, is the browser that answers the font questions.
  */
 const QUIET_IDLE_MS = 45;
+/** What a quiet moment must still have left for one more font (each takes about 5 ms). */
+const FONT_IDLE_MS = 15;
 
 const whenIdle: Idle = (task) => {
   if (typeof requestIdleCallback === 'function')
-    requestIdleCallback((deadline) => task(deadline.timeRemaining() >= QUIET_IDLE_MS));
-  else setTimeout(() => task(true), 200);
+    requestIdleCallback((deadline) => task(() => deadline.timeRemaining()));
+  else setTimeout(() => task(() => QUIET_IDLE_MS), 200);
 };
 
 /** @example warmUpFonts(document) // once, from the entry module */
 export function warmUpFonts(doc: Document, idle: Idle = whenIdle): void {
   const fonts = [...WARM_UP_FONTS];
-  let canvas: CanvasRenderingContext2D | null | undefined;
-  const next = (quiet: boolean) => {
-    // While a call is received or rendered, a font question may wait on the busy browser:
-    // the warm-up waits for a quiet moment instead of making a long task of its own.
-    if (!quiet) {
-      idle(next);
-      return;
-    }
+  /** Lays out one font's line, and measures it on a canvas: false once every font is done. */
+  const warmUpOne = (): boolean => {
     const font = fonts.shift();
-    if (font === undefined) return;
+    if (font === undefined) return false;
     const line = doc.createElement('span');
     line.className = 'font-warm-up';
     line.setAttribute('aria-hidden', 'true');
@@ -86,13 +82,22 @@ export function warmUpFonts(doc: Document, idle: Idle = whenIdle): void {
     void line.offsetWidth;
     // The Table measures its columns' text on a canvas, in the font its cells compute to.
     const style = getComputedStyle(line);
-    canvas ??= documentCanvas(doc);
-    if (canvas) {
-      canvas.font = canvasFont(style);
-      canvas.measureText(WARM_UP_TEXT);
-    }
+    const canvas = documentCanvas(doc);
+    if (canvas) canvasTextWidth(canvas, canvasFont(style))(WARM_UP_TEXT);
     line.remove();
-    idle(next);
+    return fonts.length > 0;
+  };
+  const next = (timeLeft: () => number) => {
+    // While a call is received or rendered, a font question may wait on the busy browser:
+    // the warm-up waits for a quiet moment instead of making a long task of its own, and
+    // then does as many fonts as that moment holds (the page's start has few such moments).
+    if (timeLeft() < QUIET_IDLE_MS) {
+      idle(next);
+      return;
+    }
+    let more = warmUpOne();
+    while (more && timeLeft() >= FONT_IDLE_MS) more = warmUpOne();
+    if (more) idle(next);
   };
   idle(next);
 }

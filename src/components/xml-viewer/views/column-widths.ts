@@ -3,7 +3,7 @@
  * of its values (a GUID or a URI reads whole), kept between a minimum and a maximum so that one
  * long text does not push every other column off screen.
  */
-import { documentCanvas } from '../../../styles/canvas-font.ts';
+import { canvasTextWidth, documentCanvas } from '../../../styles/canvas-font.ts';
 import type { TransferredTable } from '../../../workers/viewer/viewer-worker-protocol.ts';
 import { rowsWithTable } from './table-cells.ts';
 
@@ -50,10 +50,7 @@ export function textMeasurer(font: string): MeasureText {
 
 function fontMeasurer(font: string): MeasureText {
   const context = documentCanvas();
-  if (context) {
-    context.font = font;
-    return (text) => context.measureText(text).width;
-  }
+  if (context) return canvasTextWidth(context, font);
   const em = Number.parseFloat(/(\d+(?:\.\d+)?)px/.exec(font)?.[1] ?? '16');
   return (text) => text.length * em * 0.6;
 }
