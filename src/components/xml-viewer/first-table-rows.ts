@@ -1,9 +1,4 @@
-import { recordTableHead } from '../../xml/record-table-head.ts';
-import {
-  TABLE_HEAD_ROWS,
-  tableForPage,
-  wantsTableHead,
-} from '../../workers/viewer/table-transfer.ts';
+import { firstRecordsForPage, wantsTableHead } from '../../workers/viewer/table-transfer.ts';
 import type { TransferredTable } from '../../workers/viewer/viewer-worker-protocol.ts';
 
 /** Where the page looks for the first records: 200 records of a few hundred bytes fit easily. */
@@ -40,6 +35,5 @@ export function tableRowsOfPrefix(prefix: string): TransferredTable | null {
 
 /** The worker's first-records code over `prefix`, in the shape the Table view takes. */
 function firstRecordsOf(prefix: string, cutShort: boolean): TransferredTable | null {
-  const head = recordTableHead(prefix, TABLE_HEAD_ROWS, cutShort);
-  return head && tableForPage(head)[0];
+  return firstRecordsForPage(prefix, cutShort)?.[0] ?? null;
 }

@@ -1,14 +1,14 @@
 /**
  * The first lines of a large DataStubs payload, shown while the rest of its answer still arrives
  * (the protocol's CallOptions.onDataStubsHead): Pretty, pretty-printed by the same code as the
- * viewer's first screen, and the Table's first records, by the same code as the viewer's. The
+ * viewer's first screen, and the Table's first records, read by the viewer's worker. The
  * viewer that replaces it once the answer is in starts with the same lines, on the view chosen
  * here.
  */
 import { Suspense, useDeferredValue, useId, useMemo } from 'react';
 import { useCopyStatus } from './use-copy-status.ts';
 import { prettyHead } from '../../xml/pretty-head.ts';
-import { tableRowsOfPrefix } from './first-table-rows.ts';
+import { useHeadRecords } from './use-head-records.ts';
 import { FIRST_SCREEN_CHARS } from './first-screen.ts';
 import { PrettyView, TableView } from './views/lazy-views.ts';
 import { ViewPanel, ViewTabs, type ViewTab } from './view-tabs.tsx';
@@ -43,15 +43,13 @@ export function ReceivingDataStubs({ head, tab: chosen, onTabChange }: Receiving
       tab === 'pretty' && shownHead !== null ? prettyHead(shownHead, FIRST_SCREEN_CHARS) : null,
     [tab, shownHead],
   );
-  const rows = useMemo(
-    () => (tab === 'table' && shownHead !== null ? tableRowsOfPrefix(shownHead) : null),
-    [tab, shownHead],
-  );
+  const rows = useHeadRecords(shownHead, tab === 'table');
   const { status, copy } = useCopyStatus();
 
   const panel = () => {
     if (shownHead === null) return <p className="xv-muted">Receiving the response…</p>;
     if (tab === 'table') {
+      if (rows === undefined) return <p className="xv-muted">Reading the first records…</p>;
       if (!rows)
         return <p className="xv-muted">No records in the first lines; the table follows.</p>;
       return (

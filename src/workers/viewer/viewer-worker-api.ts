@@ -8,6 +8,7 @@ import { analyzeXml, XmlAnalyzer, type XmlAnalysis } from '../../xml/analyze-xml
 import { extractRecordTable, type RecordTable } from '../../xml/record-table.ts';
 import { recordTableHead } from '../../xml/record-table-head.ts';
 import {
+  firstRecordsForPage,
   packedBuffers,
   packRows,
   TABLE_HEAD_ROWS,
@@ -414,6 +415,10 @@ export function createViewerWorkerApi(): ViewerWorkerApi {
 
   return {
     warmUp,
+    headRecords(head) {
+      const found = firstRecordsForPage(head, true);
+      return found && transfer(found[0], found[1]);
+    },
     analyze(received, maxIndexBytes, events) {
       return guarded(events, async () => {
         keepPayload('', null);

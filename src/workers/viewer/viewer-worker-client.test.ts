@@ -8,7 +8,7 @@ import { labelOf } from '../../xml/node-label.ts';
 import { nodePath } from '../../xml/node-path.ts';
 import { streamToViewerWorker, type ViewerWorker } from './viewer-worker-client.ts';
 import type { TransferredTable, ViewerEvents, ViewerWorkerApi } from './viewer-worker-protocol.ts';
-import { TABLE_HEAD_ROWS } from './table-transfer.ts';
+import { firstRecordsForPage, TABLE_HEAD_ROWS } from './table-transfer.ts';
 import { extractRecordTable } from '../../xml/record-table.ts';
 
 const started: FakeWorker[] = [];
@@ -317,5 +317,21 @@ describe('the viewer worker given a held payload', () => {
   it('reads the Blob itself and reports what it reports for the text', async () => {
     const whole = await analyzedWhole(PAYLOAD, 50_000_000);
     expect(await analyzedWhole(new Blob([PAYLOAD]), 50_000_000)).toEqual(whole);
+  });
+});
+
+describe("an answer's head read by the worker", () => {
+  it('gives the whole records before the cut, as the page would read them', () => {
+    const api = createViewerWorkerApi();
+    const records = Array.from(
+      { length: 250 },
+      (_, n) => `<Stub ID="s${n}"><Title>T &amp; ${n}</Title></Stub>`,
+    );
+    const head = `<AssetStubs>${records.join('')}<Stub ID="cut"><Ti`;
+    const rows = api.headRecords(head);
+    expect(rows).toEqual(firstRecordsForPage(head, true)?.[0]);
+    expect(rows?.records).toHaveLength(200);
+    expect(rows?.packed[1]?.text.startsWith('T & 0T & 1')).toBe(true);
+    expect(api.headRecords('<AssetStubs><Stub ID="1"><Ti')).toBeNull();
   });
 });

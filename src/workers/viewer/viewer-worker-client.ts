@@ -13,6 +13,7 @@ import type {
   SearchResult,
   ShownRows,
   TableAnswer,
+  TransferredTable,
   ViewerEvents,
   ViewerWorkerApi,
 } from './viewer-worker-protocol.ts';
@@ -73,6 +74,19 @@ export function prewarmViewerWorker(): void {
   spare = createWorker();
   // A warm-up that fails leaves the worker to fail the viewer's own first call.
   spare.calls.warmUp().catch(() => undefined);
+}
+
+/**
+ * The first records in the head of an answer still arriving, read by the worker the next viewer
+ * will use (started now if there is none), so that the page does not parse them while it
+ * receives the answer. Rejects where workers do not run.
+ *
+ * @example const rows = await headRecordsInWorker(head); // null: no whole record yet
+ */
+export function headRecordsInWorker(head: string): Promise<TransferredTable | null> {
+  prewarmViewerWorker();
+  if (!spare) return Promise.reject(new Error('no viewer worker'));
+  return spare.calls.headRecords(head);
 }
 
 function takeWorker(): ViewerWorker {

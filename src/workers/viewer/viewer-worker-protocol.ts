@@ -133,6 +133,11 @@ export interface ViewerWorkerApi {
    */
   warmUp(): void;
   /**
+   * The first records in the head of an answer still arriving (its whole records before the
+   * cut), for the Table shown while the rest arrives; null when there are none. Needs no payload.
+   */
+  headRecords(head: string): TransferredTable | null;
+  /**
    * Analyzes the payload (text, or UTF-8 bytes decoded in the worker), reporting to `events`;
    * settles once the summary is reported (or the analysis failed).
    */
