@@ -53,7 +53,7 @@ describe('warmUpFonts', () => {
     const scheduler = scriptedIdle();
     let moments = 0;
     const added = linesAdded(() => {
-      warmUpFonts(document, scheduler.idle);
+      warmUpFonts(document, scheduler.idle, () => 0);
       expect(document.body.children).toHaveLength(0);
       // 49 ms left: quiet; then 40 and 20 ms after the first and second fonts, 10 after the third.
       scheduler.run(49, 40, 20, 10);
@@ -70,6 +70,19 @@ describe('warmUpFonts', () => {
     expect(added[0]).toEqual({ font: 'var(--mono)|13px|400|', hidden: 'true', text: WARM_UP_TEXT });
     expect(added.some((line) => line.font.endsWith('|italic'))).toBe(true);
     expect(document.body.children).toHaveLength(0);
+  });
+
+  it('does one font per quiet moment while fonts come slowly (the browser is busy)', () => {
+    const scheduler = scriptedIdle();
+    let clock = 0;
+    // Each reading of the clock moves it 10 ms: every font seems to take 10 ms.
+    const now = () => (clock += 10);
+    const added = linesAdded(() => {
+      warmUpFonts(document, scheduler.idle, now);
+      scheduler.run(49, 40, 40, 40);
+    });
+    expect(added).toHaveLength(1);
+    expect(scheduler.pending).toBe(true);
   });
 
   it('waits for a quiet moment: nothing is laid out while the page is busy', () => {
