@@ -1,4 +1,5 @@
-import { firstRecordsForPage, wantsTableHead } from '../../workers/viewer/table-transfer.ts';
+import { firstRecordsForPage } from '../../workers/viewer/first-records.ts';
+import { wantsTableHead } from '../../workers/viewer/table-transfer.ts';
 import type { TransferredTable } from '../../workers/viewer/viewer-worker-protocol.ts';
 
 /** Where the page looks for the first records: 200 records of a few hundred bytes fit easily. */

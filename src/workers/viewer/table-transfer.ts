@@ -6,7 +6,6 @@
  * of a payload, by the page itself.
  */
 import type { RecordTable } from '../../xml/record-table.ts';
-import { recordTableHead } from '../../xml/record-table-head.ts';
 import type { PackedColumn, TransferredTable } from './viewer-worker-protocol.ts';
 
 /** Rows the Table view shows before the whole table is built: a few screens. */
@@ -80,19 +79,4 @@ export function tableForPage(
     transferred,
     [transferred.records.buffer as ArrayBuffer, ...packedBuffers(transferred.packed)],
   ];
-}
-
-/**
- * The first records found in the start of a payload, as the Table view takes them, with the
- * buffers to transfer: the whole records before the cut (with `cutShort`: the head of an answer
- * still arriving) or before anything malformed; null when there are none.
- *
- * @example firstRecordsForPage('<AssetStubs><Stub id="1"/><Stub id=', true)?.[0].records.length // 1
- */
-export function firstRecordsForPage(
-  prefix: string,
-  cutShort: boolean,
-): [TransferredTable, Transferable[]] | null {
-  const head = recordTableHead(prefix, TABLE_HEAD_ROWS, cutShort);
-  return head && tableForPage(head);
 }

@@ -7,8 +7,8 @@
 import { analyzeXml, XmlAnalyzer, type XmlAnalysis } from '../../xml/analyze-xml.ts';
 import { extractRecordTable, type RecordTable } from '../../xml/record-table.ts';
 import { recordTableHead } from '../../xml/record-table-head.ts';
+import { firstRecordsForPage } from './first-records.ts';
 import {
-  firstRecordsForPage,
   packedBuffers,
   packRows,
   TABLE_HEAD_ROWS,

@@ -8,7 +8,8 @@ import { labelOf } from '../../xml/node-label.ts';
 import { nodePath } from '../../xml/node-path.ts';
 import { streamToViewerWorker, type ViewerWorker } from './viewer-worker-client.ts';
 import type { TransferredTable, ViewerEvents, ViewerWorkerApi } from './viewer-worker-protocol.ts';
-import { firstRecordsForPage, TABLE_HEAD_ROWS } from './table-transfer.ts';
+import { firstRecordsForPage } from './first-records.ts';
+import { TABLE_HEAD_ROWS } from './table-transfer.ts';
 import { extractRecordTable } from '../../xml/record-table.ts';
 
 const started: FakeWorker[] = [];
