@@ -3,6 +3,7 @@
  * then the rows ordered by rank in either direction. Ranks are computed once per column; the
  * viewer's worker computes them between requests, a step at a time (rowRanksInSteps).
  */
+import { stepsToEnd } from '../tasks/steps-to-end.ts';
 import { DECIMAL_NUMBER } from '../text/spreadsheet-formula.ts';
 
 export type SortDirection = 'asc' | 'desc';
@@ -28,11 +29,7 @@ export function sortedRowOrder(values: readonly string[], direction: SortDirecti
  * @example rowRanks(['b', '', 'a']) // Int32Array [1, -1, 0]
  */
 export function rowRanks(values: readonly string[]): Int32Array {
-  const steps = rowRanksInSteps(values);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return stepsToEnd(rowRanksInSteps(values));
 }
 
 /** Rows of work per step of rowRanksInSteps: a few milliseconds at most. */
@@ -332,11 +329,7 @@ function* naturalRanksInSteps(
 
 /** naturalRanksInSteps in one go, for the few distinct values of fewValueRanks. */
 function naturalRanks(values: readonly string[]): Int32Array {
-  const steps = naturalRanksInSteps(values);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  return stepsToEnd(naturalRanksInSteps(values));
 }
 
 /**

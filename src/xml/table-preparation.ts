@@ -5,6 +5,7 @@
  * a few milliseconds per task, so that a first sort or filter finds its work done; a query that
  * comes first finishes its own column's ranks at once.
  */
+import { stepsToEnd } from '../tasks/steps-to-end.ts';
 import { rowRanksInSteps } from './row-ranks.ts';
 import { RowHaystacks } from './table-query.ts';
 
@@ -50,18 +51,11 @@ export class TablePreparation {
   ranksOf(column: number): Int32Array {
     const known = this.ranks.get(column);
     if (known) return known;
-    const steps =
-      this.ranking?.column === column
-        ? this.ranking.steps
-        : rowRanksInSteps(this.values[column] ?? []);
-    if (this.ranking?.column === column) this.ranking = null;
-    for (;;) {
-      const step = steps.next();
-      if (step.done) {
-        this.ranks.set(column, step.value);
-        return step.value;
-      }
-    }
+    const started = this.ranking?.column === column ? this.ranking.steps : null;
+    if (started) this.ranking = null;
+    const ranks = stepsToEnd(started ?? rowRanksInSteps(this.values[column] ?? []));
+    this.ranks.set(column, ranks);
+    return ranks;
   }
 
   /**
