@@ -6,7 +6,11 @@ import { analyzeXml } from '../../xml/analyze-xml.ts';
 import { NODE_ELEMENT, structureOf } from '../../xml/xml-index.ts';
 import { labelOf } from '../../xml/node-label.ts';
 import { nodePath } from '../../xml/node-path.ts';
-import { streamToViewerWorker, type ViewerWorker } from './viewer-worker-client.ts';
+import {
+  headRecordsInWorker,
+  streamToViewerWorker,
+  type ViewerWorker,
+} from './viewer-worker-client.ts';
 import type { TransferredTable, ViewerEvents, ViewerWorkerApi } from './viewer-worker-protocol.ts';
 import { firstRecordsForPage } from './first-records.ts';
 import { TABLE_HEAD_ROWS } from './table-transfer.ts';
@@ -334,5 +338,10 @@ describe("an answer's head read by the worker", () => {
     expect(rows?.records).toHaveLength(200);
     expect(rows?.packed[1]?.text.startsWith('T & 0T & 1')).toBe(true);
     expect(api.headRecords('<AssetStubs><Stub ID="1"><Ti')).toBeNull();
+  });
+
+  it('is refused, not thrown, where no worker can start (the page then reads the head itself)', async () => {
+    expect(typeof Worker).toBe('undefined');
+    await expect(headRecordsInWorker('<AssetStubs><Stub ID="1"/>')).rejects.toThrow();
   });
 });

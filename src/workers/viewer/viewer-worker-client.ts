@@ -84,7 +84,12 @@ export function prewarmViewerWorker(): void {
  * @example const rows = await headRecordsInWorker(head); // null: no whole record yet
  */
 export function headRecordsInWorker(head: string): Promise<TransferredTable | null> {
-  prewarmViewerWorker();
+  try {
+    prewarmViewerWorker();
+  } catch (error) {
+    // A worker the page may not start (no Worker, a refused script): the caller reads them.
+    return Promise.reject(new Error(errorMessage(error)));
+  }
   if (!spare) return Promise.reject(new Error('no viewer worker'));
   return spare.calls.headRecords(head);
 }
