@@ -4,6 +4,7 @@
  * user is still typing, so the first call does not wait for it.
  */
 import type * as Protocol from '../protocol/index.ts';
+import { whenIdle } from '../tasks/when-idle.ts';
 
 type ProtocolModule = typeof Protocol;
 
@@ -21,8 +22,5 @@ export function loadProtocol(): Promise<ProtocolModule> {
 
 /** Starts loading when the browser is idle; safe to call many times. */
 export function preloadProtocol(): void {
-  const idle = (globalThis as { requestIdleCallback?: (cb: () => void) => number })
-    .requestIdleCallback;
-  if (idle) idle(() => void loadProtocol());
-  else setTimeout(() => void loadProtocol(), 200);
+  whenIdle(() => void loadProtocol());
 }

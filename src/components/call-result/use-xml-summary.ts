@@ -1,23 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
+import { whenIdle } from '../../tasks/when-idle.ts';
 import { describeXmlSummary, summarizeXml, XmlSummaryScan } from '../../xml/xml-summary.ts';
 
 /** Up to this size the summary is computed during render (a few ms). */
 export const SYNC_SUMMARY_LIMIT = 1_000_000;
 /** Characters scanned per slice for bigger payloads: roughly 2–5 ms each. */
 const SLICE = 500_000;
-
-/**
- * Slices run when the page is idle, so the count never delays the first paint of the DataStubs
- * viewer, which needs the same frames; where idle callbacks are missing (jsdom), on a timer.
- */
-function whenIdle(run: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(run, { timeout: 2000 });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(run, 0);
-  return () => clearTimeout(timer);
-}
 
 /**
  * The one-line DataStubs summary. Small payloads are summarized at once; big ones in slices
@@ -37,12 +25,15 @@ export function useXmlSummary(payload: string | null, scanHere = true): string |
   useEffect(() => {
     if (xml === null || xml.length <= SYNC_SUMMARY_LIMIT) return;
     const scan = new XmlSummaryScan(xml);
+    // Slices run when the page is idle, so the count never delays the first paint of the
+    // DataStubs viewer, which needs the same frames; without idle callbacks (jsdom), at once.
+    const next = () => whenIdle(slice, 2000, 0);
     let cancel: () => void;
     const slice = () => {
       if (scan.step(SLICE)) setSliced({ xml, line: describeXmlSummary(scan.result()) });
-      else cancel = whenIdle(slice);
+      else cancel = next();
     };
-    cancel = whenIdle(slice);
+    cancel = next();
     return () => cancel();
   }, [xml]);
 

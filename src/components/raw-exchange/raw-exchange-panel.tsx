@@ -1,21 +1,12 @@
 import { Suspense, useEffect, useState } from 'react';
 import { lazyView } from '../lazy-view/lazy-view.ts';
 import type { RawExchangePanelProps } from './raw-exchange-props.ts';
+import { whenIdle } from '../../tasks/when-idle.ts';
 
 // Redaction, curl and pretty-printing load with the protocol client: ahead of the first open,
 // when the page is idle, so that opening the panel does not wait for them (a Suspense fallback
 // would hold the panel back for 300 ms).
 const RawExchangeBody = lazyView(() => import('./raw-exchange-body.tsx'));
-
-function preloadWhenIdle(): () => void {
-  const preload = () => void RawExchangeBody.preload();
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(preload, { timeout: 5000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = setTimeout(preload, 1000);
-  return () => clearTimeout(id);
-}
 
 /**
  * Exactly what went over the wire, redacted by default, with "Copy as curl".
@@ -24,7 +15,10 @@ function preloadWhenIdle(): () => void {
 export function RawExchangePanel(props: RawExchangePanelProps) {
   const [open, setOpen] = useState(false);
   const shown = Boolean(props.exchange || props.request);
-  useEffect(() => (shown ? preloadWhenIdle() : undefined), [shown]);
+  useEffect(
+    () => (shown ? whenIdle(() => void RawExchangeBody.preload(), 5000, 1000) : undefined),
+    [shown],
+  );
   if (!shown) return null;
   return (
     <details className="raw-exchange" onToggle={(e) => setOpen(e.currentTarget.open)}>

@@ -3,6 +3,7 @@
  * so that the first payload does not wait for them. The chunks stay out of the first page's static
  * imports; nothing happens under test runners or where workers do not exist.
  */
+import { whenIdle } from '../../tasks/when-idle.ts';
 import { prewarmViewerWorker } from '../../workers/viewer/viewer-worker-client.ts';
 
 let scheduled = false;
@@ -12,17 +13,16 @@ export function prefetchViewer(preloadViewer: () => Promise<unknown>): void {
   if (scheduled || typeof window === 'undefined' || typeof Worker === 'undefined') return;
   if (import.meta.env.MODE === 'test') return;
   scheduled = true;
-  const whenIdle = (task: () => void) => {
-    if (typeof window.requestIdleCallback === 'function')
-      window.requestIdleCallback(task, { timeout: 2000 });
-    else setTimeout(task, 500);
-  };
-  whenIdle(() => {
-    // The viewer's module preloads its views as soon as it is evaluated; the page's
-    // pretty-printer then runs once over a small document, at the next idle moment.
-    void preloadViewer()
-      .then(() => import('./data-stubs-viewer.tsx'))
-      .then((m) => m.preloadViews().then(() => whenIdle(() => m.warmUpViews())));
-    prewarmViewerWorker();
-  });
+  whenIdle(
+    () => {
+      // The viewer's module preloads its views as soon as it is evaluated; the page's
+      // pretty-printer then runs once over a small document, at the next idle moment.
+      void preloadViewer()
+        .then(() => import('./data-stubs-viewer.tsx'))
+        .then((m) => m.preloadViews().then(() => whenIdle(() => m.warmUpViews(), 2000, 500)));
+      prewarmViewerWorker();
+    },
+    2000,
+    500,
+  );
 }
