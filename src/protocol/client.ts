@@ -162,8 +162,9 @@ export function createInodeClient(options: InodeClientOptions): InodeClient {
         onBodyText:
           scanner &&
           ((piece) => {
-            scanner.push(piece);
+            // The head first: it is shown while the scanner checks the rest of the piece.
             head?.push(piece);
+            scanner.push(piece);
           }),
       });
     } catch (error) {
