@@ -38,6 +38,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { DoneRows } from '../../src/bulk-job/done-rows.ts';
+import { toError } from '../../src/text/error-message.ts';
 
 export const COMPACT_EVERY = 50_000;
 const FSYNC_EVERY_MS = 200;
@@ -184,7 +185,7 @@ export class Journal {
           this.writeStarts();
           resolve();
         } catch (error) {
-          reject(error instanceof Error ? error : new Error(String(error)));
+          reject(toError(error));
         }
       });
     });

@@ -34,6 +34,7 @@ import type {
 } from './types.ts';
 import { NamespaceDiscoveryError, discoverNamespace } from './wsdl.ts';
 import { findForbiddenCharacter } from '../xml/reader/xml-chars.ts';
+import { toError } from '../text/error-message.ts';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -214,7 +215,7 @@ function untilAborted<T>(
       },
       (error: unknown) => {
         signal.removeEventListener('abort', onAbort);
-        reject(error instanceof Error ? error : new Error(String(error)));
+        reject(toError(error));
       },
     );
   });

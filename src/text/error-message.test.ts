@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorMessage } from './error-message.ts';
+import { errorMessage, toError } from './error-message.ts';
 
 describe('errorMessage', () => {
   it("gives an Error's own message, not its name or stack", () => {
@@ -15,5 +15,19 @@ describe('errorMessage', () => {
     expect(errorMessage(42)).toBe('42');
     expect(errorMessage(undefined)).toBe('undefined');
     expect(errorMessage({ message: 'not an Error' })).toBe('[object Object]');
+  });
+});
+
+describe('toError', () => {
+  it('keeps an Error as it is, subclass and all', () => {
+    const error = new TypeError('Failed to fetch');
+    expect(toError(error)).toBe(error);
+  });
+
+  it('wraps anything else in an Error whose message is its text', () => {
+    const wrapped = toError('timed out');
+    expect(wrapped).toBeInstanceOf(Error);
+    expect(wrapped.message).toBe('timed out');
+    expect(toError(42).message).toBe('42');
   });
 });

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { toError } from '../../text/error-message.ts';
 
 export interface ErrorBoundaryProps {
   /** What to show instead of the broken part; gets the error and a retry. */
@@ -19,7 +20,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, State> {
   override state: State = { error: null };
 
   static getDerivedStateFromError(error: unknown): State {
-    return { error: error instanceof Error ? error : new Error(String(error)) };
+    return { error: toError(error) };
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
