@@ -9,6 +9,31 @@ function fontOf(element: HTMLElement | null, fallback: string): string {
   return style.fontSize ? canvasFont(style) : fallback;
 }
 
+interface GridFonts {
+  cell: string;
+  header: string;
+}
+
+/**
+ * The grid's fonts, read from the first grid in each document. Every Table of the page draws in
+ * the same fonts (xml-viewer.css), and reading them is a style recalculation of the grid just
+ * inserted, then a second render of the whole Table in the same task (50–100 ms at the viewer's
+ * mount, after the head's Table has already read them).
+ */
+const gridFonts = new WeakMap<Document, GridFonts>();
+
+function readGridFonts(grid: HTMLElement): GridFonts {
+  let fonts = gridFonts.get(grid.ownerDocument);
+  if (!fonts) {
+    fonts = {
+      cell: fontOf(grid.querySelector<HTMLElement>('.xv-grid-scroll'), '13px sans-serif'),
+      header: fontOf(grid.querySelector<HTMLElement>('.xv-grid-head'), '600 16px sans-serif'),
+    };
+    gridFonts.set(grid.ownerDocument, fonts);
+  }
+  return fonts;
+}
+
 /** Widths the user chose, by column key, and their setter: held by whoever outlives the Table. */
 export type ChosenWidths = [
   Record<string, number>,
@@ -21,14 +46,14 @@ export type ChosenWidths = [
  * holder does (the viewer keeps them across a switch to another view and back).
  */
 export function useColumnWidths(table: TransferredTable, kept?: ChosenWidths) {
-  const [fonts, setFonts] = useState<{ cell: string; header: string } | null>(null);
+  const [fonts, setFonts] = useState<GridFonts | null>(
+    () => (typeof document === 'undefined' ? undefined : gridFonts.get(document)) ?? null,
+  );
   /** For the grid's element: reads the fonts of its body and header once it is in the page. */
   const gridRef = useCallback((grid: HTMLElement | null) => {
     if (!grid) return;
-    setFonts({
-      cell: fontOf(grid.querySelector<HTMLElement>('.xv-grid-scroll'), '13px sans-serif'),
-      header: fontOf(grid.querySelector<HTMLElement>('.xv-grid-head'), '600 16px sans-serif'),
-    });
+    const read = readGridFonts(grid);
+    setFonts((known) => known ?? read);
   }, []);
   const content = useMemo(
     () =>
