@@ -17,7 +17,7 @@ import type {
   ViewerEvents,
   ViewerWorkerApi,
 } from './viewer-worker-protocol.ts';
-import { errorMessage } from '../../text/error-message.ts';
+import { errorMessage, toError } from '../../text/error-message.ts';
 
 /** What the viewer is told while its payload is analyzed (see ViewerEvents for the order). */
 export type ViewerWorkerCallbacks = ViewerEvents;
@@ -88,7 +88,7 @@ export function headRecordsInWorker(head: string): Promise<TransferredTable | nu
     prewarmViewerWorker();
   } catch (error) {
     // A worker the page may not start (no Worker, a refused script): the caller reads them.
-    return Promise.reject(new Error(errorMessage(error)));
+    return Promise.reject(toError(error));
   }
   if (!spare) return Promise.reject(new Error('no viewer worker'));
   return spare.calls.headRecords(head);
