@@ -205,9 +205,10 @@ async function main(): Promise<void> {
     for (const [, , url] of cases) await requestsPerSecond(url, WARM_UP_S);
     for (let round = 1; round <= ROUNDS; round++) {
       const rates = { direct: 0, proxy: 0, bare: 0, bareHeaders: 0, nginx: 0 };
-      // Each round starts one case later (a Latin square over ROUNDS = cases): every case runs
-      // in every position once, so what one case leaves behind (the target's garbage after the
-      // direct run, say) does not always land on the same next case.
+      // Each round starts one case later, so what one case leaves behind (the target's garbage
+      // after the direct run, say) does not always land on the same next case. With nginx there
+      // are as many cases as rounds and every case runs in every position once; without it, the
+      // first order comes back in the fifth round.
       const start = (round - 1) % cases.length;
       for (const [kind, label, url] of [...cases.slice(start), ...cases.slice(0, start)]) {
         const proxyPid = {
