@@ -3,6 +3,7 @@
  * <AssetStubs>) and turns it into columns: one per attribute and per simple child element (an
  * element with no element children), in order of first appearance.
  */
+import { stepsToEnd } from '../tasks/steps-to-end.ts';
 import { decodeXmlEntities } from './xml-entities.ts';
 import {
   NODE_CDATA,
@@ -52,6 +53,9 @@ export function simpleElementText(
   return text.trim();
 }
 
+/** Records read per step of recordTableInSteps: a millisecond or two of work. */
+const RECORDS_PER_STEP = 256;
+
 /**
  * Finds the records and their columns, or null when the root has no repeated child shape.
  *
@@ -59,6 +63,17 @@ export function simpleElementText(
  * extractRecordTable(xml, index)?.columns.map((c) => c.label) // ['ID', 'Type', 'Title']
  */
 export function extractRecordTable(xml: string, index: XmlTreeIndex): RecordTable | null {
+  return stepsToEnd(recordTableInSteps(xml, index));
+}
+
+/**
+ * extractRecordTable as steps (it yields every RECORDS_PER_STEP records), for a worker that
+ * reads a large table between the page's requests (stepsInTasks).
+ */
+export function* recordTableInSteps(
+  xml: string,
+  index: XmlTreeIndex,
+): Generator<void, RecordTable | null, void> {
   const root = rootElement(index);
   if (root < 0) return null;
   const counts = new Map<number, number>();
@@ -115,6 +130,7 @@ export function extractRecordTable(xml: string, index: XmlTreeIndex): RecordTabl
       column[row] = column[row] ? `${column[row]}; ${text}` : text;
     }
     row += 1;
+    if (row % RECORDS_PER_STEP === 0) yield;
   }
 
   const elementNames = new Set(columns.filter((c) => c.source === 'element').map((c) => c.key));

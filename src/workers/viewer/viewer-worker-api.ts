@@ -5,7 +5,11 @@
  * ArrayBuffers. Served by viewer.worker.ts; Node tests serve it on a MessageChannel.
  */
 import { analyzeXml, XmlAnalyzer, type XmlAnalysis } from '../../xml/analyze-xml.ts';
-import { extractRecordTable, type RecordTable } from '../../xml/record-table.ts';
+import {
+  extractRecordTable,
+  recordTableInSteps,
+  type RecordTable,
+} from '../../xml/record-table.ts';
 import { recordTableHead } from '../../xml/record-table-head.ts';
 import { firstRecordsForPage } from './first-records.ts';
 import {
@@ -41,7 +45,8 @@ import type {
   ViewerEvents,
   ViewerWorkerApi,
 } from './viewer-worker-protocol.ts';
-import { nextTurn, queueTask } from '../../tasks/next-turn.ts';
+import { queueTask } from '../../tasks/next-turn.ts';
+import { BACKGROUND_TASK_MS, stepsInTasks } from '../../tasks/steps-in-tasks.ts';
 import { errorMessage } from '../../text/error-message.ts';
 
 /**
@@ -50,8 +55,11 @@ import { errorMessage } from '../../text/error-message.ts';
  */
 const TABLE_HEAD_FIRST_TRY = 256 * 1024;
 
-/** Characters of the summary scan per task: a few ms each, so a search never waits long. */
-const SUMMARY_SLICE = 1_000_000;
+/**
+ * Characters per step of the passes run after the analysis (the index of a whole payload, the
+ * summary): a millisecond or two each, repeated while a task lasts less than BACKGROUND_TASK_MS.
+ */
+const BACKGROUND_STEP_CHARS = 65_536;
 
 function formatMegabytes(bytes: number): string {
   return `${(bytes / 1_000_000).toFixed(1)} MB`;
@@ -79,6 +87,8 @@ class PayloadAnalysis {
   private tableHeadDone: boolean;
   /** Characters in before the first records are looked for in the parts so far (doubling). */
   private tableHeadAt = TABLE_HEAD_FIRST_TRY;
+  /** Which payload this is: only the last one may keep its index and table (`latestPayload`). */
+  private readonly payloadNumber = ++latestPayload;
 
   constructor(
     private readonly maxIndexBytes: number,
@@ -228,12 +238,16 @@ class PayloadAnalysis {
     events.onAnalyzed(transfer(result, [result.foldEnd.buffer as ArrayBuffer]));
     if (!result.indexPending) return;
     const indexStarted = performance.now();
-    const index = this.indexAfter ? await indexInSlices(xml, events) : analysis?.index;
-    if (!index) return;
+    const index = this.indexAfter ? await inBackground(indexInSteps(xml, events)) : analysis?.index;
+    // A newer payload arrived while this one's passes waited between tasks: it owns what is kept.
+    if (!index || this.payloadNumber !== latestPayload) return;
     // The index and the text it points into stay here: the page asks for what it shows.
     keepPayload(xml, index);
+    keepTable(null);
     // The record table's cells are read from the whole text.
-    keepTable(extractRecordTable(xml, index));
+    const read = await inBackground(recordTableInSteps(xml, index));
+    if (this.payloadNumber !== latestPayload) return;
+    keepTable(read);
     const [transferred, tableBuffers] = table ? tableForPage(table) : [null, []];
     events.onIndexed(
       transfer(
@@ -248,25 +262,33 @@ class PayloadAnalysis {
   }
 }
 
-/** Characters of the index pass per task: 10-30 ms, so the page's requests for lines wait little. */
-const INDEX_SLICE = 2_000_000;
-
 /**
- * The tree index of a whole payload, by a second pass a slice per task: the Pretty view asks
- * for its lines (and searches) meanwhile, and is answered between slices.
+ * The tree index of a whole payload, by a second pass in short tasks: the Pretty view asks for
+ * its lines (and searches) meanwhile, and is answered between them.
  */
-async function indexInSlices(xml: string, events: ViewerEvents) {
+function* indexInSteps(xml: string, events: ViewerEvents) {
   const analyzer = new XmlAnalyzer({
     emitPretty: false,
     expectedLength: xml.length,
     onProgress: (done) => events.onProgress('index', done, xml.length),
   });
-  for (let at = 0; at < xml.length; at += INDEX_SLICE) {
-    analyzer.write(xml.slice(at, at + INDEX_SLICE));
-    await nextTurn();
+  for (let at = 0; at < xml.length; at += BACKGROUND_STEP_CHARS) {
+    analyzer.write(xml.slice(at, at + BACKGROUND_STEP_CHARS));
+    yield;
   }
   return analyzer.end().index;
 }
+
+/** Work per task of the passes after the analysis (see stepsInTasks); tests set it. */
+let backgroundTaskMs = BACKGROUND_TASK_MS;
+
+/** Runs a pass after the analysis in short tasks: the page's requests are answered in between. */
+function inBackground<T>(steps: Generator<void, T, void>): Promise<T> {
+  return stepsInTasks(steps, backgroundTaskMs);
+}
+
+/** The number of the payload analysed last (PayloadAnalysis counts them). */
+let latestPayload = 0;
 
 // What the worker keeps of the last payload for its lines, searches, table queries, CSV, the
 // Tree's labels and nodes' sources.
@@ -307,9 +329,6 @@ function keepTable(next: RecordTable | null): void {
   prepareTableWhenIdle();
 }
 
-/** Work per task preparing the table: a request that arrives meanwhile hardly waits. */
-const PREPARATION_BUDGET_MS = 8;
-
 /**
  * Prepares the table's queries between requests, a few milliseconds per task (see
  * TablePreparation): every column's ranks once the table exists, the rows' search text once the
@@ -320,7 +339,7 @@ function prepareTableWhenIdle(): void {
   preparationScheduled = true;
   queueTask(() => {
     preparationScheduled = false;
-    if (preparation && !preparation.prepare(PREPARATION_BUDGET_MS)) prepareTableWhenIdle();
+    if (preparation && !preparation.prepare(backgroundTaskMs)) prepareTableWhenIdle();
   });
 }
 
@@ -351,7 +370,8 @@ function warmUp(): void {
     }
     analyzer.end();
     recordTableHead(xml, 50);
-    const { index } = analyzeXml(xml);
+    const analysis = analyzeXml(xml);
+    const { index } = analysis;
     const warmTable = index && extractRecordTable(xml, index);
     if (warmTable) {
       tableForPage(warmTable);
@@ -372,29 +392,28 @@ function warmUp(): void {
           rows,
         );
       }
-      searchText(xml, 'stub');
     }
+    // A search, placed on the lines, as the Pretty view asks for it.
+    if (analysis.prettyLineStarts)
+      placeOnLines(searchText(analysis.pretty, 'stub').positions, analysis.prettyLineStarts);
+    const summary = new XmlSummaryScan(xml);
+    while (!summary.step(BACKGROUND_STEP_CHARS));
     new TextDecoder().decode(new TextEncoder().encode(xml));
   }
 }
 
 /**
- * Counts the payload's elements for the page's summary line, last and in slices between tasks:
- * searches, sorts and filters that arrive meanwhile run in between.
+ * Counts the payload's elements for the page's summary line, last and in short tasks: searches,
+ * sorts and filters that arrive meanwhile run in between.
  */
-function postSummary(xml: string, events: ViewerEvents): Promise<void> {
+async function postSummary(xml: string, events: ViewerEvents): Promise<void> {
   const scan = new XmlSummaryScan(xml);
-  return new Promise((resolve) => {
-    const step = () => {
-      if (!scan.step(SUMMARY_SLICE)) {
-        setTimeout(step, 0);
-        return;
-      }
-      events.onSummary(scan.result());
-      resolve();
-    };
-    step();
-  });
+  await inBackground(
+    (function* () {
+      while (!scan.step(BACKGROUND_STEP_CHARS)) yield;
+    })(),
+  );
+  events.onSummary(scan.result());
 }
 
 /** The cells of these rows of the kept table, packed per column. */
@@ -402,8 +421,12 @@ function cellsOf(rows: ArrayLike<number>): PackedColumn[] {
   return packRows(table?.values ?? [], rows);
 }
 
-/** The viewer worker's API; one payload at a time (a new one replaces what was kept). */
-export function createViewerWorkerApi(): ViewerWorkerApi {
+/**
+ * The viewer worker's API; one payload at a time (a new one replaces what was kept).
+ * @param taskMs work per task of the passes after the analysis (index, table, summary)
+ */
+export function createViewerWorkerApi(taskMs = BACKGROUND_TASK_MS): ViewerWorkerApi {
+  backgroundTaskMs = taskMs;
   let streamed: PayloadAnalysis | null = null;
   let streamedEvents: ViewerEvents | null = null;
 
