@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ViewerWorkerClient } from '../../../workers/viewer/viewer-worker-client.ts';
 import type { SearchResult } from '../../../workers/viewer/viewer-worker-protocol.ts';
 import { searchPattern } from '../../../workers/viewer/search-text.ts';
@@ -64,7 +64,9 @@ export function usePrettySearch(
   // A new query (or a new payload) searches again from the line active when it was typed; moving
   // the active line does not search again.
   const startLineRef = useRef(fromLine);
-  useEffect(() => {
+  // A layout effect: the query leaves before the browser paints the typed character, a frame
+  // sooner than an effect would send it.
+  useLayoutEffect(() => {
     if (!client) return;
     let cancelled = false;
     // No typing debounce: the client keeps one search in flight and drops the ones typed over.
