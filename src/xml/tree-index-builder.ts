@@ -42,13 +42,15 @@ export class TreeIndexBuilder {
 
   /**
    * The index starts with the document node (id 0), which `build` stretches over the whole
-   * payload. Capacity is guessed from the expected length (0 when unknown) to avoid regrowth.
+   * payload. Capacity is guessed from the expected length (0 when unknown) to avoid regrowth:
+   * a node per 32 characters, more than a record list of short fields holds (the emulator's
+   * stubs: one per 39), since a regrowth at the end of a 41 MB payload copies 70 MB into 140.
    */
   constructor(
     public enabled: boolean,
     expectedLength: number,
   ) {
-    const guess = enabled ? Math.ceil(expectedLength / 40) + 16 : 1;
+    const guess = enabled ? Math.ceil(expectedLength / 32) + 16 : 1;
     this.nodes = new Int32Array(guess * FIELDS);
     this.attributes = new Int32Array(guess * ATTRIBUTE_FIELDS);
     this.addNode(NODE_DOCUMENT, -1, 0, 0, 0);
