@@ -28,6 +28,9 @@ export function report(size: Size, r: Results): void {
   console.log(
     `  response -> all lines ready       ${ms(n('responseToAllLines'))}  (search, folding, go to line)`,
   );
+  console.log(
+    `    then search "Stub" at once      ${ms(n('searchAtOnce'))}  (the worker still reading the index, table and summary)`,
+  );
   if (size.table) {
     console.log(`  response -> Table first rows      ${ms(n('responseToTable'))}`);
     console.log(
