@@ -7,7 +7,8 @@
 // here) are separate processes on loopback. Every case is warmed up first; then the cases rotate,
 // round after round, so drift on this shared machine and each case's place in the order hit every
 // side alike. Goals: the proxy keeps at least 80 % of the direct rate
-// (issue 8) and 95 % of the bare proxy's (issue 21: the hardening costs at most 5 %).
+// (issue 8) and 95 % of the bare proxy's (issue 21: the hardening costs at most 5 %). Last, each
+// proxy's CPU per call at one fixed rate: what the console's defences cost in microseconds.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -23,6 +24,9 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 3);
 const CONNECTIONS = 10;
 const ROUNDS = 5;
 const WARM_UP_S = 2;
+const FIXED_RATE = 1_500;
+const FIXED_RATE_ROUNDS = 6;
+const FIXED_RATE_S = 4;
 const NS = 'http://emulator.inode.example/';
 const GOAL = 0.8;
 const BARE_GOAL = 0.95;
@@ -138,12 +142,15 @@ http {
 async function requestsPerSecond(
   url: string,
   durationS = DURATION_S,
-): Promise<{ rps: number; p99: number; bad: number }> {
+  /** Calls per second in all, where the load is to be fixed rather than as high as it goes. */
+  overallRate?: number,
+): Promise<{ rps: number; p99: number; bad: number; calls: number }> {
   const result = await autocannon({
     url,
     method: 'POST',
     connections: CONNECTIONS,
     duration: durationS,
+    ...(overallRate ? { overallRate } : {}),
     headers: { 'Content-Type': 'text/xml; charset=utf-8', SOAPAction: `"${NS}GetAssetStubs"` },
     body: `<?xml version="1.0" encoding="utf-8"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/"><soap:Body><GetAssetStubs xmlns="${NS}"><OpenIDKey>demo-bob-key</OpenIDKey><AssetType></AssetType><OtherFilterCriteria></OtherFilterCriteria></GetAssetStubs></soap:Body></soap:Envelope>`,
   });
@@ -151,7 +158,36 @@ async function requestsPerSecond(
     rps: result.requests.average,
     p99: result.latency.p99,
     bad: result.non2xx + result.errors + result.timeouts,
+    calls: result.requests.total,
   };
+}
+
+/**
+ * Each proxy's CPU per call at the same fixed rate, rounds rotating: what a proxy itself costs,
+ * which moves less on a shared machine than the highest rate each reaches (that also depends on
+ * what the other processes get of the two cores). Prints the median per proxy.
+ */
+async function cpuPerCallAtFixedRate(
+  proxies: ReadonlyArray<readonly [label: string, url: string, pid: number | undefined]>,
+): Promise<void> {
+  const perCall = new Map<string, number[]>();
+  for (let round = 0; round < FIXED_RATE_ROUNDS; round++) {
+    const start = round % proxies.length;
+    for (const [label, url, pid] of [...proxies.slice(start), ...proxies.slice(0, start)]) {
+      const before = cpuMs(pid);
+      const r = await requestsPerSecond(url, FIXED_RATE_S, FIXED_RATE);
+      const list = perCall.get(label) ?? [];
+      list.push(((cpuMs(pid) - before) * 1000) / Math.max(1, r.calls));
+      perCall.set(label, list);
+    }
+  }
+  console.log(
+    `\nCPU per call of each proxy at ${FIXED_RATE} calls/s, ${FIXED_RATE_ROUNDS} rotating rounds of ${FIXED_RATE_S} s (median; the rounds):`,
+  );
+  for (const [label, list] of perCall)
+    console.log(
+      `  ${label.padEnd(36)} ${median(list).toFixed(0).padStart(5)} µs  (${list.map((v) => v.toFixed(0)).join(', ')})`,
+    );
 }
 
 async function main(): Promise<void> {
@@ -254,6 +290,12 @@ async function main(): Promise<void> {
         `nginx proxy_pass / direct: ${((totals.nginx / totals.direct) * 100).toFixed(1)} %; production proxy / nginx: ${((totals.proxy / totals.nginx) * 100).toFixed(1)} %`,
       );
     else console.log(`nginx proxy_pass: not measured (${NGINX} missing)`);
+    await cpuPerCallAtFixedRate([
+      ['the production proxy', `${proxy.url}/Inode.asmx`, proxy.pid],
+      ['a bare node:http proxy', `${bare.url}/Inode.asmx`, bare.pid],
+      ['... with the security headers', `${bareHeaders.url}/Inode.asmx`, bareHeaders.pid],
+      ...(nginx ? [['nginx proxy_pass', `${nginx.url}/Inode.asmx`, nginx.pid] as const] : []),
+    ]);
   } finally {
     for (const child of children) child.kill('SIGKILL');
     rmSync(dir, { recursive: true, force: true });
