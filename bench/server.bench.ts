@@ -162,6 +162,11 @@ async function requestsPerSecond(
   };
 }
 
+/** The list from `start` on, then its first `start` items: a round's order of the cases. */
+function rotated<T>(list: readonly T[], start: number): T[] {
+  return [...list.slice(start), ...list.slice(0, start)];
+}
+
 /**
  * Each proxy's CPU per call at the same fixed rate, rounds rotating: what a proxy itself costs,
  * which moves less on a shared machine than the highest rate each reaches (that also depends on
@@ -173,7 +178,7 @@ async function cpuPerCallAtFixedRate(
   const perCall = new Map<string, number[]>();
   for (let round = 0; round < FIXED_RATE_ROUNDS; round++) {
     const start = round % proxies.length;
-    for (const [label, url, pid] of [...proxies.slice(start), ...proxies.slice(0, start)]) {
+    for (const [label, url, pid] of rotated(proxies, start)) {
       const before = cpuMs(pid);
       const r = await requestsPerSecond(url, FIXED_RATE_S, FIXED_RATE);
       const list = perCall.get(label) ?? [];
@@ -246,7 +251,7 @@ async function main(): Promise<void> {
       // are as many cases as rounds and every case runs in every position once; without it, the
       // first order comes back in the fifth round.
       const start = (round - 1) % cases.length;
-      for (const [kind, label, url] of [...cases.slice(start), ...cases.slice(0, start)]) {
+      for (const [kind, label, url] of rotated(cases, start)) {
         const proxyPid = {
           direct: undefined,
           proxy: proxy.pid,
