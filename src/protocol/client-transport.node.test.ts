@@ -474,6 +474,54 @@ describe('the body bytes handed out', () => {
   });
 });
 
+describe('the body gathered into a Blob while it arrives', () => {
+  const capture = loadCapture('get_soap11_success');
+  // About 10 MB, chunked in 64 KB pieces: gathered into more than one Blob part on the way.
+  const filler = `<!--${'x'.repeat(1024 * 1024)}-->\n`.repeat(10);
+  const big = Buffer.from(
+    capture.response.body.toString('utf8').replace('<soap:Body>', `${filler}<soap:Body>`),
+  );
+  function sendChunked(res: ServerResponse, body: Buffer): void {
+    res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' });
+    for (let at = 0; at < body.byteLength; at += 64 * 1024)
+      res.write(body.subarray(at, at + 64 * 1024));
+    res.end();
+  }
+
+  it('holds every byte as received, once, beside the same bytes for onBodyBytes', async () => {
+    const server = await startServer((_req, res) => sendChunked(res, big));
+    const blobs: Blob[] = [];
+    const bytes: Uint8Array[] = [];
+    const result = await client(server).getAssetStubs(PARAMS, {
+      onBodyBytes: (received) => bytes.push(received),
+      onBodyBlob: (blob) => blobs.push(blob),
+      bodyBlobFrom: 1024 * 1024,
+    });
+    expect(blobs).toHaveLength(1);
+    const held = Buffer.from(await blobs[0]!.arrayBuffer());
+    expect(held.equals(big)).toBe(true);
+    expect(Buffer.from(bytes[0]!).equals(big)).toBe(true);
+    expect(result.exchange.response.byteLength).toBe(big.byteLength);
+  });
+
+  it('makes none for a body under bodyBlobFrom, nor above maxBodyBytes', async () => {
+    const server = await startServer((_req, res) => sendChunked(res, big));
+    const blobs: Blob[] = [];
+    await client(server).getAssetStubs(PARAMS, {
+      onBodyBlob: (blob) => blobs.push(blob),
+      bodyBlobFrom: big.byteLength + 1,
+    });
+    const error = await rejection(
+      client(server, { maxBodyBytes: 1024 * 1024 }).getAssetStubs(PARAMS, {
+        onBodyBlob: (blob) => blobs.push(blob),
+        bodyBlobFrom: 0,
+      }),
+    );
+    expect(error.name).toBe('ResponseTooLargeError');
+    expect(blobs).toEqual([]);
+  });
+});
+
 describe('an answer above maxBodyBytes', () => {
   const capture = loadCapture('get_soap11_success');
   const answer = capture.response.body;

@@ -160,6 +160,8 @@ export function createInodeClient(options: InodeClientOptions): InodeClient {
         maxBodyBytes: options.maxBodyBytes,
         signal: callOptions.signal,
         onBodyBytes: callOptions.onBodyBytes,
+        onBodyBlob: receiving ? callOptions.onBodyBlob : undefined,
+        bodyBlobFrom: callOptions.bodyBlobFrom,
         onBodyText:
           scanner &&
           ((piece) => {

@@ -144,6 +144,13 @@ export interface CallOptions {
    * called for an answer over `maxBodyBytes`.
    */
   onBodyBytes?: (bytes: Uint8Array) => void;
+  /**
+   * GetAssetStubs only: called once, with `onBodyBytes`, with the same bytes in a Blob, for a body
+   * of `bodyBlobFrom` bytes or more. The Blob is made in parts while the body arrives, so that
+   * holding a large answer in a Blob does not copy it after its last byte.
+   */
+  onBodyBlob?: (blob: Blob) => void;
+  bodyBlobFrom?: number;
 }
 
 export interface InodeClientOptions {

@@ -31,14 +31,14 @@ async function run(
   call: ClientWorkerCall,
   signal: AbortSignal,
   onHead: CallOptions['onDataStubsHead'],
-  onBodyBytes: (bytes: Uint8Array) => void,
+  onBody: Pick<CallOptions, 'onBodyBytes' | 'onBodyBlob' | 'bodyBlobFrom'>,
 ): Promise<unknown> {
   const client = createInodeClient({ ...call.options, fetch: targetFetch(call.targetId) });
   switch (call.operation) {
     case 'getAssetStubs':
       return client.getAssetStubs(call.params, {
         signal,
-        onBodyBytes,
+        ...onBody,
         ...(onHead && { onDataStubsHead: onHead }),
       });
     case 'addUserAssetIndex':
@@ -70,13 +70,17 @@ const api: ClientWorkerApi = {
       onHead &&
       ((head: string, fieldsBefore: FieldsBeforeDataStubs) =>
         void (headShown = onHead(head, fieldsBefore)));
-    // The body's bytes as received: the payload's UTF-8 bytes for the viewer are cut from them.
+    // The body's bytes as received: the payload's UTF-8 bytes for the viewer are cut from them,
+    // and a body to be held is gathered into a Blob while it arrives.
     let bodyBytes: Uint8Array | undefined;
+    let bodyBlob: Blob | undefined;
     try {
-      const value = await run(call, controller.signal, showHead, (bytes) => {
-        bodyBytes = bytes;
+      const value = await run(call, controller.signal, showHead, {
+        onBodyBytes: (bytes) => void (bodyBytes = bytes),
+        onBodyBlob: (blob) => void (bodyBlob = blob),
+        bodyBlobFrom: call.holdFrom,
       });
-      const packed = packResult(value, bodyBytes, call.holdFrom);
+      const packed = packResult(value, bodyBytes, call.holdFrom, bodyBlob);
       await Promise.resolve(headShown).catch(() => undefined);
       return transfer(packed, transferOf(packed));
     } catch (error) {

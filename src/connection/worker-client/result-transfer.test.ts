@@ -146,6 +146,24 @@ describe('result transfer', () => {
       expect(decoded(payloadBytesFor(dataStubs))).toBe(payload);
     });
 
+    it('holds the Blob the body was gathered into as it arrived, and makes one where it does not fit', async () => {
+      const payload = '<A t="é"/>';
+      const body = `<r><DataStubs>${payload}</DataStubs></r>`;
+      const bytes = utf8(body);
+      const received = new Blob([bytes]);
+      const packed = packResult(stubsResult(body, payload), bytes, holdAll, received);
+      const held = (packed.value as Held).exchange.response.bodyText;
+      expect(isHeld(held) && held.held).toBe(received);
+      expect(await readText(cross(packed).record.DataStubs as HeldText)).toBe(payload);
+      // A Blob of other bytes than the body's is not taken for it.
+      const again = utf8(body);
+      const short = new Blob([again.subarray(1)]);
+      const remade = packResult(stubsResult(body, payload), again, holdAll, short);
+      const remadeBody = (remade.value as Held).exchange.response.bodyText;
+      expect(isHeld(remadeBody) && remadeBody.held).not.toBe(short);
+      expect(await readText(cross(remade).exchange.response.bodyText)).toBe(body);
+    });
+
     it('reads back exactly whatever the body: a byte order mark, replaced bytes, another charset, escaped text', async () => {
       const payload = '<A>é</A>';
       const literal = `<DataStubs>${payload}</DataStubs>`;

@@ -109,18 +109,22 @@ function survivesBlob(text: string): boolean {
 
 /**
  * The result with its body and DataStubs held in Blobs (src/text/held-text.ts). A UTF-8 body
- * (`utf8`) is held as the bytes received, which `Blob.text()` decodes to the same text;
- * DataStubs is then a slice of the same Blob where it could be cut from them.
+ * (`utf8`) is held as the bytes received (`receivedBlob` where they were gathered into one while
+ * they arrived), which `Blob.text()` decodes to the same text; DataStubs is then a slice of the
+ * same Blob where it could be cut from them.
  */
 function holdResult(
   value: StubsLike,
   bodyBytes: Uint8Array,
+  receivedBlob: Blob | undefined,
   utf8: boolean,
   cut: ByteCut | null,
 ): StubsLike<TextOrHeld> {
   const { response } = value.exchange;
   const body = response.bodyText;
-  const bodyBlob = utf8 ? new Blob([bodyBytes as Uint8Array<ArrayBuffer>]) : new Blob([body]);
+  const bodyBlob = utf8
+    ? (receivedBlob ?? new Blob([bodyBytes as Uint8Array<ArrayBuffer>]))
+    : new Blob([body]);
   const dataStubs = value.record.DataStubs;
   const heldStubs =
     dataStubs === null
@@ -136,11 +140,17 @@ function holdResult(
   };
 }
 
+/** The Blob of the body's bytes, where it holds as many as they are. */
+function sameSize(blob: Blob | undefined, bytes: Uint8Array): Blob | undefined {
+  return blob?.size === bytes.byteLength ? blob : undefined;
+}
+
 /**
  * `bodyBytes`: the body as received (the protocol's `onBodyBytes`), from which the payload's
  * UTF-8 bytes are cut; without them, or when they cannot be cut, the viewer gets the text.
  * `holdFrom`: a body of this many bytes or more crosses held in a Blob, with DataStubs, instead
- * of as text (src/text/held-text.ts); by default none is.
+ * of as text (src/text/held-text.ts); by default none is. `bodyBlob`: the same bytes already in
+ * a Blob (the protocol's `onBodyBlob`), held instead of making one from `bodyBytes`.
  * @example
  * const packed = packResult(result, bodyBytes, 1_048_576); // in the worker
  * return transfer(packed, transferOf(packed));
@@ -149,6 +159,7 @@ export function packResult(
   value: unknown,
   bodyBytes?: Uint8Array,
   holdFrom = Number.POSITIVE_INFINITY,
+  bodyBlob?: Blob,
 ): PackedResult {
   if (!isStubsLike(value)) return { value };
   const body = value.exchange.response.bodyText;
@@ -166,7 +177,7 @@ export function packResult(
     (dataStubs === null || survivesBlob(dataStubs))
   ) {
     return {
-      value: holdResult(value, bodyBytes, utf8, cut),
+      value: holdResult(value, bodyBytes, sameSize(bodyBlob, bodyBytes), utf8, cut),
       ...(dataStubsUtf8 && { dataStubsUtf8 }),
     };
   }
