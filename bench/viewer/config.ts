@@ -61,6 +61,11 @@ export const REPEATS = Number(process.env.VIEWER_BENCH_REPEATS ?? 3);
  * where the time from the response to the first screen went, per thread.
  */
 export const TRACE = process.env.VIEWER_BENCH_TRACE === '1';
+/**
+ * VIEWER_BENCH_TASKS=1: each Pretty load's main-thread tasks over 50 ms, as "start: duration" in
+ * ms from the response's last byte (a negative start: while the answer arrived).
+ */
+export const LIST_TASKS = process.env.VIEWER_BENCH_TASKS === '1';
 /** VIEWER_BENCH_NATIVE=0: no native viewer baseline (it takes a minute at 10 MB). */
 export const NATIVE = process.env.VIEWER_BENCH_NATIVE !== '0';
 

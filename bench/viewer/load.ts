@@ -5,7 +5,7 @@
  */
 import type { Page } from '@playwright/test';
 import { median } from '../support/median.ts';
-import { REPEATS, TIMEOUT_MS, TRACE, type Results, type SizeRun } from './config.ts';
+import { LIST_TASKS, REPEATS, TIMEOUT_MS, TRACE, type Results, type SizeRun } from './config.ts';
 import {
   bodyBytes,
   longestTask,
@@ -43,6 +43,13 @@ export async function measurePrettyLoads(run: SizeRun): Promise<Page> {
     );
     const marks = await readMarks(page);
     const viewerStart = marks.marks.viewer ?? 0;
+    if (LIST_TASKS) {
+      const since = (at: number) => Math.round(at - marks.responseEnd);
+      const tasks = marks.longTasks.map((t) => `${since(t.start)}: ${Math.round(t.duration)}`);
+      console.log(
+        `  [${run.size.label} load ${repeat + 1}] tasks over 50 ms (from the response, ms): ${tasks.join(', ')}; viewer mounted at ${since(viewerStart)}`,
+      );
+    }
     // A search typed as soon as every line is ready, while the worker still reads the index,
     // the table and the summary line; then cleared, so the figures below start from none.
     const searchAtOnce =
