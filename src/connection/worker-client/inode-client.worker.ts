@@ -78,7 +78,7 @@ const api: ClientWorkerApi = {
       const value = await run(call, controller.signal, showHead, {
         onBodyBytes: (bytes) => void (bodyBytes = bytes),
         onBodyBlob: (blob) => void (bodyBlob = blob),
-        bodyBlobFrom: call.holdFrom,
+        ...(call.holdFrom !== undefined && { bodyBlobFrom: call.holdFrom }),
       });
       const packed = packResult(value, bodyBytes, call.holdFrom, bodyBlob);
       await Promise.resolve(headShown).catch(() => undefined);
