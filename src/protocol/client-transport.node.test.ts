@@ -474,22 +474,24 @@ describe('the body bytes handed out', () => {
   });
 });
 
-describe('the body gathered into a Blob while it arrives', () => {
-  const capture = loadCapture('get_soap11_success');
-  // About 10 MB, chunked in 64 KB pieces: gathered into more than one Blob part on the way.
+/** Sends `body` in pieces of `piece` bytes with no Content-Length (chunked). */
+function sendChunked(res: ServerResponse, body: Buffer, piece: number): void {
+  res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' });
+  for (let at = 0; at < body.byteLength; at += piece) res.write(body.subarray(at, at + piece));
+  res.end();
+}
+
+/** A captured answer with about 10 MB of comments before its body: gathered into Blobs in parts. */
+function withTenMegabytes(answer: Buffer): Buffer {
   const filler = `<!--${'x'.repeat(1024 * 1024)}-->\n`.repeat(10);
-  const big = Buffer.from(
-    capture.response.body.toString('utf8').replace('<soap:Body>', `${filler}<soap:Body>`),
-  );
-  function sendChunked(res: ServerResponse, body: Buffer): void {
-    res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' });
-    for (let at = 0; at < body.byteLength; at += 64 * 1024)
-      res.write(body.subarray(at, at + 64 * 1024));
-    res.end();
-  }
+  return Buffer.from(answer.toString('utf8').replace('<soap:Body>', `${filler}<soap:Body>`));
+}
+
+describe('the body gathered into a Blob while it arrives', () => {
+  const big = withTenMegabytes(loadCapture('get_soap11_success').response.body);
 
   it('holds every byte as received, once, beside the same bytes for onBodyBytes', async () => {
-    const server = await startServer((_req, res) => sendChunked(res, big));
+    const server = await startServer((_req, res) => sendChunked(res, big, 64 * 1024));
     const blobs: Blob[] = [];
     const bytes: Uint8Array[] = [];
     const result = await client(server).getAssetStubs(PARAMS, {
@@ -505,20 +507,25 @@ describe('the body gathered into a Blob while it arrives', () => {
   });
 
   it('makes none for a body under bodyBlobFrom, nor above maxBodyBytes', async () => {
-    const server = await startServer((_req, res) => sendChunked(res, big));
+    const server = await startServer((_req, res) => sendChunked(res, big, 64 * 1024));
     const blobs: Blob[] = [];
     await client(server).getAssetStubs(PARAMS, {
       onBodyBlob: (blob) => blobs.push(blob),
       bodyBlobFrom: big.byteLength + 1,
     });
+    // Over the limit after a first 4 MB part was made.
     const error = await rejection(
-      client(server, { maxBodyBytes: 1024 * 1024 }).getAssetStubs(PARAMS, {
+      client(server, { maxBodyBytes: 6 * 1024 * 1024 }).getAssetStubs(PARAMS, {
         onBodyBlob: (blob) => blobs.push(blob),
         bodyBlobFrom: 0,
       }),
     );
     expect(error.name).toBe('ResponseTooLargeError');
     expect(blobs).toEqual([]);
+    // The answer over the limit is still held whole, in its own type.
+    const body = error['body'] as Blob;
+    expect(Buffer.from(await body.arrayBuffer()).equals(big)).toBe(true);
+    expect(body.type).toBe('text/xml; charset=utf-8');
   });
 });
 
@@ -526,13 +533,6 @@ describe('an answer above maxBodyBytes', () => {
   const capture = loadCapture('get_soap11_success');
   const answer = capture.response.body;
   const contentType = 'text/xml; charset=utf-8';
-
-  /** Sends `body` in pieces of `piece` bytes with no Content-Length (chunked). */
-  function sendChunked(res: ServerResponse, body: Buffer, piece: number): void {
-    res.writeHead(200, { 'content-type': contentType });
-    for (let at = 0; at < body.byteLength; at += piece) res.write(body.subarray(at, at + piece));
-    res.end();
-  }
 
   async function blobBytes(value: unknown): Promise<Buffer> {
     expect(value).toBeInstanceOf(Blob);
@@ -572,9 +572,7 @@ describe('an answer above maxBodyBytes', () => {
   });
 
   it('fails the same way on a chunked answer that passes the limit while it arrives, across Blob flushes', async () => {
-    // About 10 MB: the reader gathers chunks into the Blob more than once on the way.
-    const filler = `<!--${'x'.repeat(1024 * 1024)}-->\n`.repeat(10);
-    const big = Buffer.from(answer.toString('utf8').replace('<soap:Body>', `${filler}<soap:Body>`));
+    const big = withTenMegabytes(answer);
     const server = await startServer((_req, res) => sendChunked(res, big, 64 * 1024));
     const error = await rejection(
       client(server, { maxBodyBytes: 1024 * 1024 }).getAssetStubs(PARAMS),

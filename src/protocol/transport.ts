@@ -107,10 +107,12 @@ class BlobGatherer {
   private pendingBytes = 0;
   private length = 0;
 
-  constructor(
-    private readonly type: string,
-    private readonly from = 0,
-  ) {}
+  constructor(private from = 0) {}
+
+  /** Makes parts from now on, whatever the length: the heap then holds at most one part's worth. */
+  partsFromNow(): void {
+    this.from = 0;
+  }
 
   push(chunk: Uint8Array): void {
     this.pending.push(chunk);
@@ -123,8 +125,8 @@ class BlobGatherer {
     }
   }
 
-  finish(): Blob {
-    return new Blob([...this.parts, ...(this.pending as BlobPart[])], { type: this.type });
+  finish(type = ''): Blob {
+    return new Blob([...this.parts, ...(this.pending as BlobPart[])], { type });
   }
 }
 
@@ -141,23 +143,23 @@ async function readBody(
   blobFrom = Infinity,
 ): Promise<Body> {
   const limited = maxBodyBytes !== Infinity;
-  const type = response.headers.get('content-type') ?? '';
+  const contentType = response.headers.get('content-type') ?? undefined;
   if ((!onText && !limited) || !response.body) {
     const bytes = new Uint8Array(await response.arrayBuffer());
     if (bytes.byteLength > maxBodyBytes) {
-      const blob = new Blob([bytes as BlobPart], { type });
+      const blob = new Blob([bytes as BlobPart], { type: contentType ?? '' });
       return { kind: 'too-large', blob, byteLength: bytes.byteLength };
     }
     if (!onText) return { kind: 'bytes', bytes, text: null };
     // Read whole anyway: decoded once, and handed on as one piece.
-    const text = decodeBody(bytes, type || undefined);
+    const text = decodeBody(bytes, contentType);
     if (text !== '') onText(text);
     return { kind: 'bytes', bytes, text };
   }
-  const text = onText ? new BodyTextDecoder(type || undefined, onText) : null;
+  const text = onText ? new BodyTextDecoder(contentType, onText) : null;
   // Content-Length may already say it is over: then no chunk is ever shown.
-  let overLimit = (declaredLength(response) ?? 0) > maxBodyBytes ? new BlobGatherer(type) : null;
-  const gathered = blobFrom === Infinity ? null : new BlobGatherer('', blobFrom);
+  let overLimit = (declaredLength(response) ?? 0) > maxBodyBytes ? new BlobGatherer() : null;
+  const gathered = blobFrom === Infinity || overLimit ? null : new BlobGatherer(blobFrom);
   const reader = response.body.getReader();
   let chunks: Uint8Array[] = [];
   let length = 0;
@@ -166,8 +168,10 @@ async function readBody(
     if (done) break;
     length += value.byteLength;
     if (!overLimit && length > maxBodyBytes) {
-      overLimit = new BlobGatherer(type);
-      for (const chunk of chunks) overLimit.push(chunk);
+      // The chunks already on their way into a Blob go on into it, not into a second one.
+      overLimit = gathered ?? new BlobGatherer();
+      overLimit.partsFromNow();
+      if (!gathered) for (const chunk of chunks) overLimit.push(chunk);
       chunks = [];
     }
     // Once over the limit the answer will not be shown (its head stops here too), nor kept.
@@ -179,7 +183,9 @@ async function readBody(
     gathered?.push(value);
     text?.push(value);
   }
-  if (overLimit) return { kind: 'too-large', blob: overLimit.finish(), byteLength: length };
+  if (overLimit) {
+    return { kind: 'too-large', blob: overLimit.finish(contentType), byteLength: length };
+  }
   text?.finish();
   const bytes = joined(chunks, length);
   return gathered && length >= blobFrom
