@@ -47,7 +47,7 @@ export async function measurePrettyLoads(run: SizeRun): Promise<Page> {
       const since = (at: number) => Math.round(at - marks.responseEnd);
       const tasks = marks.longTasks.map((t) => `${since(t.start)}: ${Math.round(t.duration)}`);
       console.log(
-        `  [${run.size.label} load ${repeat + 1}] tasks over 50 ms (from the response, ms): ${tasks.join(', ')}; viewer mounted at ${since(viewerStart)}`,
+        `  [${size.label} load ${repeat + 1}] tasks over 50 ms (from the response, ms): ${tasks.join(', ')}; viewer mounted at ${since(viewerStart)}`,
       );
     }
     // A search typed as soon as every line is ready, while the worker still reads the index,
