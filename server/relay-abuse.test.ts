@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { openRelay, relayUrl, type RelaySocket } from '../src/relay/relay-fetch.ts';
 import { decodeFrame, encodeFrame } from '../src/relay/relay-frame.ts';
+import { messageFrames } from '../src/relay/frame-batch.ts';
 import { RELAY_CLOSE } from '../src/relay/relay-close.ts';
 import { createConsoleStack, type ConsoleStack } from './console-stack.ts';
 import { rssMb } from './hardening/harness.ts';
@@ -111,14 +112,16 @@ function closed(ws: WebSocket): Promise<{ code: number; reason: string }> {
   );
 }
 
-/** The heads the socket receives, by call id. */
+/** The heads the socket receives (alone or batched), by call id. */
 function collect(ws: WebSocket): Map<number, { head: Record<string, unknown>; body: string }> {
   const answers = new Map<number, { head: Record<string, unknown>; body: string }>();
   ws.on('message', (data: Buffer) => {
-    const frame = decodeFrame(data);
-    const head = frame?.head as Record<string, unknown> | undefined;
-    if (frame && head)
-      answers.set(Number(head.id), { head, body: Buffer.from(frame.body).toString() });
+    for (const bytes of messageFrames(data) ?? []) {
+      const frame = decodeFrame(bytes);
+      const head = frame?.head as Record<string, unknown> | undefined;
+      if (frame && head)
+        answers.set(Number(head.id), { head, body: Buffer.from(frame.body).toString() });
+    }
   });
   return answers;
 }

@@ -3,6 +3,7 @@
 // sockets (all together and per client address), answer size, the bytes queued for a page that
 // does not read, and how long a page may stay silent. Set by INODE_RELAY_* (server/settings.ts).
 import type { WebSocket } from 'ws';
+import { frameSender } from '../src/relay/frame-batch.ts';
 
 export interface RelayLimits {
   /** Relay sockets open at once, all clients together; one more is closed with 4001. */
@@ -56,8 +57,13 @@ export function socketAdmission(limits: RelayLimits): SocketAdmission {
 
 /** One socket's flow control and liveness: what relay.ts calls on each event. */
 export interface SocketFlow {
-  /** Sends a frame; stops reading the socket while too much is queued for the page. */
+  /**
+   * Sends a frame with the others of this turn (one message, frame-batch.ts); stops reading the
+   * socket while too much is queued for the page.
+   */
   send(frame: Uint8Array): void;
+  /** Sends the frames queued in this turn now (before the socket is closed). */
+  flush(): void;
   /** The page showed a sign of life (a message or a pong). */
   alive(): void;
   /** Called by the relay's heartbeat: false once the page was silent for the idle timeout. */
@@ -80,15 +86,19 @@ export function socketFlow(ws: WebSocket, limits: RelayLimits): SocketFlow {
       ws.resume();
     }
   };
+  const sender = frameSender((message) => {
+    if (ws.readyState !== ws.OPEN) return;
+    ws.send(message, written);
+    if (!paused && ws.bufferedAmount > limits.highWaterBytes) {
+      paused = true;
+      ws.pause();
+    }
+  }, setImmediate);
   return {
     send(frame) {
-      if (ws.readyState !== ws.OPEN) return;
-      ws.send(frame, written);
-      if (!paused && ws.bufferedAmount > limits.highWaterBytes) {
-        paused = true;
-        ws.pause();
-      }
+      if (ws.readyState === ws.OPEN) sender.send(frame);
     },
+    flush: sender.flush,
     alive() {
       lastAlive = Date.now();
     },

@@ -9,6 +9,8 @@ import WebSocket from 'ws';
 import { BINDING_NAMES, createInodeClient } from '../src/protocol/index.ts';
 import { openRelay, relayUrl, type RelaySocket } from '../src/relay/relay-fetch.ts';
 import { encodeFrame, RELAY_MAX_CALLS_IN_FLIGHT, decodeFrame } from '../src/relay/relay-frame.ts';
+import { encodeBatch, messageFrames } from '../src/relay/frame-batch.ts';
+import { RELAY_CLOSE } from '../src/relay/relay-close.ts';
 import { startEmulator, type RunningEmulator } from '../emulator/server.ts';
 import { DEMO_USERS } from '../emulator/demo-users.ts';
 import { createConsoleStack, type ConsoleStack } from './console-stack.ts';
@@ -205,7 +207,9 @@ describe('the WebSocket relay', () => {
     const ws = new WebSocket(relayUrl(origin), { origin });
     await new Promise((resolve) => ws.once('open', resolve));
     const failures: unknown[] = [];
-    ws.on('message', (data: Buffer) => failures.push(decodeFrame(data)?.head));
+    ws.on('message', (data: Buffer) => {
+      for (const frame of messageFrames(data) ?? []) failures.push(decodeFrame(frame)?.head);
+    });
     const closedSlow = Array.from(
       { length: RELAY_MAX_CALLS_IN_FLIGHT },
       () => new Promise<void>((resolve) => slowClosed.push(resolve)),
@@ -232,6 +236,91 @@ describe('the WebSocket relay', () => {
     expect(await closeCode).toBe(1009);
     // Closing the socket aborted the 64 held calls.
     await Promise.all(closedSlow);
+  });
+
+  it('sends the calls made in one task as one message, each answered with its own', async () => {
+    const sent: number[] = [];
+    const relay = await openRelay(relayUrl(origin), {
+      fallback: noFallback,
+      connect: (url) => {
+        const ws = new WebSocket(url, { origin });
+        const send = ws.send.bind(ws);
+        ws.send = ((data: Uint8Array) => {
+          sent.push(data.byteLength);
+          send(data);
+        }) as typeof ws.send;
+        return ws as unknown as RelaySocket;
+      },
+    });
+    const client = createInodeClient({
+      baseUrl: origin,
+      binding: 'soap11',
+      timeoutMs: 10_000,
+      fetch: withTarget(relay.fetch, 'emulator'),
+    });
+    // The first call also reads the service's WSDL (its namespace): a message of its own.
+    await client.addUserAssetIndex({
+      OpenIDKey: KEY,
+      ServiceURI: 'https://one-task.example/first.png',
+      MediaType: 'image',
+    });
+    sent.length = 0;
+    const uris = Array.from({ length: 12 }, (_, n) => `https://one-task.example/${n}.png`);
+    const ids = await Promise.all(
+      uris.map((uri) =>
+        client.addUserAssetIndex({ OpenIDKey: KEY, ServiceURI: uri, MediaType: 'image' }),
+      ),
+    );
+    relay.close();
+    expect(sent).toHaveLength(1);
+    expect(new Set(ids.map((id) => id.value)).size).toBe(uris.length);
+  });
+
+  it('answers each call of a batch with its own answer, and closes on a batch holding a non-frame', async () => {
+    const ws = new WebSocket(relayUrl(origin), { origin });
+    await new Promise((resolve) => ws.once('open', resolve));
+    const answers = new Map<number, string>();
+    let messages = 0;
+    ws.on('message', (data: Buffer) => {
+      messages += 1;
+      for (const bytes of messageFrames(data) ?? []) {
+        const frame = decodeFrame(bytes);
+        const head = frame?.head as { id: number; status: number } | undefined;
+        if (frame && head) answers.set(head.id, Buffer.from(frame.body).toString());
+      }
+    });
+    const ids = Array.from({ length: 20 }, (_, n) => n + 1);
+    ws.send(
+      encodeBatch(
+        ids.map((id) =>
+          encodeFrame(
+            {
+              id,
+              method: 'POST',
+              url: '/Inode.asmx/AddUserAssetIndex',
+              headers: {
+                'content-type': 'application/x-www-form-urlencoded',
+                'x-inode-target': 'emulator',
+              },
+            },
+            new TextEncoder().encode(
+              `OpenIDKey=${KEY}&ServiceURI=${encodeURIComponent(`https://batch.example/${id}`)}&MediaType=image`,
+            ),
+          ),
+        ),
+      ),
+    );
+    await expect.poll(() => answers.size).toBe(ids.length);
+    // Each call got an answer of its own: no two alike.
+    const registered = ids.map((id) => /<string[^>]*>([^<]*)</.exec(answers.get(id) ?? '')?.[1]);
+    expect(new Set(registered).size).toBe(ids.length);
+    expect(registered.every((value) => value !== undefined && !value.startsWith('ERROR'))).toBe(
+      true,
+    );
+    expect(messages).toBeLessThanOrEqual(ids.length);
+    const closeCode = new Promise<number>((resolve) => ws.once('close', resolve));
+    ws.send(encodeBatch([encodeFrame({ cancel: 999 }), new TextEncoder().encode('\0\0\0\x02{}x')]));
+    expect(await closeCode).toBe(RELAY_CLOSE.notRelayMessage);
   });
 
   it('refuses a call to anything but the service', async () => {

@@ -32,6 +32,7 @@ import {
 } from './relay-limits.ts';
 import { RELAY_CLOSE } from '../src/relay/relay-close.ts';
 import { framingRefusal } from './relay-framing.ts';
+import { MAX_BATCH_BYTES, messageFrames } from '../src/relay/frame-batch.ts';
 import { mayCarryBody } from './framing.ts';
 
 /** Head bytes allowed on top of the body limit (method, path, headers). */
@@ -104,7 +105,8 @@ export function createRelay(options: RelayOptions): Relay {
   const admission = socketAdmission(limits);
   const wss = new WebSocketServer({
     noServer: true,
-    maxPayload: options.maxBodyBytes + HEAD_ALLOWANCE_BYTES,
+    // A page's batch of small calls fits whatever the body limit.
+    maxPayload: Math.max(options.maxBodyBytes + HEAD_ALLOWANCE_BYTES, MAX_BATCH_BYTES),
     perMessageDeflate: false,
   });
   const sockets = new Map<WebSocket, Map<number, RelayedExchange>>();
@@ -113,7 +115,9 @@ export function createRelay(options: RelayOptions): Relay {
   let drained: (() => void) | null = null;
 
   const closeIfDrained = (ws: WebSocket, calls: Map<number, RelayedExchange>): void => {
-    if (draining && calls.size === 0) ws.close(1001, 'The console server is shutting down');
+    if (!draining || calls.size > 0) return;
+    flows.get(ws)?.flush();
+    ws.close(1001, 'The console server is shutting down');
   };
 
   const fail = (ws: WebSocket, head: RelayFailureHead): void => {
@@ -235,13 +239,9 @@ export function createRelay(options: RelayOptions): Relay {
     sockets.set(ws, calls);
     flows.set(ws, flow);
     ws.on('pong', () => flow.alive());
-    ws.on('message', (data, isBinary) => {
-      flow.alive();
-      const frame = isBinary ? decodeFrame(toBytes(data)) : null;
-      if (frame === null) {
-        ws.close(RELAY_CLOSE.notRelayMessage, 'Not a relay message');
-        return;
-      }
+    const takeFrame = (bytes: Uint8Array): boolean => {
+      const frame = decodeFrame(bytes);
+      if (frame === null) return false;
       if (isCancelHead(frame.head)) {
         const exchange = calls.get(frame.head.cancel);
         calls.delete(frame.head.cancel);
@@ -250,8 +250,16 @@ export function createRelay(options: RelayOptions): Relay {
       } else if (isRequestHead(frame.head)) {
         startCall(ws, upgrade, calls, frame.head, frame.body);
       } else {
-        ws.close(RELAY_CLOSE.notRelayMessage, 'Not a relay message');
+        return false;
       }
+      return true;
+    };
+    ws.on('message', (data, isBinary) => {
+      flow.alive();
+      const frames = isBinary ? messageFrames(toBytes(data)) : null;
+      // A batch is taken in order up to its first frame that is not a relay frame.
+      if (frames === null || !frames.every(takeFrame))
+        ws.close(RELAY_CLOSE.notRelayMessage, 'Not a relay message');
     });
     ws.on('close', () => {
       // The page went away: its calls are abandoned, as a closed browser tab's would be.

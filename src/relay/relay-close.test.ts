@@ -74,7 +74,7 @@ describe('a relay closed by the console server', () => {
         method: 'POST',
         body: '<x/>',
       });
-      expect(scripted.socket.sent).toBe(1);
+      await expect.poll(() => scripted.socket.sent).toBe(1);
       scripted.close({ code, reason });
       await expect(inFlight).rejects.toThrow(said);
       expect(relay.transport()).toEqual({

@@ -13,8 +13,10 @@ import {
   isResponseHead,
   type RelayRequestHead,
 } from './relay-frame.ts';
+import { frameSender, messageFrames } from './frame-batch.ts';
 import { relayCloseMessage } from './relay-close.ts';
 import { errorMessage } from '../text/error-message.ts';
+import { queueTask } from '../tasks/next-turn.ts';
 
 /** The browser WebSocket's parts used here (also met by the `ws` package's client in tests). */
 export interface RelaySocket {
@@ -170,9 +172,8 @@ export async function openRelay(url: string, options: OpenRelayOptions): Promise
   let nextId = 1;
   let closedReason: string | null = null;
 
-  socket.addEventListener('message', (event) => {
-    const data = event.data;
-    const frame = data instanceof ArrayBuffer ? decodeFrame(new Uint8Array(data)) : null;
+  const answer = (frameBytes: Uint8Array): void => {
+    const frame = decodeFrame(frameBytes);
     if (frame === null) return;
     const head = frame.head;
     if (isResponseHead(head)) {
@@ -203,6 +204,11 @@ export async function openRelay(url: string, options: OpenRelayOptions): Promise
       else if (head.notSent) call.resolve(call.retryDirect());
       else call.reject(new TypeError(`The console server lost the call: ${head.error}`));
     }
+  };
+  socket.addEventListener('message', (event) => {
+    const data = event.data;
+    const frames = data instanceof ArrayBuffer ? messageFrames(new Uint8Array(data)) : null;
+    for (const frame of frames ?? []) answer(frame);
   });
 
   const openFailure = await waitForOpen(socket, options.openTimeoutMs ?? 3_000);
@@ -213,7 +219,12 @@ export async function openRelay(url: string, options: OpenRelayOptions): Promise
       close() {},
     };
   }
+  // The requests of one task leave in one message (frame-batch.ts).
+  const sender = frameSender((message) => {
+    if (socket.readyState === OPEN) socket.send(message);
+  }, queueTask);
   socket.addEventListener('close', (event) => {
+    sender.discard();
     closedReason = relayCloseMessage(event.code, event.reason);
     for (const call of pending.values()) call.reject(new TypeError(closedReason));
     pending.clear();
@@ -238,7 +249,7 @@ export async function openRelay(url: string, options: OpenRelayOptions): Promise
     return new Promise<Response>((resolve, reject) => {
       const onAbort = (): void => {
         if (!pending.delete(id)) return;
-        if (socket.readyState === OPEN) socket.send(encodeFrame({ cancel: id }));
+        if (socket.readyState === OPEN) sender.send(encodeFrame({ cancel: id }));
         reject(abortError(signal as AbortSignal));
       };
       const done = (): void => signal?.removeEventListener('abort', onAbort);
@@ -254,7 +265,7 @@ export async function openRelay(url: string, options: OpenRelayOptions): Promise
         retryDirect: () => fallback(input, init),
       });
       signal?.addEventListener('abort', onAbort, { once: true });
-      socket.send(encodeFrame(head, body));
+      sender.send(encodeFrame(head, body));
     });
   };
 
@@ -263,6 +274,7 @@ export async function openRelay(url: string, options: OpenRelayOptions): Promise
     transport: () =>
       closedReason === null ? { kind: 'relay' } : { kind: 'direct', reason: closedReason },
     close() {
+      sender.flush();
       socket.close(1000, 'done');
     },
   };

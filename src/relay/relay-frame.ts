@@ -1,8 +1,9 @@
 /**
- * The relay's wire format (shared by the page's transport and the console server): one binary
- * WebSocket message per request, answer, failure or cancellation. A message is a 4-byte
- * big-endian length, that many bytes of JSON (the head), then the body's bytes untouched, so
- * a request or answer travels byte for byte as it would over HTTP (no text re-encoding).
+ * The relay's wire format (shared by the page's transport and the console server): one frame
+ * per request, answer, failure or cancellation, sent as a binary WebSocket message of its own or
+ * with the others of the same turn in a batch (frame-batch.ts). A frame is a 4-byte big-endian
+ * length, that many bytes of JSON (the head), then the body's bytes untouched, so a request or
+ * answer travels byte for byte as it would over HTTP (no text re-encoding).
  */
 
 /** The relay's path below the console's base path. */
