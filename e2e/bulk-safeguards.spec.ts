@@ -3,10 +3,12 @@
  * job with a key the service does not recognise sends no more than a few rows and says why in
  * the service's words; "Check only" checks the key with one read-only call and registers
  * nothing; a header named anything is read as one, and an unclosed quote is refused with its line.
- * Calls are counted as they leave the page: each row is one relay message or one POST.
+ * Calls are counted as they leave the page: each row is one relay frame (a message of its own or
+ * one of a batch) or one POST.
  */
 import type { Page } from '@playwright/test';
 import { DEMO_USERS } from '../emulator/demo-users.ts';
+import { messageFrames } from '../src/relay/frame-batch.ts';
 import { expect, test } from './fixtures.ts';
 
 // Bob's stubs are counted nowhere else (bulk-large registers under his key, with its own URIs).
@@ -15,19 +17,23 @@ const WRONG_KEY = 'not-a-key-this-service-knows';
 const PARSER_WORDS = /Quoted field unterminated|auto-detect|delimiting character/i;
 
 /**
- * Calls the page sends to the service from now on (relay messages plus POSTs to Inode.asmx),
+ * Calls the page sends to the service from now on (relay frames plus POSTs to Inode.asmx),
  * and how many of them are AddUserAssetIndex (the operation's name is in every request of it).
  */
 function countCalls(page: Page) {
   const counts = { all: 0, registrations: 0 };
-  const count = (payload: string | Buffer | null) => {
+  const count = (payload: string | Buffer | Uint8Array | null) => {
     counts.all += 1;
-    if (payload !== null && String(payload).includes('AddUserAssetIndex'))
+    if (payload !== null && Buffer.from(payload).toString().includes('AddUserAssetIndex'))
       counts.registrations += 1;
   };
   page.on('websocket', (socket) => {
-    if (socket.url().includes('/__console/relay'))
-      socket.on('framesent', (frame) => count(frame.payload));
+    if (!socket.url().includes('/__console/relay')) return;
+    socket.on('framesent', (frame) => {
+      const payload = frame.payload;
+      const frames = typeof payload === 'string' ? null : messageFrames(payload);
+      for (const relayFrame of frames ?? [payload]) count(relayFrame);
+    });
   });
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().includes('/Inode.asmx'))

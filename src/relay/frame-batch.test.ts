@@ -5,9 +5,7 @@ import { decodeFrame, encodeFrame } from './relay-frame.ts';
 
 const frameArbitrary = fc
   .record({ id: fc.nat(), text: fc.string() }, { requiredKeys: ['id'] })
-  .chain((head) =>
-    fc.uint8Array({ maxLength: 64 }).map((body) => encodeFrame(head, body)),
-  );
+  .chain((head) => fc.uint8Array({ maxLength: 64 }).map((body) => encodeFrame(head, body)));
 
 /** A sender whose scheduled flushes run when the test says, as a turn ending would. */
 function recordingSender(maxBatchBytes?: number) {
