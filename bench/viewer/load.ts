@@ -5,7 +5,15 @@
  */
 import type { Page } from '@playwright/test';
 import { median } from '../support/median.ts';
-import { LIST_TASKS, REPEATS, TIMEOUT_MS, TRACE, type Results, type SizeRun } from './config.ts';
+import {
+  LIST_TASKS,
+  REPEATS,
+  TIMEOUT_MS,
+  TRACE,
+  TYPING_MS,
+  type Results,
+  type SizeRun,
+} from './config.ts';
 import {
   bodyBytes,
   longestTask,
@@ -63,6 +71,11 @@ export async function measurePrettyLoads(run: SizeRun): Promise<Page> {
       bodyMB: (await bodyBytes(page)) / 1_000_000,
       responseToViewerMounted: viewerStart - marks.responseEnd,
       responseToPretty: (marks.marks.pretty ?? Number.NaN) - marks.responseEnd,
+      // What a user waits for, the service's time included: issue 24 sets it against the native viewer.
+      submitToPretty: (marks.marks.pretty ?? Number.NaN) - (marks.marks.submit ?? Number.NaN),
+      submitToRequest: marks.requestStart - (marks.marks.submit ?? Number.NaN),
+      submitToFirstByte: marks.responseStart - (marks.marks.submit ?? Number.NaN),
+      submitToResponse: marks.responseEnd - (marks.marks.submit ?? Number.NaN),
       // The first lines from the answer's head while it still arrives (before its end: < 0).
       responseToHead: (marks.marks.head ?? Number.NaN) - marks.responseEnd,
       responseToViewerPretty: (marks.marks.viewerPretty ?? Number.NaN) - marks.responseEnd,
@@ -78,6 +91,7 @@ export async function measurePrettyLoads(run: SizeRun): Promise<Page> {
     facts = await page.locator('.xv-facts').innerText();
   }
   if (!page) throw new Error('VIEWER_BENCH_REPEATS must be at least 1');
+  if (TYPING_MS > 0 && size.stubs <= 30_000) await measureTypedLoads(run);
   if (TRACE) {
     await page.close();
     page = await context.newPage();
@@ -109,4 +123,31 @@ async function measureScrollAndSearch(page: Page, facts: string, results: Result
     `!!document.querySelector('.xv-pretty .xv-line[data-line="${lineCount}"] .xv-line-text')?.textContent`,
   );
   results.searchStubCount = await timeInPage(page, typeInto(SEARCH_FIELD, 'Stub'), MATCHES_COUNTED);
+}
+
+/**
+ * Submit → the first Pretty screen and the first Table rows on pages whose form is sent
+ * TYPING_MS after they opened, when the page has had the time a person takes to type a key.
+ */
+async function measureTypedLoads(run: SizeRun): Promise<void> {
+  for (const table of [false, true]) {
+    const page = await openStubsPage(run, table, TYPING_MS);
+    const mark = table ? 'table' : 'pretty';
+    await page.waitForFunction(
+      `window.__bench.marks.${mark} !== undefined || document.querySelector('[role="alert"]') !== null`,
+      undefined,
+      { timeout: TIMEOUT_MS },
+    );
+    let marks = await readMarks(page);
+    // The request's timings come with the browser's event for its end, after the first screen.
+    for (let waited = 0; Number.isNaN(marks.requestStart) && waited < TIMEOUT_MS; waited += 100) {
+      await page.waitForTimeout(100);
+      marks = await readMarks(page);
+    }
+    const submit = marks.marks.submit ?? Number.NaN;
+    run.results[table ? 'typedSubmitToTable' : 'typedSubmitToPretty'] =
+      (marks.marks[mark] ?? Number.NaN) - submit;
+    if (!table) run.results.typedSubmitToRequest = marks.requestStart - submit;
+    await page.close();
+  }
 }

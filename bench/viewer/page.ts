@@ -50,6 +50,9 @@ export interface LongTask {
 }
 
 export interface PageMarks {
+  /** On the page's clock: the stubs request sent and its first byte (NaN where unknown). */
+  requestStart: number;
+  responseStart: number;
   responseEnd: number;
   marks: Record<string, number>;
   longTasks: LongTask[];
@@ -64,7 +67,14 @@ const LAST_CALL = `performance.getEntriesByType('resource').filter((e) => e.name
 
 // The console's client runs in a Web Worker, whose resource timings the page cannot see; the
 // browser's network events do see the call, and its end is moved onto the page's clock.
-const workerCalls = new WeakMap<Page, { responseEndEpoch: number; bodyBytes: number }>();
+interface WorkerCall {
+  /** Epoch ms: the request sent, the response's first byte, its last byte. */
+  requestStartEpoch: number;
+  responseStartEpoch: number;
+  responseEndEpoch: number;
+  bodyBytes: number;
+}
+const workerCalls = new WeakMap<Page, WorkerCall>();
 
 export function watchStubsCalls(page: Page): void {
   page.on('requestfinished', (request) => {
@@ -72,6 +82,8 @@ export function watchStubsCalls(page: Page): void {
     const timing = request.timing();
     void request.sizes().then((sizes) =>
       workerCalls.set(page, {
+        requestStartEpoch: timing.startTime + timing.requestStart,
+        responseStartEpoch: timing.startTime + timing.responseStart,
         responseEndEpoch: timing.startTime + timing.responseEnd,
         bodyBytes: sizes.responseBodySize,
       }),
@@ -87,10 +99,12 @@ export async function bodyBytes(page: Page): Promise<number> {
 export async function readMarks(page: Page): Promise<PageMarks> {
   const marks = await inPage<PageMarks & { timeOrigin: number }>(
     page,
-    `({ responseEnd: ${LAST_CALL}?.responseEnd ?? NaN, timeOrigin: performance.timeOrigin, marks: window.__bench.marks, longTasks: window.__bench.longTasks })`,
+    `({ requestStart: ${LAST_CALL}?.requestStart ?? NaN, responseStart: ${LAST_CALL}?.responseStart ?? NaN, responseEnd: ${LAST_CALL}?.responseEnd ?? NaN, timeOrigin: performance.timeOrigin, marks: window.__bench.marks, longTasks: window.__bench.longTasks })`,
   );
   const workerCall = workerCalls.get(page);
   if (Number.isNaN(marks.responseEnd) && workerCall) {
+    marks.requestStart = workerCall.requestStartEpoch - marks.timeOrigin;
+    marks.responseStart = workerCall.responseStartEpoch - marks.timeOrigin;
     marks.responseEnd = workerCall.responseEndEpoch - marks.timeOrigin;
   }
   return marks;
@@ -108,8 +122,17 @@ export function longestTask(tasks: readonly LongTask[], from: number, to = Infin
 export const stubsUrl = (origin: string) =>
   `${origin}/Inode.asmx/GetAssetStubs?OpenIDKey=${KEY}&AssetType=&OtherFilterCriteria=`;
 
-/** Opens the page and calls GetAssetStubs as a person would; `clickTable` opens Table as soon as it exists. */
-export async function callStubs(page: Page, origin: string, clickTable: boolean): Promise<void> {
+/**
+ * Opens the page and calls GetAssetStubs as a person would; `clickTable` opens Table as soon as
+ * it exists; `typingMs` is how long after the page opens the form is sent (a person typing the
+ * key), beyond the bench's own filling of it.
+ */
+export async function callStubs(
+  page: Page,
+  origin: string,
+  clickTable: boolean,
+  typingMs = 0,
+): Promise<void> {
   if (PAGE === 'harness') {
     await page.goto(
       `${origin}/src/components/xml-viewer/harness/viewer-harness.html?binding=http-get&key=${KEY}`,
@@ -119,6 +142,7 @@ export async function callStubs(page: Page, origin: string, clickTable: boolean)
     await page.getByLabel('Binding', { exact: true }).selectOption({ label: 'HTTP GET' });
     await page.getByLabel('OpenIDKey', { exact: true }).fill(KEY);
   }
+  if (typingMs > 0) await page.waitForTimeout(typingMs);
   if (clickTable) await inPage(page, 'window.__bench.clickTableWhenReady = true');
   // What the page did to start (its first render, the form) is not the answer's load.
   await inPage(page, 'window.__bench.marks.submit = performance.now()');
@@ -126,11 +150,15 @@ export async function callStubs(page: Page, origin: string, clickTable: boolean)
 }
 
 /** A new page of the run's context, watched for its stubs call and a crash, that calls GetAssetStubs. */
-export async function openStubsPage(run: SizeRun, clickTable: boolean): Promise<Page> {
+export async function openStubsPage(
+  run: SizeRun,
+  clickTable: boolean,
+  typingMs = 0,
+): Promise<Page> {
   const page = await run.context.newPage();
   watchStubsCalls(page);
   page.on('crash', run.onCrash);
-  await callStubs(page, run.origin, clickTable);
+  await callStubs(page, run.origin, clickTable, typingMs);
   return page;
 }
 

@@ -2,7 +2,7 @@
  * The viewer bench's printout: each size's figures beside the native viewer's, and the targets of
  * issues 11 and 24, each PASS or MISS with the measured value.
  */
-import type { Results, Size } from './config.ts';
+import { TYPING_MS, type Results, type Size } from './config.ts';
 
 export const ms = (n: number) =>
   Number.isFinite(n) ? `${Math.round(n).toLocaleString('en-US')} ms` : 'n/a';
@@ -23,6 +23,9 @@ export function report(size: Size, r: Results): void {
     `    from the head, while receiving  ${ms(n('responseToHead'))}  (NaN: no head shown)`,
   );
   console.log(
+    `  submit -> Pretty first screen     ${ms(n('submitToPretty'))}  (the service's time included: request sent ${ms(n('submitToRequest'))}, first byte ${ms(n('submitToFirstByte'))}, last byte ${ms(n('submitToResponse'))})`,
+  );
+  console.log(
     `    in the viewer, after the answer ${ms(n('responseToViewerPretty'))}  (viewer's share, mounted -> painted: ${ms(n('responseToViewerPretty') - n('responseToViewerMounted'))})`,
   );
   console.log(
@@ -31,8 +34,13 @@ export function report(size: Size, r: Results): void {
   console.log(
     `    then search "Stub" at once      ${ms(n('searchAtOnce'))}  (the worker still reading the index, table and summary)`,
   );
+  if (r.typedSubmitToPretty !== undefined)
+    console.log(
+      `  the form sent ${TYPING_MS / 1000} s after the page opened: submit -> Pretty first screen ${ms(n('typedSubmitToPretty'))} (request sent ${ms(n('typedSubmitToRequest'))}), submit -> Table first rows ${ms(n('typedSubmitToTable'))}`,
+    );
   if (size.table) {
     console.log(`  response -> Table first rows      ${ms(n('responseToTable'))}`);
+    console.log(`  submit -> Table first rows        ${ms(n('submitToTable'))}`);
     console.log(
       `  response -> whole table           ${ms(n('responseToWholeTable'))}  (${r.tableRows})`,
     );
@@ -151,6 +159,35 @@ function targets(size: Size, r: Results): Array<[boolean, string]> {
     `the raw exchange opens faster than its text in one <pre>: ${ms(n('rawExchangeOpen'))} vs ${ms(n('rawExchangePreBaseline'))}`,
   ]);
   lines.push([r.crashed === 'no', `the tab does not crash`]);
+  // Issue 24 at 10 MB: the console's own share (the answer's last byte → painted), and what a
+  // user waits for (submit → painted, the service's time included) against the native viewer.
+  if (size.id === '10mb') {
+    lines.push([
+      n('responseToPretty') <= 50,
+      `the console's own share to the first Pretty screen <= 50 ms: ${ms(n('responseToPretty'))}`,
+    ]);
+    lines.push([
+      n('responseToTable') <= 100,
+      `the console's own share to the first Table rows <= 100 ms: ${ms(n('responseToTable'))}`,
+    ]);
+    if (r.nativeLoad !== undefined) {
+      for (const [view, key, typedKey, times] of [
+        ['Pretty', 'submitToPretty', 'typedSubmitToPretty', 60],
+        ['Table', 'submitToTable', 'typedSubmitToTable', 40],
+      ] as const) {
+        const ratio = n('nativeLoad') / n(key);
+        // The form sent as soon as the bench fills it is the target's measure; a person's pace is told beside it.
+        const typed =
+          r[typedKey] === undefined
+            ? ''
+            : `; sent ${TYPING_MS / 1000} s after the page opened: ${ms(n(typedKey))}, ${(n('nativeLoad') / n(typedKey)).toFixed(1)}x`;
+        lines.push([
+          ratio >= times,
+          `submit -> ${view} painted >= ${times}x faster than Chromium's XML viewer: ${ms(n(key))} vs ${ms(n('nativeLoad'))} (${ratio.toFixed(1)}x${typed})`,
+        ]);
+      }
+    }
+  }
   if (size.native && r.nativeLoad !== undefined) {
     lines.push([
       n('responseToViewerPretty') < n('nativeLoad'),

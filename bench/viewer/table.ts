@@ -26,6 +26,7 @@ export async function measureTable(run: SizeRun): Promise<void> {
   await waitForWholeTable(tablePage, 20);
   const table = await readMarks(tablePage);
   results.responseToTable = table.marks.table! - table.responseEnd;
+  results.submitToTable = table.marks.table! - (table.marks.submit ?? Number.NaN);
   results.responseToWholeTable =
     (await inPage<number>(tablePage, 'performance.now()')) - table.responseEnd;
   const rowsText = await tablePage.locator('.xv-table .xv-match-status').innerText();
