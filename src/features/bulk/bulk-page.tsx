@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { OPERATIONS } from '../../protocol/operations.ts';
-import { openClient, useConnection } from '../../connection/connection.ts';
-import { preloadProtocol } from '../../connection/protocol-loader.ts';
+import { openClient, usePreparedCalls, useConnection } from '../../connection/connection.ts';
 import { useKeyMemory } from '../../session/key-memory.tsx';
 import { useSettings } from '../../settings/settings-context.tsx';
 import { describeError } from '../../outcome/outcome.ts';
@@ -47,7 +46,7 @@ export function BulkPage({ store: givenStore }: BulkPageProps) {
   const [startError, setStartError] = useState<unknown>(null);
   const [filter, setFilter] = useState<RowFilter>('all');
   const dryRun = useDryRun(store);
-  useEffect(() => preloadProtocol(), []);
+  usePreparedCalls(connection, 'page');
 
   const phase = snapshot?.phase ?? 'idle';
   const busy = starting || phase === 'running' || phase === 'paused';

@@ -2,9 +2,8 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { OPERATIONS, type AddUserAssetIndexParams } from '../../protocol/operations.ts';
-import { useConnection, type Connection } from '../../connection/connection.ts';
+import { usePreparedCalls, useConnection, type Connection } from '../../connection/connection.ts';
 import type { RegistrationRecord } from '../../history/history-db.ts';
-import { preloadProtocol } from '../../connection/protocol-loader.ts';
 import { useKeyMemory } from '../../session/key-memory.tsx';
 import { useSettings } from '../../settings/settings-context.tsx';
 import { isBinding } from '../../settings/settings-store.ts';
@@ -78,7 +77,7 @@ export function RegisterPage() {
   }, [rerun.binding, setBinding]);
   const [suggestions, setSuggestions] = useState(loadMediaTypes);
   const [parity, setParity] = useState<{ run: number; request: ParityParams } | null>(null);
-  useEffect(() => preloadProtocol(), []);
+  usePreparedCalls(connection);
   const mutation = useMutation(addUserAssetIndexMutation(queryClient, connection));
   const registrations = useQuery(registrationsQueryOptions());
 

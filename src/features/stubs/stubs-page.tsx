@@ -3,8 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { Binding, GetAssetStubsParams } from '../../protocol/operations.ts';
 import type { FieldsBeforeDataStubs } from '../../protocol/types.ts';
-import { useConnection } from '../../connection/connection.ts';
-import { preloadProtocol } from '../../connection/protocol-loader.ts';
+import { usePreparedCalls, useConnection } from '../../connection/connection.ts';
 import { useKeyMemory } from '../../session/key-memory.tsx';
 import { useSettings } from '../../settings/settings-context.tsx';
 import { OPERATIONS } from '../../protocol/operations.ts';
@@ -66,7 +65,7 @@ export function StubsPage() {
     if (urlBinding) setBinding(urlBinding);
   }, [urlBinding, setBinding]);
 
-  useEffect(() => preloadProtocol(), []);
+  usePreparedCalls(connection);
   const current = useQuery(stubsCallOptions(connection, submitted, showHead));
   const previous = useQuery(stubsCallOptions(connection, shown === submitted ? null : shown));
 
