@@ -5,9 +5,10 @@ import { DEFAULT_SETTINGS } from '../settings/settings-store.ts';
 import { connectionKeys } from './targets.ts';
 import { usePreparedCalls, useConnection, type ClientThread } from './connection.ts';
 import { prewarmClientWorker } from './worker-client/worker-inode-client.ts';
+import type * as WorkerClient from './worker-client/worker-inode-client.ts';
 
 vi.mock('./worker-client/worker-inode-client.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./worker-client/worker-inode-client.ts')>()),
+  ...(await importOriginal<typeof WorkerClient>()),
   prewarmClientWorker: vi.fn(),
 }));
 
