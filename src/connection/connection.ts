@@ -60,7 +60,7 @@ const PREPARE_WITHIN_MS = 300;
  * Prepares, while the user fills the form, what a page's first call would otherwise wait for:
  * the protocol's code, the client worker (for `thread` 'worker'), and the service's namespace
  * from ?WSDL (no key in it) for the target the calls go to, once the targets are known. In the
- * viewer bench a first call's request left 410–440 ms after the click without this.
+ * viewer bench a first call's request left 220–480 ms after the click without this.
  * @example usePreparedCalls(connection);
  */
 export function usePreparedCalls(connection: Connection, thread: ClientThread = 'worker'): void {
