@@ -1,7 +1,8 @@
 /**
  * How the tab's bulk job sends its rows: over the console server's WebSocket relay when it
- * answers (one message per row instead of one HTTP request: docs/bulk.md, Design), else over
- * plain fetch from this browser. Opened when a job starts, kept for the tab while it stays open.
+ * answers (a frame per row, the rows of one turn in one message, instead of one HTTP request per
+ * row: docs/bulk.md, Design), else over plain fetch from this browser. Opened when a job starts,
+ * kept for the tab while it stays open.
  */
 import { serviceBaseUrl } from '../../connection/targets.ts';
 import {
