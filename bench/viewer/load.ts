@@ -51,6 +51,7 @@ export async function measurePrettyLoads(run: SizeRun): Promise<Page> {
     );
     const marks = await readMarks(page);
     const viewerStart = marks.marks.viewer ?? 0;
+    const submit = marks.marks.submit ?? Number.NaN;
     if (LIST_TASKS) {
       const since = (at: number) => Math.round(at - marks.responseEnd);
       const tasks = marks.longTasks.map((t) => `${since(t.start)}: ${Math.round(t.duration)}`);
@@ -72,10 +73,10 @@ export async function measurePrettyLoads(run: SizeRun): Promise<Page> {
       responseToViewerMounted: viewerStart - marks.responseEnd,
       responseToPretty: (marks.marks.pretty ?? Number.NaN) - marks.responseEnd,
       // What a user waits for, the service's time included: issue 24 sets it against the native viewer.
-      submitToPretty: (marks.marks.pretty ?? Number.NaN) - (marks.marks.submit ?? Number.NaN),
-      submitToRequest: marks.requestStart - (marks.marks.submit ?? Number.NaN),
-      submitToFirstByte: marks.responseStart - (marks.marks.submit ?? Number.NaN),
-      submitToResponse: marks.responseEnd - (marks.marks.submit ?? Number.NaN),
+      submitToPretty: (marks.marks.pretty ?? Number.NaN) - submit,
+      submitToRequest: marks.requestStart - submit,
+      submitToFirstByte: marks.responseStart - submit,
+      submitToResponse: marks.responseEnd - submit,
       // The first lines from the answer's head while it still arrives (before its end: < 0).
       responseToHead: (marks.marks.head ?? Number.NaN) - marks.responseEnd,
       responseToViewerPretty: (marks.marks.viewerPretty ?? Number.NaN) - marks.responseEnd,
