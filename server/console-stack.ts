@@ -15,7 +15,11 @@ import { createRelay, type Relay } from './relay.ts';
 import type { RelayLimits } from './relay-limits.ts';
 import { createTargetAgent, IDLE_CONNECTION_TIMEOUT_MS } from './target-agent.ts';
 import { createHostCheck, crossSiteReason } from './request-guard.ts';
-import { securityHeaders, type SecurityHeaderOptions } from './security-headers.ts';
+import {
+  answerSecurityHeaders,
+  securityHeaders,
+  type SecurityHeaderOptions,
+} from './security-headers.ts';
 import type { TargetConfig } from './targets.ts';
 
 export interface ConsoleStackOptions {
@@ -92,7 +96,11 @@ export function createConsoleStack(options: ConsoleStackOptions): ConsoleStack {
   // Reported through `ready`; this keeps an unobserved failure from crashing the process.
   ready.catch(() => undefined);
 
-  const headers = securityHeaders(options.headers);
+  const headers = answerSecurityHeaders();
+  // What a page or file of the console sets over the answer set: its own CSP, Permissions-Policy.
+  const pageHeaders = securityHeaders(options.headers).filter(
+    ([name, value]) => !headers.some(([n, v]) => n === name && v === value),
+  );
   const health = createHealth(targets, agents, () => emulatorLoaded, options.health);
   const isAllowedHost = createHostCheck(options.allowedHosts);
   const routes = createConsoleRoutes(
@@ -125,6 +133,8 @@ export function createConsoleStack(options: ConsoleStackOptions): ConsoleStack {
       return;
     }
     if (local === null || !isConsoleRoute(pathOf(local))) {
+      for (let i = 0; i < pageHeaders.length; i++)
+        res.setHeader(pageHeaders[i]![0], pageHeaders[i]![1]);
       next();
       return;
     }
@@ -141,7 +151,7 @@ export function createConsoleStack(options: ConsoleStackOptions): ConsoleStack {
     routes(req, res, local, next);
   };
 
-  // The layers in order (access log, security headers, serve) as one function: nothing is
+  // The layers in order (access log, the answer's security headers, serve) as one function: nothing is
   // allocated to chain them. An exception thrown while serving goes to `next`.
   const log = options.log;
   const middleware: Middleware = (req, res, next) => {

@@ -10,12 +10,23 @@ import { ASSET_BODY, ASSET_NAME, fakeDist } from './__fixtures__/fake-dist.ts';
 import { createProductionServer, type ProductionServer } from './production-server.ts';
 import { serverSettings, type ServerSettings } from './settings.ts';
 
-const SECURITY_HEADERS = {
-  'content-security-policy': /script-src 'self';.*frame-ancestors 'none'/,
+const SHARED_HEADERS = {
   'referrer-policy': /^no-referrer$/,
   'x-content-type-options': /^nosniff$/,
+  'x-frame-options': /^DENY$/,
   'cross-origin-opener-policy': /^same-origin$/,
+  'cross-origin-resource-policy': /^same-origin$/,
+};
+/** The console's pages and files. */
+const PAGE_HEADERS = {
+  ...SHARED_HEADERS,
+  'content-security-policy': /^default-src 'none'; script-src 'self';.*frame-ancestors 'none'/,
   'permissions-policy': /camera=\(\)/,
+};
+/** Its answers (the service's, forwarded, and its own): no script at all. */
+const ANSWER_HEADERS = {
+  ...SHARED_HEADERS,
+  'content-security-policy': /^default-src 'none'; (?!.*script-src).*frame-ancestors 'none'/,
 };
 
 let remote: RunningEmulator;
@@ -66,8 +77,11 @@ function request(
   });
 }
 
-function expectSecurityHeaders(headers: http.IncomingHttpHeaders): void {
-  for (const [name, pattern] of Object.entries(SECURITY_HEADERS)) {
+function expectSecurityHeaders(
+  headers: http.IncomingHttpHeaders,
+  expected: Record<string, RegExp>,
+): void {
+  for (const [name, pattern] of Object.entries(expected)) {
     expect(String(headers[name]), name).toMatch(pattern);
   }
 }
@@ -96,7 +110,7 @@ describe('production server at /', () => {
     ]);
   });
 
-  it('puts the security headers on HTML, assets, proxied answers, 404, 403 and 502', async () => {
+  it('puts the page headers on HTML, assets and 404, the answer headers on proxied answers, 403 and 502', async () => {
     const answers = await Promise.all([
       request(`${base}/`),
       request(`${base}/${ASSET_NAME}`),
@@ -106,7 +120,13 @@ describe('production server at /', () => {
       request(`${base}/Inode.asmx?WSDL`, { headers: { 'X-Inode-Target': 'down' } }),
     ]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 404, 403, 502]);
-    for (const answer of answers) expectSecurityHeaders(answer.headers);
+    const [page, asset, proxied, missing, refused, unreachable] = answers;
+    for (const answer of [page!, asset!, missing!])
+      expectSecurityHeaders(answer.headers, PAGE_HEADERS);
+    for (const answer of [proxied!, refused!, unreachable!]) {
+      expectSecurityHeaders(answer.headers, ANSWER_HEADERS);
+      expect(answer.headers['permissions-policy']).toBeUndefined();
+    }
   });
 
   it('caches hashed assets for a year and revalidates index.html and client routes', async () => {

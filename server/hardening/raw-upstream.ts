@@ -60,7 +60,7 @@ function parseOne(buffer: Buffer): { request: SeenRequest; rest: Buffer } | null
 function answerFor(request: SeenRequest): string {
   const token = new URL(request.target, 'http://x').searchParams.get('t') ?? request.target;
   const extra = request.target.includes('/cookie')
-    ? 'Set-Cookie: session=upstream; Path=/\r\nContent-Security-Policy: default-src *\r\nX-Frame-Options: ALLOWALL\r\nReferrer-Policy: unsafe-url\r\nX-Inode-Console-Error: forged\r\n'
+    ? 'Set-Cookie: session=upstream; Path=/\r\nContent-Security-Policy: default-src *\r\nX-Frame-Options: ALLOWALL\r\nReferrer-Policy: unsafe-url\r\nPermissions-Policy: camera=*\r\nX-Inode-Console-Error: forged\r\n'
     : '';
   const body = `${token}|${request.body}`;
   return `HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n${extra}Content-Length: ${Buffer.byteLength(body, 'latin1')}\r\n\r\n${body}`;
