@@ -149,6 +149,16 @@ test.describe('nginx in front of npm start, basic auth (deploy/nginx/in-front.co
       expect(
         document.headersArray().filter((h) => h.name.toLowerCase() === 'content-security-policy'),
       ).toHaveLength(1);
+      // The service's answers are data: one CSP, the answer set's, which allows no script.
+      const wsdl = await page.request.get(`${nginx.origin}${SUB_PATH}Inode.asmx?WSDL`);
+      expect(wsdl.status()).toBe(200);
+      const policies = wsdl
+        .headersArray()
+        .filter((h) => h.name.toLowerCase() === 'content-security-policy');
+      expect(policies.map((h) => h.value)).toEqual([
+        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
+      ]);
+      expect(wsdl.headers()['permissions-policy']).toBeUndefined();
     } finally {
       await context.close();
     }

@@ -45,6 +45,7 @@ export interface RunningNginx extends Running {
 /** The install paths the recipes use for their snippets and logs, and the files they include. */
 const SNIPPETS = {
   '/etc/nginx/snippets/inode-console-headers.conf': 'security-headers.conf',
+  '/etc/nginx/snippets/inode-console-answer-headers.conf': 'answer-headers.conf',
   '/etc/nginx/snippets/inode-console-limits.conf': 'limits.conf',
   '/etc/nginx/snippets/inode-console-proxy.conf': 'console-proxy.conf',
 } as const;
