@@ -31,7 +31,7 @@ describe('the nginx header snippets', () => {
   it('every recipe location that proxies the service or the console API uses the answer set', () => {
     for (const recipe of ['static.conf', 'in-front.conf', 'sign-in.conf']) {
       const text = readFileSync(`${NGINX}${recipe}`, 'utf8');
-      const blocks = text.split(/\n    location /).slice(1);
+      const blocks = text.split(/\n {4}location /).slice(1);
       const service = blocks.filter((block) => /^[^{]*(Inode\\\.asmx|__console\/)/.test(block));
       expect(service.length, recipe).toBeGreaterThan(0);
       for (const block of service) {
