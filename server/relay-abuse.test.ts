@@ -8,9 +8,9 @@ import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { openRelay, relayUrl, type RelaySocket } from '../src/relay/relay-fetch.ts';
-import { decodeFrame, encodeFrame } from '../src/relay/relay-frame.ts';
-import { messageFrames } from '../src/relay/frame-batch.ts';
+import { encodeFrame } from '../src/relay/relay-frame.ts';
 import { RELAY_CLOSE } from '../src/relay/relay-close.ts';
+import { receivedFrames, type ReceivedFrame } from './__fixtures__/relay-messages.ts';
 import { createConsoleStack, type ConsoleStack } from './console-stack.ts';
 import { rssMb } from './hardening/harness.ts';
 import { createRelay, type Relay } from './relay.ts';
@@ -113,15 +113,10 @@ function closed(ws: WebSocket): Promise<{ code: number; reason: string }> {
 }
 
 /** The heads the socket receives (alone or batched), by call id. */
-function collect(ws: WebSocket): Map<number, { head: Record<string, unknown>; body: string }> {
-  const answers = new Map<number, { head: Record<string, unknown>; body: string }>();
+function collect(ws: WebSocket): Map<number, ReceivedFrame> {
+  const answers = new Map<number, ReceivedFrame>();
   ws.on('message', (data: Buffer) => {
-    for (const bytes of messageFrames(data) ?? []) {
-      const frame = decodeFrame(bytes);
-      const head = frame?.head as Record<string, unknown> | undefined;
-      if (frame && head)
-        answers.set(Number(head.id), { head, body: Buffer.from(frame.body).toString() });
-    }
+    for (const frame of receivedFrames(data)) answers.set(Number(frame.head.id), frame);
   });
   return answers;
 }

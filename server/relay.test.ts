@@ -8,11 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { BINDING_NAMES, createInodeClient } from '../src/protocol/index.ts';
 import { openRelay, relayUrl, type RelaySocket } from '../src/relay/relay-fetch.ts';
-import { encodeFrame, RELAY_MAX_CALLS_IN_FLIGHT, decodeFrame } from '../src/relay/relay-frame.ts';
-import { encodeBatch, messageFrames } from '../src/relay/frame-batch.ts';
+import { encodeFrame, RELAY_MAX_CALLS_IN_FLIGHT } from '../src/relay/relay-frame.ts';
+import { encodeBatch } from '../src/relay/frame-batch.ts';
 import { RELAY_CLOSE } from '../src/relay/relay-close.ts';
 import { startEmulator, type RunningEmulator } from '../emulator/server.ts';
 import { DEMO_USERS } from '../emulator/demo-users.ts';
+import { receivedFrames } from './__fixtures__/relay-messages.ts';
 import { createConsoleStack, type ConsoleStack } from './console-stack.ts';
 
 const KEY = DEMO_USERS[2]?.openIdKey ?? 'demo-empty-key';
@@ -208,7 +209,7 @@ describe('the WebSocket relay', () => {
     await new Promise((resolve) => ws.once('open', resolve));
     const failures: unknown[] = [];
     ws.on('message', (data: Buffer) => {
-      for (const frame of messageFrames(data) ?? []) failures.push(decodeFrame(frame)?.head);
+      for (const { head } of receivedFrames(data)) failures.push(head);
     });
     const closedSlow = Array.from(
       { length: RELAY_MAX_CALLS_IN_FLIGHT },
@@ -283,11 +284,7 @@ describe('the WebSocket relay', () => {
     let messages = 0;
     ws.on('message', (data: Buffer) => {
       messages += 1;
-      for (const bytes of messageFrames(data) ?? []) {
-        const frame = decodeFrame(bytes);
-        const head = frame?.head as { id: number; status: number } | undefined;
-        if (frame && head) answers.set(head.id, Buffer.from(frame.body).toString());
-      }
+      for (const { head, body } of receivedFrames(data)) answers.set(Number(head.id), body);
     });
     const ids = Array.from({ length: 20 }, (_, n) => n + 1);
     ws.send(
