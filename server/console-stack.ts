@@ -151,8 +151,8 @@ export function createConsoleStack(options: ConsoleStackOptions): ConsoleStack {
     routes(req, res, local, next);
   };
 
-  // The layers in order (access log, the answer's security headers, serve) as one function: nothing is
-  // allocated to chain them. An exception thrown while serving goes to `next`.
+  // The layers in order (access log, the answer's security headers, serve) as one function:
+  // nothing is allocated to chain them. An exception thrown while serving goes to `next`.
   const log = options.log;
   const middleware: Middleware = (req, res, next) => {
     try {

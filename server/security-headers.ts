@@ -1,8 +1,9 @@
 // The security headers every response of the console server carries (docs/deploy.md explains
 // each directive). The console's pages and files get the page set; its own answers (/Inode.asmx,
 // the console API, refusals) are data, and get a shorter set whose CSP allows no script at all:
-// the same defences in about a third of the bytes, on the path every call takes. Scripts: only the console's own files, never inline or eval; the dev server
-// adds a nonce that Vite stamps on the scripts it injects (React refresh preamble). Styles allow
+// the same defences in less than half the bytes, on the path every call takes.
+// Page scripts: only the console's own files, never inline or eval; the dev server adds a nonce
+// that Vite stamps on the scripts it injects (React refresh preamble). Page styles allow
 // 'unsafe-inline': CodeMirror injects <style> elements and style attributes at run time, which a
 // nonce cannot cover (nonces do not apply to style attributes); docs/deploy.md weighs the risk.
 
