@@ -28,15 +28,16 @@ describe('the nginx header snippets', () => {
     expect(snippetHeaders('answer-headers.conf')).toEqual(answerSecurityHeaders());
   });
 
-  it('every recipe location that proxies the service or the console API uses the answer set', () => {
+  it('every recipe location of calls, the console API, probes and refusals uses the answer set', () => {
     for (const recipe of ['static.conf', 'in-front.conf', 'sign-in.conf']) {
       const text = readFileSync(`${NGINX}${recipe}`, 'utf8');
       const blocks = text.split(/\n {4}location /).slice(1);
-      const service = blocks.filter((block) => /^[^{]*(Inode\\\.asmx|__console\/)/.test(block));
-      expect(service.length, recipe).toBeGreaterThan(0);
-      for (const block of service) {
+      const answers = blocks.filter((block) =>
+        /^[^{]*(Inode\\\.asmx|__console\/|healthz|@inode_unreachable|@signed_out)/.test(block),
+      );
+      expect(answers.length, recipe).toBeGreaterThan(0);
+      for (const block of answers) {
         const body = block.slice(0, block.indexOf('\n    }'));
-        if (body.includes('return 301')) continue;
         const usesPageSet = body.includes('inode-console-headers.conf');
         const usesAnswerSet = body.includes('inode-console-answer-headers.conf');
         // The relay's location answers only the upgrade: it adds no headers of its own.

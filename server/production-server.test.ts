@@ -7,27 +7,12 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type RunningEmulator } from '../emulator/server.ts';
 import { ASSET_BODY, ASSET_NAME, fakeDist } from './__fixtures__/fake-dist.ts';
+import {
+  ANSWER_HEADER_PATTERNS,
+  PAGE_HEADER_PATTERNS,
+} from './__fixtures__/security-header-patterns.ts';
 import { createProductionServer, type ProductionServer } from './production-server.ts';
 import { serverSettings, type ServerSettings } from './settings.ts';
-
-const SHARED_HEADERS = {
-  'referrer-policy': /^no-referrer$/,
-  'x-content-type-options': /^nosniff$/,
-  'x-frame-options': /^DENY$/,
-  'cross-origin-opener-policy': /^same-origin$/,
-  'cross-origin-resource-policy': /^same-origin$/,
-};
-/** The console's pages and files. */
-const PAGE_HEADERS = {
-  ...SHARED_HEADERS,
-  'content-security-policy': /^default-src 'none'; script-src 'self';.*frame-ancestors 'none'/,
-  'permissions-policy': /camera=\(\)/,
-};
-/** Its answers (the service's, forwarded, and its own): no script at all. */
-const ANSWER_HEADERS = {
-  ...SHARED_HEADERS,
-  'content-security-policy': /^default-src 'none'; (?!.*script-src).*frame-ancestors 'none'/,
-};
 
 let remote: RunningEmulator;
 let closedPort: number;
@@ -79,7 +64,7 @@ function request(
 
 function expectSecurityHeaders(
   headers: http.IncomingHttpHeaders,
-  expected: Record<string, RegExp>,
+  expected: Readonly<Record<string, RegExp>>,
 ): void {
   for (const [name, pattern] of Object.entries(expected)) {
     expect(String(headers[name]), name).toMatch(pattern);
@@ -122,9 +107,9 @@ describe('production server at /', () => {
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 404, 403, 502]);
     const [page, asset, proxied, missing, refused, unreachable] = answers;
     for (const answer of [page!, asset!, missing!])
-      expectSecurityHeaders(answer.headers, PAGE_HEADERS);
+      expectSecurityHeaders(answer.headers, PAGE_HEADER_PATTERNS);
     for (const answer of [proxied!, refused!, unreachable!]) {
-      expectSecurityHeaders(answer.headers, ANSWER_HEADERS);
+      expectSecurityHeaders(answer.headers, ANSWER_HEADER_PATTERNS);
       expect(answer.headers['permissions-policy']).toBeUndefined();
     }
   });

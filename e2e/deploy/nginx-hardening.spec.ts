@@ -6,6 +6,7 @@ import net from 'node:net';
 import { DEMO_KEY, expect, test } from '../fixtures.ts';
 import { startStaticNginx, subPathBuild, SUB_PATH, type RunningNginx } from './servers.ts';
 import { startRecordingService, type RecordingService } from './stand-ins.ts';
+import { ANSWER_HEADER_PATTERNS } from '../../server/__fixtures__/security-header-patterns.ts';
 
 let service: RecordingService;
 let nginx: RunningNginx;
@@ -34,17 +35,8 @@ function rawExchange(head: string): Promise<string> {
 }
 
 /** The answer set: what nginx puts on the service's calls, its own refusals there included. */
-const ANSWER_HEADERS = {
-  'content-security-policy': /^default-src 'none'; (?!.*script-src).*frame-ancestors 'none'/,
-  'referrer-policy': /^no-referrer$/,
-  'x-content-type-options': /^nosniff$/,
-  'x-frame-options': /^DENY$/,
-  'cross-origin-opener-policy': /^same-origin$/,
-  'cross-origin-resource-policy': /^same-origin$/,
-};
-
 function expectSecurityHeaders(headers: Record<string, string>): void {
-  for (const [name, value] of Object.entries(ANSWER_HEADERS))
+  for (const [name, value] of Object.entries(ANSWER_HEADER_PATTERNS))
     expect(headers[name], name).toMatch(value);
 }
 

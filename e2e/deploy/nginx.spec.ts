@@ -3,6 +3,7 @@
 // the CSRF guard of the nginx-only recipe and the password of the in-front one.
 import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../../emulator/server.ts';
+import { ANSWER_CONTENT_SECURITY_POLICY } from '../../server/security-headers.ts';
 import { expect, test } from '../fixtures.ts';
 import { registerThenRead, smallBulkJob } from './flow.ts';
 import {
@@ -155,9 +156,7 @@ test.describe('nginx in front of npm start, basic auth (deploy/nginx/in-front.co
       const policies = wsdl
         .headersArray()
         .filter((h) => h.name.toLowerCase() === 'content-security-policy');
-      expect(policies.map((h) => h.value)).toEqual([
-        "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-      ]);
+      expect(policies.map((h) => h.value)).toEqual([ANSWER_CONTENT_SECURITY_POLICY]);
       expect(wsdl.headers()['permissions-policy']).toBeUndefined();
     } finally {
       await context.close();
