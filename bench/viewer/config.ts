@@ -62,8 +62,9 @@ export const REPEATS = Number(process.env.VIEWER_BENCH_REPEATS ?? 3);
  */
 export const TRACE = process.env.VIEWER_BENCH_TRACE === '1';
 /**
- * VIEWER_BENCH_TASKS=1: each Pretty load's main-thread tasks over 50 ms, as "start: duration" in
- * ms from the response's last byte (a negative start: while the answer arrived).
+ * VIEWER_BENCH_TASKS=1: each Pretty load's and the Table load's main-thread tasks over 50 ms, as
+ * "start: duration" in ms from the response's last byte (a negative start: while the answer
+ * arrived).
  */
 export const LIST_TASKS = process.env.VIEWER_BENCH_TASKS === '1';
 /**

@@ -202,3 +202,16 @@ export async function timeInPage(page: Page, action: string, done: string): Prom
 /** Sets a search field's value as typing would (React hears the input event). */
 export const typeInto = (field: string, text: string) =>
   `const i = document.querySelector(${JSON.stringify(field)}); const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set; set.call(i, '${text}'); i.dispatchEvent(new Event('input', { bubbles: true }));`;
+
+const FIRST_ROW = `document.querySelector('.xv-grid-scroll [aria-rowindex="2"]')?.textContent`;
+
+/** Clicks a Table column's header, keeping the first row's text to tell when the order changed. */
+export const sortByColumn = (column: string) =>
+  `window.__first = ${FIRST_ROW}; [...document.querySelectorAll('.xv-grid-head button')].find((b) => b.textContent.startsWith('${column}')).click();`;
+
+// Rows beyond the first 200 show their cells once the worker has sent them: a row still waiting
+// for them (aria-busy cells) is not shown yet.
+export const FIRST_ROWS_FILLED = `!document.querySelector('.xv-grid-scroll [aria-busy="true"]')`;
+
+/** After `sortByColumn`: the first row changed and every row on screen shows its cells. */
+export const FIRST_ROW_CHANGED = `${FIRST_ROW} !== window.__first && ${FIRST_ROWS_FILLED}`;

@@ -4,13 +4,16 @@
  * the filter; the longest tasks of the table's work; the heap with the table, then with the Tree
  * opened on the same page.
  */
-import { TIMEOUT_MS, type SizeRun } from './config.ts';
+import { LIST_TASKS, TIMEOUT_MS, type SizeRun } from './config.ts';
 import { heapMb } from './heap.ts';
 import {
+  FIRST_ROW_CHANGED,
+  FIRST_ROWS_FILLED,
   inPage,
   longestTask,
   openStubsPage,
   readMarks,
+  sortByColumn,
   timeInPage,
   typeInto,
   waitForMark,
@@ -31,28 +34,33 @@ export async function measureTable(run: SizeRun): Promise<void> {
     (await inPage<number>(tablePage, 'performance.now()')) - table.responseEnd;
   const rowsText = await tablePage.locator('.xv-table .xv-match-status').innerText();
   results.tableRows = rowsText;
-  const firstRow = `document.querySelector('.xv-grid-scroll [aria-rowindex="2"]')?.textContent`;
-  const sortBy = (column: string) =>
-    `window.__first = ${firstRow}; [...document.querySelectorAll('.xv-grid-head button')].find((b) => b.textContent.startsWith('${column}')).click();`;
-  // Rows beyond the first 200 show their cells once the worker has sent them: a row still
-  // waiting for them (aria-busy cells) is not shown yet.
-  const firstRowsFilled = `!document.querySelector('.xv-grid-scroll [aria-busy="true"]')`;
-  const firstRowChanged = `${firstRow} !== window.__first && ${firstRowsFilled}`;
-  results.sortTitleAsc = await timeInPage(tablePage, sortBy('Title'), firstRowChanged);
-  results.sortTitleDesc = await timeInPage(tablePage, sortBy('Title'), firstRowChanged);
-  results.sortSizeAsc = await timeInPage(tablePage, sortBy('SizeBytes'), firstRowChanged);
+  const sortsStarted = await inPage<number>(tablePage, 'performance.now()');
+  results.sortTitleAsc = await timeInPage(tablePage, sortByColumn('Title'), FIRST_ROW_CHANGED);
+  results.sortTitleDesc = await timeInPage(tablePage, sortByColumn('Title'), FIRST_ROW_CHANGED);
+  results.sortSizeAsc = await timeInPage(tablePage, sortByColumn('SizeBytes'), FIRST_ROW_CHANGED);
   const filterTo = (text: string) =>
     `window.__status = document.querySelector('.xv-table .xv-match-status').textContent; ${typeInto('.xv-table input[type=search]', text)}`;
-  const statusChanged = `document.querySelector('.xv-table .xv-match-status').textContent !== window.__status && ${firstRowsFilled}`;
+  const statusChanged = `document.querySelector('.xv-table .xv-match-status').textContent !== window.__status && ${FIRST_ROWS_FILLED}`;
   results.filterHarbour = await timeInPage(tablePage, filterTo('harbour'), statusChanged);
   results.filterStatus = await tablePage.locator('.xv-table .xv-match-status').innerText();
   results.filterClear = await timeInPage(tablePage, filterTo(''), statusChanged);
   // A column not sorted yet, once the worker's work after the table is over (the search text
   // it builds between requests): the sort's own cost, as a user who reads the table first meets it.
   await tablePage.waitForTimeout(2000);
-  results.sortCreatedSettled = await timeInPage(tablePage, sortBy('Created'), firstRowChanged);
+  results.sortCreatedSettled = await timeInPage(
+    tablePage,
+    sortByColumn('Created'),
+    FIRST_ROW_CHANGED,
+  );
   const all = await readMarks(tablePage);
   results.longestViewerTaskTable = longestTask(all.longTasks, all.marks.viewer ?? 0);
+  if (LIST_TASKS) {
+    const since = (at: number) => Math.round(at - all.responseEnd);
+    const tasks = all.longTasks.map((t) => `${since(t.start)}: ${Math.round(t.duration)}`);
+    console.log(
+      `  [${size.label} table] tasks over 50 ms (from the response, ms): ${tasks.join(', ')}; first rows at ${since(all.marks.table ?? Number.NaN)}, viewer mounted at ${since(all.marks.viewer ?? Number.NaN)}, sorts from ${since(sortsStarted)}`,
+    );
+  }
   results.longestTaskAfterResponseTable = longestTask(all.longTasks, all.responseEnd);
   const tableHeap = await heapMb(tablePage);
   results.heapTablePageMB = tableHeap.page;

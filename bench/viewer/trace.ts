@@ -9,7 +9,15 @@ import { startCpuProfile, type DevToolsSend } from '../support/cpu-profiler.ts';
 import { markTime, traceEvents, windowBreakdown } from '../support/trace-threads.ts';
 import { fileLabel } from './config.ts';
 import { ms } from './report.ts';
-import { callStubs, readMarks, waitForMark, waitForWholeTable } from './page.ts';
+import {
+  callStubs,
+  FIRST_ROW_CHANGED,
+  readMarks,
+  sortByColumn,
+  timeInPage,
+  waitForMark,
+  waitForWholeTable,
+} from './page.ts';
 
 const TRACE_CATEGORIES = ['toplevel', '__metadata', 'devtools.timeline', 'blink.user_timing'];
 
@@ -70,20 +78,39 @@ export async function tracedPrettyLoad(page: Page, origin: string, label: string
 
 /**
  * VIEWER_BENCH_TRACE_FILE and VIEWER_BENCH_CPU_PROFILE together: one more Table load, traced and
- * profiled from the call to the whole table, kept as `prefix-table-<size>` files, for the table's
- * long tasks (match a trace's tasks to the profile's samples to see what each held).
+ * profiled from the call to the whole table and on through a sort by Title started as soon as it
+ * is there (as the measured loads sort), kept as `prefix-table-<size>` files, for the table's
+ * long tasks (match a trace's tasks to the profile's samples to see what each held). Prints what
+ * each thread did during that sort.
  */
 export async function keptTableTrace(page: Page, origin: string, label: string): Promise<void> {
   const traceFile = process.env.VIEWER_BENCH_TRACE_FILE;
   const cpuProfile = process.env.VIEWER_BENCH_CPU_PROFILE;
   const browser = page.context().browser();
   if (!traceFile || !cpuProfile || !browser) return;
-  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  await browser.startTracing(page, {
+    categories: [...TRACE_CATEGORIES, 'disabled-by-default-v8.cpu_profiler'],
+  });
   const stopProfile = await profilePage(page);
   await callStubs(page, origin, true);
-  await waitForWholeTable(page, 100);
+  await waitForWholeTable(page, 20);
+  const sortMs = await timeInPage(
+    page,
+    `performance.mark('bench:sortStart'); ${sortByColumn('Title')}`,
+    `${FIRST_ROW_CHANGED} && (performance.mark('bench:sortEnd'), true)`,
+  );
   // The work after the whole table (the summary, the row heights) belongs to the load too.
   await page.waitForTimeout(1000);
   await stopProfile(`${cpuProfile}-table-${fileLabel(label)}.cpuprofile`);
-  writeFileSync(`${traceFile}-table-${fileLabel(label)}.json`, await browser.stopTracing());
+  const trace = await browser.stopTracing();
+  writeFileSync(`${traceFile}-table-${fileLabel(label)}.json`, trace);
+  const events = traceEvents(trace);
+  const start = markTime(events, 'bench:sortStart');
+  const end = markTime(events, 'bench:sortEnd');
+  console.log(`  [${label} trace] sort Title right after the whole table: ${ms(sortMs)}`);
+  if (start === null || end === null) return;
+  for (const row of windowBreakdown(events, start, end)) {
+    const held = row.held.map(([what, n]) => `${what} ${n.toFixed(0)}`).join('; ');
+    console.log(`    ${row.thread}: busy ${row.busyMs.toFixed(0)} ms — ${held}`);
+  }
 }
