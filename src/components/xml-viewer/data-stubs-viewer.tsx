@@ -252,15 +252,18 @@ export function DataStubsViewer({
     const tableHead = analysis.tableHead ?? firstRows;
     if (tab === 'table' && tableHead && wholeTablePending) {
       // The first records, read ahead by the worker or the page; sorting, filtering and the
-      // record XML wait for the whole table.
+      // record XML wait for the whole table. The same key as the whole table's view: React
+      // keeps the grid and the rows on screen (their cells are the same) instead of building
+      // them again when the whole table arrives.
       return (
         <TableView
-          key="head"
+          key="table"
           table={tableHead}
           client={null}
           fileName={baseName}
           onCopy={copy}
           onSelectPath={setHashPath}
+          chosenWidths={chosenWidths}
         />
       );
     }
@@ -314,7 +317,7 @@ export function DataStubsViewer({
     }
     return (
       <TableView
-        key="whole"
+        key="table"
         table={result.table}
         client={indexedClient}
         fileName={baseName}

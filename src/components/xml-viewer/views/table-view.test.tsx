@@ -19,8 +19,8 @@ afterEach(() => {
 
 const xml = `<AssetStubs>${Array.from({ length: 30 }, (_, i) => `<Stub ID="${i}"><Title>T${i}</Title></Stub>`).join('')}</AssetStubs>`;
 
-function forPage(limit: number): TransferredTable {
-  const table = recordTableHead(xml, limit);
+function forPage(limit: number, source = xml): TransferredTable {
+  const table = recordTableHead(source, limit);
   if (!table) throw new Error('no table');
   return {
     ...table,
@@ -72,6 +72,35 @@ describe('TableView', () => {
     expect(screen.getByText('29 of 29 Stub records')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Title' })).toBeEnabled();
     expect(screen.getByLabelText('Filter')).toBeEnabled();
+  });
+
+  it('keeps its rows and the columns hidden in the preview when the whole table replaces it, and shows a column only the whole table has', async () => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+    // Records past the preview's carry a Size the first ones lack.
+    const whole = xml.replace(
+      '<Stub ID="29"><Title>T29</Title>',
+      '<Stub ID="29"><Title>T29</Title><Size>9</Size>',
+    );
+    const client = {
+      queryTable: () =>
+        Promise.resolve({
+          rows: Uint32Array.from({ length: 30 }, (_, i) => i),
+          elapsedMs: 1,
+          shownCells: [],
+        }),
+      tableCells: (rows: readonly number[]) => Promise.resolve(rows.map(() => [])),
+    } as unknown as ViewerWorkerClient;
+    const props = { fileName: 'stubs', onCopy: noop, onSelectPath: () => {} };
+    const { rerender } = render(<TableView table={forPage(10)} client={null} {...props} />);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'ID (attribute)' }));
+    const firstRow = screen.getAllByRole('row')[1];
+    rerender(<TableView table={forPage(30, whole)} client={client} {...props} />);
+    expect(await screen.findByText('30 of 30 Stub records')).toBeInTheDocument();
+    expect(screen.getAllByRole('row')[1]).toBe(firstRow);
+    const headers = screen.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers).toEqual(['Title', 'Size']);
+    expect(screen.getByRole('checkbox', { name: 'ID (attribute)' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Size' })).toBeChecked();
   });
 
   it("shows a record's XML and path and copies it as received, asked of the worker by its node", async () => {

@@ -67,7 +67,16 @@ export default function TableView({
 }) {
   const recordCount = table.records.length;
   const preview = client === null;
-  const [visible, setVisible] = useState<boolean[]>(() => table.columns.map(() => true));
+  // By key, not position: the whole table that follows a preview may hold more columns.
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
+  const hiddenColumn = (column: number) => hidden.has(table.columns[column]?.key ?? '');
+  const showColumn = (key: string, shown: boolean) =>
+    setHidden((previous) => {
+      const next = new Set(previous);
+      if (shown) next.delete(key);
+      else next.add(key);
+      return next;
+    });
   const [sort, setSort] = useState<{ column: number; direction: SortDirection } | null>(null);
   const [filter, setFilter] = useState('');
   const [view, setView] = useState<TableAnswer<string[][]> | null>(null);
@@ -86,7 +95,7 @@ export default function TableView({
     return () => cells.close();
   }, [cells]);
 
-  const shownColumns = table.columns.map((_, i) => i).filter((i) => visible[i]);
+  const shownColumns = table.columns.map((_, i) => i).filter((i) => !hiddenColumn(i));
   // The virtualizer is mutable by design and this component does not rely on compiler memoization.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -219,12 +228,8 @@ export default function TableView({
               <label key={column.key}>
                 <input
                   type="checkbox"
-                  checked={visible[i] ?? true}
-                  onChange={(event) =>
-                    setVisible((previous) =>
-                      previous.map((v, j) => (j === i ? event.target.checked : v)),
-                    )
-                  }
+                  checked={!hiddenColumn(i)}
+                  onChange={(event) => showColumn(column.key, event.target.checked)}
                 />{' '}
                 {column.label}
                 {column.source === 'attribute' ? ' (attribute)' : ''}
