@@ -6,6 +6,8 @@ import { hashParam, pathFromHash, resolveNodePath, withHashParam } from '../../x
 import { decodeXmlEntities } from '../../xml/xml-entities.ts';
 import { prettyHead } from '../../xml/pretty-head.ts';
 import { firstTableRows, PREFIX_CHARS, tableRowsOfPrefix } from './first-table-rows.ts';
+import { recordsReadFrom } from './use-head-records.ts';
+import { wantsTableHead } from '../../workers/viewer/table-transfer.ts';
 import { useReadText, useTextStart } from '../held-text/use-read-text.ts';
 import { isHeld } from '../../text/held-text.ts';
 import { FIRST_SCREEN_CHARS } from './first-screen.ts';
@@ -192,12 +194,17 @@ export function DataStubsViewer({
     analysis.status !== 'failed' &&
     analysis.tableHead === null &&
     wholeTablePending;
+  // The records the receiving view read from the same head, when it read them: read again here,
+  // on the page, they were a task of 50–80 ms as the viewer mounted (10 MB, profiled).
+  const headRows = wantsTableHead(receivedXml.length, maxIndexBytes)
+    ? recordsReadFrom(receivedHead)
+    : undefined;
   const firstRows = useMemo(
     () =>
-      wantsFirstRows && startText !== null
+      wantsFirstRows && headRows === undefined && startText !== null
         ? firstTableRows(startText, receivedXml.length, maxIndexBytes)
         : null,
-    [wantsFirstRows, startText, receivedXml.length, maxIndexBytes],
+    [wantsFirstRows, headRows, startText, receivedXml.length, maxIndexBytes],
   );
   // Stays mounted while another view is shown, so its query and answer survive "reveal in Tree".
   const xpathPanel = () => {
@@ -249,7 +256,7 @@ export function DataStubsViewer({
         />
       );
     }
-    const tableHead = analysis.tableHead ?? firstRows;
+    const tableHead = analysis.tableHead ?? headRows ?? firstRows;
     if (tab === 'table' && tableHead && wholeTablePending) {
       // The first records, read ahead by the worker or the page; sorting, filtering and the
       // record XML wait for the whole table. The same key as the whole table's view: React

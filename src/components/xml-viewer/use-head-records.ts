@@ -9,24 +9,50 @@ import { headRecordsInWorker } from '../../workers/viewer/viewer-worker-client.t
 import type { TransferredTable } from '../../workers/viewer/viewer-worker-protocol.ts';
 import { tableRowsOfPrefix } from './first-table-rows.ts';
 
+interface HeadRead {
+  readonly head: string;
+  readonly rows: TransferredTable | null;
+}
+
+/**
+ * The last head read and its records: the viewer that replaces the receiving view once the
+ * answer is in shows the same records at once (recordsReadFrom), instead of reading them again
+ * on the page while it mounts.
+ */
+let lastRead: HeadRead | null = null;
+
+/**
+ * The records already read from this head by useHeadRecords (null: none), or undefined when it
+ * was not the last head read.
+ *
+ * @example recordsReadFrom(receivedHead) ?? firstTableRows(start, length, maxIndexBytes)
+ */
+export function recordsReadFrom(head: string | null): TransferredTable | null | undefined {
+  return head !== null && lastRead?.head === head ? lastRead.rows : undefined;
+}
+
 /** The records of `head` once read (null: none), undefined while they are read or not wanted. */
 export function useHeadRecords(
   head: string | null,
   wanted: boolean,
 ): TransferredTable | null | undefined {
   const inWorker = typeof Worker === 'function';
-  const [read, setRead] = useState<{ head: string; rows: TransferredTable | null } | null>(null);
+  const [read, setRead] = useState<HeadRead | null>(null);
   const onPage = useMemo(
     () => (!inWorker && wanted && head !== null ? tableRowsOfPrefix(head) : undefined),
     [inWorker, wanted, head],
   );
   useEffect(() => {
+    if (onPage !== undefined && head !== null) lastRead = { head, rows: onPage };
+  }, [onPage, head]);
+  useEffect(() => {
     if (!inWorker || !wanted || head === null) return;
     let cancelled = false;
-    headRecordsInWorker(head).then(
-      (rows) => !cancelled && setRead({ head, rows }),
-      () => !cancelled && setRead({ head, rows: tableRowsOfPrefix(head) }),
-    );
+    const keep = (rows: TransferredTable | null) => {
+      lastRead = { head, rows };
+      if (!cancelled) setRead(lastRead);
+    };
+    headRecordsInWorker(head).then(keep, () => keep(tableRowsOfPrefix(head)));
     return () => {
       cancelled = true;
     };
