@@ -10,7 +10,7 @@ import { recordsReadFrom } from './use-head-records.ts';
 import { wantsTableHead } from '../../workers/viewer/table-transfer.ts';
 import { useReadText, useTextStart } from '../held-text/use-read-text.ts';
 import { isHeld } from '../../text/held-text.ts';
-import { FIRST_SCREEN_CHARS } from './first-screen.ts';
+import { firstScreenOf } from './first-screen.ts';
 import { DEFAULT_MAX_INDEX_BYTES, type DataStubsViewerProps } from './data-stubs-viewer-props.ts';
 import { PrettyView, TableView, TreeView, preloadViews } from './views/lazy-views.ts';
 import { PayloadFacts } from './payload-facts.tsx';
@@ -111,9 +111,13 @@ export function DataStubsViewer({
   // payload's start is read back for it; until then the head that arrived stands in.
   const start = useTextStart(receivedXml, PREFIX_CHARS);
   const startText = decodedAgain ? xml : (start.text ?? receivedHead);
+  // The head's first screen, as the receiving view showed it, while there is a head: the start
+  // read back from a held payload gives the same lines (both are prefixes of one payload, and a
+  // prefix's first screen is the start of the whole pretty text), worked out once more.
+  const screenText = decodedAgain ? xml : (receivedHead ?? start.text);
   const firstScreen = useMemo(
-    () => (startText === null ? null : prettyHead(startText, FIRST_SCREEN_CHARS)),
-    [startText],
+    () => (screenText === null ? null : firstScreenOf(screenText)),
+    [screenText],
   );
   const [chosenTab, setChosenTab] = useState<ViewTab | null>(initialTab);
   // Only a link the page was opened with picks the first view; later selections do not switch views.

@@ -7,9 +7,8 @@
  */
 import { Suspense, useDeferredValue, useId, useMemo } from 'react';
 import { useCopyStatus } from './use-copy-status.ts';
-import { prettyHead } from '../../xml/pretty-head.ts';
 import { useHeadRecords } from './use-head-records.ts';
-import { FIRST_SCREEN_CHARS } from './first-screen.ts';
+import { firstScreenOf } from './first-screen.ts';
 import { PrettyView, TableView } from './views/lazy-views.ts';
 import { ViewPanel, ViewTabs, type ViewTab } from './view-tabs.tsx';
 import './xml-viewer.css';
@@ -40,7 +39,7 @@ export function ReceivingDataStubs({ head, tab: chosen, onTabChange }: Receiving
   // Only the view on screen is worked out: each is a pass over the head in the render.
   const firstScreen = useMemo(
     () =>
-      tab === 'pretty' && shownHead !== null ? prettyHead(shownHead, FIRST_SCREEN_CHARS) : null,
+      tab === 'pretty' && shownHead !== null ? firstScreenOf(shownHead) : null,
     [tab, shownHead],
   );
   const rows = useHeadRecords(shownHead, tab === 'table');
