@@ -111,14 +111,6 @@ export function DataStubsViewer({
   // payload's start is read back for it; until then the head that arrived stands in.
   const start = useTextStart(receivedXml, PREFIX_CHARS);
   const startText = decodedAgain ? xml : (start.text ?? receivedHead);
-  // The head's first screen, as the receiving view showed it, while there is a head: the start
-  // read back from a held payload gives the same lines (both are prefixes of one payload, and a
-  // prefix's first screen is the start of the whole pretty text), worked out once more.
-  const screenText = decodedAgain ? xml : (receivedHead ?? start.text);
-  const firstScreen = useMemo(
-    () => (screenText === null ? null : firstScreenOf(screenText)),
-    [screenText],
-  );
   const [chosenTab, setChosenTab] = useState<ViewTab | null>(initialTab);
   // Only a link the page was opened with picks the first view; later selections do not switch views.
   const [openedWithPath] = useState(
@@ -168,6 +160,15 @@ export function DataStubsViewer({
         ? 'tree'
         : 'pretty';
   const tab = chosenTab ?? defaultTab;
+  // Pretty's first screen (no other view needs it) from the head, as the receiving view showed
+  // it, while there is a head: the start read back from a held payload would give the same lines
+  // (both are prefixes of one payload, and a prefix's first screen is the start of the whole
+  // pretty text), worked out again.
+  const screenText = decodedAgain ? xml : (receivedHead ?? start.text);
+  const firstScreen = useMemo(
+    () => (tab === 'pretty' && screenText !== null ? firstScreenOf(screenText) : null),
+    [tab, screenText],
+  );
   const baseName = safeFileName(fileName);
   // Only the Raw view of a payload (not the whole body) reads its text on the page: Tree and
   // Table ask the viewer's worker for the slices of text they show, and XPath's worker reads
