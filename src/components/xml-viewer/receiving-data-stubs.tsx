@@ -38,8 +38,7 @@ export function ReceivingDataStubs({ head, tab: chosen, onTabChange }: Receiving
   const shownHead = useDeferredValue<string | null>(head, null);
   // Only the view on screen is worked out: each is a pass over the head in the render.
   const firstScreen = useMemo(
-    () =>
-      tab === 'pretty' && shownHead !== null ? firstScreenOf(shownHead) : null,
+    () => (tab === 'pretty' && shownHead !== null ? firstScreenOf(shownHead) : null),
     [tab, shownHead],
   );
   const rows = useHeadRecords(shownHead, tab === 'table');
