@@ -163,12 +163,13 @@ export function DataStubsViewer({
   // Pretty's first screen (no other view needs it) from the head, as the receiving view showed
   // it, while there is a head: the start read back from a held payload would give the same lines
   // (both are prefixes of one payload, and a prefix's first screen is the start of the whole
-  // pretty text), worked out again.
-  const screenText = decodedAgain ? xml : (receivedHead ?? start.text);
-  const firstScreen = useMemo(
-    () => (tab === 'pretty' && screenText !== null ? firstScreenOf(screenText) : null),
-    [tab, screenText],
-  );
+  // pretty text), worked out again. A head too short for them leaves them to the longer start.
+  const firstScreen = useMemo(() => {
+    if (tab !== 'pretty') return null;
+    if (decodedAgain) return xml === null ? null : firstScreenOf(xml);
+    const fromHead = receivedHead === null ? null : firstScreenOf(receivedHead);
+    return fromHead ?? (start.text === null ? null : firstScreenOf(start.text));
+  }, [tab, decodedAgain, xml, receivedHead, start.text]);
   const baseName = safeFileName(fileName);
   // Only the Raw view of a payload (not the whole body) reads its text on the page: Tree and
   // Table ask the viewer's worker for the slices of text they show, and XPath's worker reads
@@ -201,9 +202,11 @@ export function DataStubsViewer({
     wholeTablePending;
   // The records the receiving view read from the same head, when it read them: read again here,
   // on the page, they were a task of 50–80 ms as the viewer mounted (10 MB, profiled).
-  const headRows = wantsTableHead(receivedXml.length, maxIndexBytes)
-    ? recordsReadFrom(receivedHead)
-    : undefined;
+  // A head without a whole record leaves them to the longer start, as before.
+  const headRows =
+    !decodedAgain && wantsTableHead(receivedXml.length, maxIndexBytes)
+      ? (recordsReadFrom(receivedHead) ?? undefined)
+      : undefined;
   const firstRows = useMemo(
     () =>
       wantsFirstRows && headRows === undefined && startText !== null
