@@ -6,7 +6,12 @@
 import { writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { startCpuProfile, type DevToolsSend } from '../support/cpu-profiler.ts';
-import { markTime, traceEvents, windowBreakdown } from '../support/trace-threads.ts';
+import {
+  markTime,
+  traceEvents,
+  windowBreakdown,
+  type TimelineEvent,
+} from '../support/trace-threads.ts';
 import { fileLabel } from './config.ts';
 import { ms } from './report.ts';
 import {
@@ -27,6 +32,14 @@ async function profilePage(page: Page): Promise<(file: string) => Promise<void>>
   const send: DevToolsSend = (method, params) =>
     cdp.send(method as never, params as never) as Promise<Record<string, unknown>>;
   return startCpuProfile(send);
+}
+
+/** Prints each thread's busy time in a window of the trace (µs) and what held it. */
+function printBreakdown(events: readonly TimelineEvent[], fromUs: number, toUs: number): void {
+  for (const row of windowBreakdown(events, fromUs, toUs)) {
+    const held = row.held.map(([what, n]) => `${what} ${n.toFixed(0)}`).join('; ');
+    console.log(`    ${row.thread}: busy ${row.busyMs.toFixed(0)} ms — ${held}`);
+  }
 }
 
 /** Prints what each thread did from the response to the viewer's mount and on to the first screen. */
@@ -69,10 +82,7 @@ export async function tracedPrettyLoad(page: Page, origin: string, label: string
   ];
   for (const [name, from, to] of windows) {
     console.log(`  [${label} trace] ${name}: ${ms(to - from)} (traced)`);
-    for (const row of windowBreakdown(events, toTrace(from), toTrace(to))) {
-      const held = row.held.map(([what, n]) => `${what} ${n.toFixed(0)}`).join('; ');
-      console.log(`    ${row.thread}: busy ${row.busyMs.toFixed(0)} ms — ${held}`);
-    }
+    printBreakdown(events, toTrace(from), toTrace(to));
   }
 }
 
@@ -109,8 +119,5 @@ export async function keptTableTrace(page: Page, origin: string, label: string):
   const end = markTime(events, 'bench:sortEnd');
   console.log(`  [${label} trace] sort Title right after the whole table: ${ms(sortMs)}`);
   if (start === null || end === null) return;
-  for (const row of windowBreakdown(events, start, end)) {
-    const held = row.held.map(([what, n]) => `${what} ${n.toFixed(0)}`).join('; ');
-    console.log(`    ${row.thread}: busy ${row.busyMs.toFixed(0)} ms — ${held}`);
-  }
+  printBreakdown(events, start, end);
 }
