@@ -34,6 +34,14 @@ function forPage(limit: number, source = xml): TransferredTable {
 
 const noop = async () => {};
 
+/** A query's answer that keeps the rows in order, with no cells. */
+const unsortedAnswer = (rows: number) =>
+  Promise.resolve({
+    rows: Uint32Array.from({ length: rows }, (_, i) => i),
+    elapsedMs: 1,
+    shownCells: [],
+  });
+
 describe('TableView', () => {
   it('shows the first records as a preview: nothing to sort, filter or open yet', () => {
     render(
@@ -53,12 +61,7 @@ describe('TableView', () => {
 
   it('offers sorting and filtering once the whole table is there', () => {
     const client = {
-      queryTable: () =>
-        Promise.resolve({
-          rows: Uint32Array.from({ length: 29 }, (_, i) => i),
-          elapsedMs: 1,
-          shownCells: [],
-        }),
+      queryTable: () => unsortedAnswer(29),
     } as unknown as ViewerWorkerClient;
     render(
       <TableView
@@ -82,12 +85,7 @@ describe('TableView', () => {
       '<Stub ID="29"><Title>T29</Title><Size>9</Size>',
     );
     const client = {
-      queryTable: () =>
-        Promise.resolve({
-          rows: Uint32Array.from({ length: 30 }, (_, i) => i),
-          elapsedMs: 1,
-          shownCells: [],
-        }),
+      queryTable: () => unsortedAnswer(30),
       tableCells: (rows: readonly number[]) => Promise.resolve(rows.map(() => [])),
     } as unknown as ViewerWorkerClient;
     const props = { fileName: 'stubs', onCopy: noop, onSelectPath: () => {} };
@@ -116,12 +114,7 @@ describe('TableView', () => {
         return Promise.resolve(xml.slice(index.start[node], index.end[node]));
       },
       nodePlace: (node: number) => Promise.resolve({ path: nodePath(index, node), line: 0 }),
-      queryTable: () =>
-        Promise.resolve({
-          rows: Uint32Array.from({ length: 30 }, (_, i) => i),
-          elapsedMs: 1,
-          shownCells: [],
-        }),
+      queryTable: () => unsortedAnswer(30),
     } as unknown as ViewerWorkerClient;
     const copied: string[] = [];
     const table = forPage(30);
