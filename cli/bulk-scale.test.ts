@@ -5,13 +5,18 @@
  * pre-read, a truncated last line, a file that is not CSV, an empty file).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startEmulator, type RunningEmulator } from '../emulator/server.ts';
 import { DEMO_USERS } from '../emulator/demo-users.ts';
+import { FAULT_HOOK } from '../emulator/emulator-model.ts';
 import { ownerOf } from '../emulator/store.ts';
 import { PRE_READ_BYTES } from './bulk/csv-source.ts';
+import { Journal, JournalState } from './bulk/journal.ts';
+import { EXIT } from './exit-codes.ts';
+import { ResultsLog } from './results-log.ts';
 import { buildBin, runBin, type RunOptions } from './test-support.ts';
 
 const KEY = DEMO_USERS[2]?.openIdKey ?? 'demo-empty-key';
@@ -160,6 +165,70 @@ describe('inode-console bulk after kill -9', () => {
     const report = JSON.parse(merged.stdout) as { totals: { registered: number } };
     expect(report.totals.registered).toBe(total);
   }, 120_000);
+});
+
+describe('inode-console bulk: rows in doubt', () => {
+  it('asks the service about them one question at a time, and sends only the rows it does not have', async () => {
+    const prefix = 'https://scale.example/doubt/';
+    const total = 30;
+    // Row 31's question makes the emulator throw: it cannot be asked about.
+    const file = csvFile('doubt.csv', `${rowsText(prefix, total)}${prefix}unasked,${FAULT_HOOK}\n`);
+    const results = join(work, 'doubt-results.csv');
+    // As a run killed with every row in flight leaves them: started, none settled.
+    new ResultsLog(results, (text) => text).close();
+    const stat = statSync(file);
+    const journal = new Journal(
+      `${results}.journal`,
+      { input: { size: stat.size, mtimeMs: Math.round(stat.mtimeMs) }, shard: '0/1' },
+      new JournalState(),
+      () => statSync(results).size,
+    );
+    await Promise.all(Array.from({ length: total + 1 }, (_, i) => journal.started(i + 1)));
+    journal.close();
+    // The service got the even rows' calls before the kill.
+    const owner = ownerOf('emulator', KEY);
+    for (let i = 1; i < total; i += 2)
+      emulator.handler.store.addIndex(owner, {
+        recordId: `earlier-${i}`,
+        serviceUri: `${prefix}${i}`,
+        mediaType: 'image',
+        createdAt: new Date().toISOString(),
+      });
+    let questionsInFlight = 0;
+    let mostInFlight = 0;
+    let questions = 0;
+    const countQuestions = (req: IncomingMessage, res: ServerResponse) => {
+      if (!String(req.headers.soapaction ?? '').includes('GetAssetStubs')) return;
+      questions += 1;
+      questionsInFlight += 1;
+      mostInFlight = Math.max(mostInFlight, questionsInFlight);
+      res.on('close', () => (questionsInFlight -= 1));
+    };
+    emulator.server.on('request', countQuestions);
+    emulator.handler.setFaultInjection({
+      latencyMs: 20,
+      errorShare: 0,
+      truncateShare: 0,
+      resetShare: 0,
+    });
+    try {
+      const run = await bulk([file, '--concurrency', '8', '--resume', results]);
+      expect(run.code).toBe(EXIT.technicalFailure);
+      expect(run.stderr).toContain(
+        'Asked the service 31 times about rows in doubt: 15 were registered already (not sent again); 1 stay in doubt (--resume asks again).',
+      );
+      const lastLine = readFileSync(results, 'utf8').trim().split(/\r\n/).at(-1);
+      expect(lastLine).toMatch(/^31,.*unasked.*Not sent: an earlier run may have registered it/);
+    } finally {
+      emulator.server.off('request', countQuestions);
+      emulator.handler.setFaultInjection(null);
+    }
+    expect(questions).toBe(total + 1);
+    expect(mostInFlight).toBe(1);
+    const stored = storedCounts(prefix);
+    expect(stored.size).toBe(total);
+    expect([...stored.entries()].filter(([, n]) => n !== 1)).toEqual([]);
+  }, 60_000);
 });
 
 describe('inode-console bulk bad input', () => {

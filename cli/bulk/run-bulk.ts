@@ -30,7 +30,7 @@ import { showProgress } from '../bulk-progress.ts';
 import { reporterNames, writeReports, type ReportCase } from '../report.ts';
 import { ResultsLog, reconcileResults } from '../results-log.ts';
 import { openCsvSource } from './csv-source.ts';
-import { registeredAs } from './in-doubt.ts';
+import { InDoubtRows } from './in-doubt.ts';
 import { Journal, JournalState, replayJournal, type JournalHeader } from './journal.ts';
 import { resolveShard } from './shard-option.ts';
 import { openRowFeed } from './streamed-rows.ts';
@@ -38,6 +38,8 @@ import { rowCase, summaryLines, type BulkSummary } from './summary.ts';
 import type { BulkOptions } from './options.ts';
 
 const MAX_FAILURES_SHOWN = 10;
+const NOT_SENT_IN_DOUBT =
+  'Not sent: an earlier run may have registered it, and the service could not be asked (it stays in doubt; --resume asks again):';
 
 function defaultResultsPath(file: string, shard: Shard): string {
   const base = basename(file).replace(/\.[^.]*$/, '');
@@ -187,7 +189,10 @@ export async function runBulk(
   );
   const activeJournal = journal;
   const activeLog = log;
-  const askFirst = new Set(inDoubt);
+  const askFirst = new InDoubtRows(inDoubt);
+  // Rows whose last attempt ended in the question, not in a registration.
+  const unanswered = new Set<number>();
+  let foundRegistered = 0;
   if (reconciled > 0)
     terminal.err(
       `${reconciled} rows done since the journal's last checkpoint read back from ${resultsPath}.`,
@@ -209,9 +214,18 @@ export async function runBulk(
     maxFailures,
     register: async (row, signal) => {
       if (askFirst.has(row.rowNumber)) {
-        const found = await registeredAs(client, key, row, signal);
+        let found: string | null;
+        try {
+          found = await askFirst.ask(client, key, row, signal);
+        } catch (error) {
+          unanswered.add(row.rowNumber);
+          exitByRow.set(row.rowNumber, exitCodeOf(describeError(error).kind));
+          throw error;
+        }
+        unanswered.delete(row.rowNumber);
         askFirst.delete(row.rowNumber);
         if (found !== null) {
+          foundRegistered += 1;
           exitByRow.set(row.rowNumber, EXIT.ok);
           return found;
         }
@@ -233,6 +247,8 @@ export async function runBulk(
     describeError: (error) => failureLine(error, [key]),
     onRowSettled: (row, outcome) => {
       const result = toRowResult(outcome);
+      if (unanswered.delete(row.rowNumber) && result.error !== null)
+        result.error = `${NOT_SENT_IN_DOUBT} ${result.error}`;
       activeLog.write(row, result, outcome.retryReason);
       if (outcome.state === 'succeeded') activeJournal.done(row.rowNumber);
       // A call cancelled in flight may have reached the service: in doubt too.
@@ -346,6 +362,11 @@ export async function runBulk(
       ),
     );
   if (end.stopReason !== null) terminal.err(terminal.errColor.red(end.stopReason));
+  if (askFirst.questions > 0)
+    terminal.err(
+      `Asked the service ${askFirst.questions} time${askFirst.questions === 1 ? '' : 's'} about rows in doubt: ${foundRegistered} were registered already (not sent again)` +
+        `${askFirst.size > 0 ? `; ${askFirst.size} stay in doubt (--resume asks again)` : ''}.`,
+    );
   if (summary.notSent > 0 || (interrupted && moreUnread)) {
     const what =
       interrupted && moreUnread
