@@ -185,8 +185,10 @@ try {
     console.log(
       `\n  kill -9 after ${fmt(killAt)} rows done: journal ${fmt(journalBytes)} bytes, replay + results reconciliation ${replayMs.toFixed(0)} ms (${fmt(replay.state.doneCount)} rows done, ${fmt(found)} found in the results tail, ${replay.inDoubt.filter((row) => !replay.state.isDone(row)).length} in doubt)`,
     );
+    const asked =
+      /^Asked the service .*$/m.exec(second.stderr)?.[0] ?? 'no question about rows in doubt';
     console.log(
-      `  resumed run: ${fmt(Number(second.summary?.registered))} registered, ${fmt(Number(second.summary?.registeredEarlier))} done earlier, in ${Number(second.summary?.seconds).toFixed(0)} s`,
+      `  resumed run: ${fmt(Number(second.summary?.registered))} registered, ${fmt(Number(second.summary?.registeredEarlier))} done earlier, in ${Number(second.summary?.seconds).toFixed(0)} s; ${asked}`,
     );
     console.log(
       `  emulator store: ${fmt(counts.all)} registrations of ${fmt(ROWS)} rows, ${fmt(counts.distinct)} distinct: ${fmt(ROWS - counts.distinct)} lost, ${fmt(counts.all - counts.distinct)} registered twice`,
