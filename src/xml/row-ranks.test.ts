@@ -179,6 +179,24 @@ describe('rowRanksInSteps', () => {
     );
   });
 
+  it('cuts the reading of numbers, of few distinct values and of a shared prefix into steps too', () => {
+    const rows = 20_000;
+    const columns = {
+      numbers: Array.from({ length: rows }, (_, i) => String((i * 7919) % rows)),
+      fewValues: Array.from({ length: rows }, (_, i) => ['image', 'video', 'audio'][i % 3] ?? ''),
+      sharedPrefix: Array.from(
+        { length: rows },
+        (_, i) => `https://a.example/${(i * 7919) % rows}x`,
+      ),
+    };
+    for (const [name, values] of Object.entries(columns)) {
+      const { ranks, steps } = runSteps(values, 1_000);
+      expect(Array.from(ranks), name).toEqual(Array.from(rowRanks(values)));
+      // At least one step per 1,000 rows read (the numbers: read, then ranked by bisection).
+      expect(steps, name).toBeGreaterThanOrEqual(name === 'numbers' ? 40 : 20);
+    }
+  });
+
   it('cuts the work on many distinct values into steps of about the rows asked for', () => {
     const values = Array.from({ length: 20_000 }, (_, i) => `title ${(i * 7919) % 20_000}`);
     const { ranks, steps } = runSteps(values, 1_000);
