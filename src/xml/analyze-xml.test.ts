@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { analyzeXml } from './analyze-xml.ts';
+import { analyzeXml, XmlAnalyzer } from './analyze-xml.ts';
 import { canonicalXml } from './canonical-xml.test-helper.ts';
 import { randomElement } from './random-xml.test-helper.ts';
 import {
@@ -197,6 +197,33 @@ describe('analyzeXml index-only pass', () => {
     expect(indexOnly.prettyLineCount).toBe(full.prettyLineCount);
     expect(Array.from(indexOnly.index?.line ?? [])).toEqual(Array.from(full.index?.line ?? []));
     expect(Array.from(indexOnly.foldEnd)).toEqual(Array.from(full.foldEnd));
+  });
+});
+
+describe('XmlAnalyzer.endInSteps', () => {
+  it('builds the index a column per step, equal to what end() gives at once', () => {
+    const xml = `<a x="1">${'<b t="2">text<!-- c --></b>'.repeat(50)}</a>`;
+    const atOnce = new XmlAnalyzer({});
+    atOnce.write(xml);
+    const whole = atOnce.end();
+    const stepped = new XmlAnalyzer({});
+    stepped.write(xml);
+    const steps = stepped.endInSteps();
+    let count = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) count += 1;
+    // One step per node column (15): no single task copies them all.
+    expect(count).toBeGreaterThanOrEqual(15);
+    const { index, ...rest } = step.value;
+    const { index: wholeIndex, ...wholeRest } = whole;
+    expect(rest).toEqual(wholeRest);
+    expect(index).toEqual(wholeIndex);
+  });
+
+  it('throws what end() throws, at its first step', () => {
+    const analyzer = new XmlAnalyzer({});
+    analyzer.write('<a><b>');
+    expect(() => analyzer.endInSteps().next()).toThrow(XmlSyntaxError);
   });
 });
 

@@ -13,6 +13,7 @@
  * the reader reports it, and what must wait for a later event (a start tag held back to see
  * whether its content is short, a text run cut by a chunk) keeps the string that holds it.
  */
+import { stepsToEnd } from '../tasks/steps-to-end.ts';
 import { EscapingScanner, type EscapingReport } from './escaping-report.ts';
 import { PrettyLines, StartTag, trimmedFrom, trimmedTo } from './pretty-lines.ts';
 import { TreeIndexBuilder } from './tree-index-builder.ts';
@@ -167,6 +168,14 @@ export class XmlAnalyzer {
 
   /** Ends the input and returns the analysis. @throws {XmlSyntaxError} */
   end(): XmlAnalysis {
+    return stepsToEnd(this.endInSteps());
+  }
+
+  /**
+   * end, with the index's columns built a step each (TreeIndexBuilder.buildInSteps), for a worker
+   * that answers the page between steps. The first step throws what end() throws.
+   */
+  *endInSteps(): Generator<void, XmlAnalysis, void> {
     try {
       this.reader.end();
     } catch (error) {
@@ -175,12 +184,17 @@ export class XmlAnalyzer {
     }
     this.layout.finish();
     const topLevelElementCount = this.layout.topLevelElementCount;
+    const pretty = this.lines.text();
+    const prettyLineCount = this.lines.line;
+    const prettyLineStarts = this.lines.takeLineStarts();
+    const foldEnd = this.lines.foldEnd();
+    const index = yield* this.tree.buildInSteps(this.length);
     return {
-      pretty: this.lines.text(),
-      prettyLineCount: this.lines.line,
-      prettyLineStarts: this.lines.takeLineStarts(),
-      foldEnd: this.lines.foldEnd(),
-      index: this.tree.build(this.length),
+      pretty,
+      prettyLineCount,
+      prettyLineStarts,
+      foldEnd,
+      index,
       escaping: this.escaping.finish(topLevelElementCount, () => (this.elementless ?? []).join('')),
       topLevelElementCount,
       characterProblems: this.characterProblems,

@@ -4,6 +4,7 @@
  * when they are reported (the payload, or the reader's buffer of the moment). A disabled builder
  * records nothing: every method returns at once and `addNode` returns -1.
  */
+import { stepsToEnd } from '../tasks/steps-to-end.ts';
 import { NODE_DOCUMENT, NODE_ELEMENT, type XmlTreeIndex } from './xml-index.ts';
 
 // One row of FIELDS slots per node, so adding a node is one capacity check and plain stores;
@@ -171,13 +172,22 @@ export class TreeIndexBuilder {
 
   /** The finished index, or null when the builder is disabled; `length` is the payload's. */
   build(length: number): XmlTreeIndex | null {
+    return stepsToEnd(this.buildInSteps(length));
+  }
+
+  /**
+   * build, a column per step: at 100,000 records (1.7 million nodes) the columns take over 100 ms
+   * in all, too long for one task of a worker that answers the page between tasks.
+   */
+  *buildInSteps(length: number): Generator<void, XmlTreeIndex | null, void> {
     if (!this.enabled) return null;
     this.nodes[END] = length;
     this.nodes[CONTENT_START] = length;
     this.nodes[CONTENT_END] = length;
+    const nodeCount = this.nodeCount;
+    const nodes = this.nodes;
     const column = (field: number): Int32Array => {
-      const out = new Int32Array(this.nodeCount);
-      const nodes = this.nodes;
+      const out = new Int32Array(nodeCount);
       for (let i = 0, at = field; i < out.length; i += 1, at += FIELDS) out[i] = nodes[at] ?? 0;
       return out;
     };
@@ -189,23 +199,53 @@ export class TreeIndexBuilder {
       }
       return out;
     };
+    const kind = new Uint8Array(column(KIND));
+    yield;
+    const parent = column(PARENT);
+    yield;
+    const firstChild = column(FIRST_CHILD);
+    yield;
+    const nextSibling = column(NEXT_SIBLING);
+    yield;
+    const childCount = column(CHILD_COUNT);
+    yield;
+    const elementChildCount = column(ELEMENT_CHILD_COUNT);
+    yield;
+    const nameId = column(NAME_ID);
+    yield;
+    const start = column(START);
+    yield;
+    const end = column(END);
+    yield;
+    const contentStart = column(CONTENT_START);
+    yield;
+    const contentEnd = column(CONTENT_END);
+    yield;
+    const line = column(LINE);
+    yield;
+    const endLine = column(END_LINE);
+    yield;
+    const attrStart = column(ATTR_START);
+    yield;
+    const attrCount = column(ATTR_COUNT);
+    yield;
     return {
-      nodeCount: this.nodeCount,
-      kind: Uint8Array.from(column(KIND)),
-      parent: column(PARENT),
-      firstChild: column(FIRST_CHILD),
-      nextSibling: column(NEXT_SIBLING),
-      childCount: column(CHILD_COUNT),
-      elementChildCount: column(ELEMENT_CHILD_COUNT),
-      nameId: column(NAME_ID),
-      start: column(START),
-      end: column(END),
-      contentStart: column(CONTENT_START),
-      contentEnd: column(CONTENT_END),
-      line: column(LINE),
-      endLine: column(END_LINE),
-      attrStart: column(ATTR_START),
-      attrCount: column(ATTR_COUNT),
+      nodeCount,
+      kind,
+      parent,
+      firstChild,
+      nextSibling,
+      childCount,
+      elementChildCount,
+      nameId,
+      start,
+      end,
+      contentStart,
+      contentEnd,
+      line,
+      endLine,
+      attrStart,
+      attrCount,
       attrNameId: attributeColumn(0),
       attrValueStart: attributeColumn(1),
       attrValueEnd: attributeColumn(2),

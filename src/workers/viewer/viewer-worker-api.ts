@@ -289,7 +289,7 @@ function* indexInSteps(xml: string, events: ViewerEvents) {
     analyzer.write(xml.slice(at, at + BACKGROUND_STEP_CHARS));
     yield;
   }
-  return analyzer.end().index;
+  return (yield* analyzer.endInSteps()).index;
 }
 
 /** Work per task of the passes after the analysis (see stepsInTasks); tests set it. */
