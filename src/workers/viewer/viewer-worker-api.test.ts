@@ -56,6 +56,23 @@ describe('the viewer worker between tasks', () => {
     expect(api.prettyLines(0, 1)).toBe('<AssetStubs>');
   });
 
+  it('keeps the lines of the payload that began last while an earlier one still ends', async () => {
+    // One step per task: the earlier payload's end (the index's columns) is still running.
+    const api = createViewerWorkerApi(0);
+    const earlier = watched();
+    api.begin(50_000_000, earlier.events);
+    await api.append(new TextEncoder().encode(stubs(300, 'Title')).buffer);
+    const earlierEnd = api.end();
+    // Over its index limit: no index, so its end takes one step and finishes first.
+    const later = watched();
+    api.begin(10, later.events);
+    await api.append(new TextEncoder().encode(stubs(3, 'MediaType')).buffer);
+    await Promise.all([earlierEnd, api.end(), earlier.whenSummarised, later.whenSummarised]);
+    expect(api.prettyLines(1, 2)).toContain('<Stub ID="0">');
+    expect(api.prettyLines(0, 20)).toContain('MediaType');
+    expect(api.prettyLines(0, 20)).not.toContain('Title');
+  });
+
   it('reads a large table in many tasks and still answers with all of it', async () => {
     const api = createViewerWorkerApi(0);
     const run = watched();
