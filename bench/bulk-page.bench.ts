@@ -217,8 +217,8 @@ try {
   if (BIG > 0) {
     const before = await rawClientRate(target, 'raw-before-big', BIG_RAW_ROWS, 16, KEY);
     const big = await pageRun(chrome, server, BIG, 16, 'page-big');
-    // The emulator slows as its store grows (about 12 % after a million rows): the raw client
-    // runs before and after the page, and the page is compared with their mean.
+    // The emulator slows as its store grows (12–29 % after a million rows, in memory the most):
+    // the raw client runs before and after the page, and the page is compared with their mean.
     const after = await rawClientRate(target, 'raw-after-big', BIG_RAW_ROWS, 16, KEY);
     const raw = (before + after) / 2;
     console.log(

@@ -7,7 +7,7 @@
  * never a wrong "registered".
  *
  * Such a question can cost the service far more than a registration: a filter is a scan of every
- * index the user has (the emulator takes 1.6–1.8 s at 1.6 million). So the questions go one at a
+ * index the user has (the emulator takes 1.6–2.7 s at 1.6 million). So the questions go one at a
  * time, whatever the concurrency: sixteen at once each took longer than the call timeout, and
  * every registration that timed out meanwhile became one more row in doubt to ask about.
  */
