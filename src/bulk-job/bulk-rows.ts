@@ -221,10 +221,26 @@ export function rowCheck(
 ): (cellsOfRow: readonly string[], rowNumber: number) => BulkRow {
   const uriColumn = columns.serviceUri;
   const mediaColumn = columns.mediaType;
+  // The header's two cells, to know a line that repeats it (files joined together).
+  const headerKey =
+    columns.header === 'none'
+      ? null
+      : pairKey(
+          (columns.names[uriColumn] ?? '').trim().toLowerCase(),
+          (columns.names[mediaColumn] ?? '').trim().toLowerCase(),
+        );
   return (cellsOfRow, rowNumber) => {
     const ServiceURI = (cellsOfRow[uriColumn] ?? '').trim();
     const MediaType = (cellsOfRow[mediaColumn] ?? '').trim();
     const issues: BulkRowIssue[] = [];
+    if (
+      headerKey !== null &&
+      pairKey(ServiceURI.toLowerCase(), MediaType.toLowerCase()) === headerKey
+    )
+      issues.push({
+        severity: 'error',
+        message: 'This line repeats the header (files joined together?): it is not a row.',
+      });
     if (ServiceURI === '') issues.push({ severity: 'error', message: 'ServiceURI is empty.' });
     else if (!isAbsoluteUri(ServiceURI)) {
       issues.push({ severity: 'warning', message: 'ServiceURI is not an absolute URI.' });

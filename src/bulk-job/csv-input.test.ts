@@ -109,6 +109,29 @@ describe('toBulkRows', () => {
     expect(countRows(rows)).toEqual({ total: 6, errors: 2, warnings: 2, duplicates: 1 });
   });
 
+  it('flags a line that repeats the header as an error, so it is not sent', () => {
+    const { rows, hasHeader } = toBulkRows([
+      ['ServiceURI', 'MediaType', 'Note'],
+      ['https://a/1', 'image', ''],
+      [' serviceuri ', 'MEDIATYPE', 'second file'],
+      ['https://a/2', 'image', ''],
+    ]);
+    expect(hasHeader).toBe(true);
+    expect(rows[1]?.issues).toContainEqual({
+      severity: 'error',
+      message: 'This line repeats the header (files joined together?): it is not a row.',
+    });
+    expect(rows.map(isSendable)).toEqual([true, false, true]);
+    // Without a header line, no line is taken for one.
+    const plain = toBulkRows([
+      ['https://a/1', 'image'],
+      ['ServiceURI', 'MediaType'],
+    ]);
+    expect(plain.rows.every((row) => !row.issues.some((i) => i.message.includes('header')))).toBe(
+      true,
+    );
+  });
+
   it('flags characters XML cannot carry as errors, so the row is not sent', () => {
     const { rows } = toBulkRows([
       ['https://a/\u0001', 'image'],
@@ -226,17 +249,19 @@ describe('csvCell', () => {
 });
 
 describe('resultsCsv', () => {
-  it('writes one line per row that papaparse reads back, formulas neutralized', () => {
+  it('writes one line per row that papaparse reads back, formulas neutralized, and why a row was not sent', () => {
     const { rows } = toBulkRows([
       ['https://a/1', 'image'],
       ['https://a/"2"', 'a,b'],
       ['=HYPERLINK("x")', 'image'],
       ['https://a/1', 'image'],
+      ['https://a/3', ''],
     ]);
     const results = [
       { state: 'succeeded', value: '101', error: null, attempts: 1, durationMs: 2 },
       { state: 'failed', value: null, error: 'No answer in time', attempts: 1, durationMs: 2 },
       PENDING,
+      SKIPPED,
       SKIPPED,
     ] as const;
     const csv = resultsCsv(rows, (index) => results[index] ?? PENDING);
@@ -246,7 +271,8 @@ describe('resultsCsv', () => {
       ['1', 'https://a/1', 'image', 'registered', '101'],
       ['2', 'https://a/"2"', 'a,b', 'failed', 'No answer in time'],
       ['3', '\'=HYPERLINK("x")', 'image', 'not sent', ''],
-      ['4', 'https://a/1', 'image', 'skipped (repeat)', ''],
+      ['4', 'https://a/1', 'image', 'skipped (repeat)', 'Same as row 1.'],
+      ['5', 'https://a/3', '', 'skipped (invalid)', 'MediaType is empty.'],
     ]);
     // Byte for byte what papaparse's unparse makes of the same cells.
     expect(csv).toBe(
@@ -256,7 +282,8 @@ describe('resultsCsv', () => {
           ['1', 'https://a/1', 'image', 'registered', '101'],
           ['2', 'https://a/"2"', 'a,b', 'failed', 'No answer in time'],
           ['3', '=HYPERLINK("x")', 'image', 'not sent', ''],
-          ['4', 'https://a/1', 'image', 'skipped (repeat)', ''],
+          ['4', 'https://a/1', 'image', 'skipped (repeat)', 'Same as row 1.'],
+          ['5', 'https://a/3', '', 'skipped (invalid)', 'MediaType is empty.'],
         ],
         { escapeFormulae: SPREADSHEET_FORMULA },
       ),

@@ -67,7 +67,18 @@ export function csvCell(cell: string, escapeFormulae = false): string {
  * @example resultLine(row, result) // '1,https://a,image,registered,42'
  */
 export function resultLine(row: BulkRow, result: RowResult): string {
-  return `${row.rowNumber},${csvCell(row.ServiceURI, true)},${csvCell(row.MediaType, true)},${csvCell(outcomeWord(row, result), true)},${csvCell(result.value ?? result.error ?? '', true)}`;
+  return `${row.rowNumber},${csvCell(row.ServiceURI, true)},${csvCell(row.MediaType, true)},${csvCell(outcomeWord(row, result), true)},${csvCell(resultText(row, result), true)}`;
+}
+
+/**
+ * A row's Result in words: the service's answer or the failure; for a row not sent, why (its
+ * issues: an empty cell, a repeated header, "Same as row N").
+ * @example resultText(row, SKIPPED) // 'MediaType is empty.'
+ */
+export function resultText(row: Pick<BulkRow, 'issues'>, result: RowResult): string {
+  return result.state === 'skipped'
+    ? row.issues.map((issue) => issue.message).join(' ')
+    : (result.value ?? result.error ?? '');
 }
 
 /**

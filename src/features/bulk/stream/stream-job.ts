@@ -9,7 +9,7 @@
 import { startingResult, type BulkRow } from '../../../bulk-job/bulk-rows.ts';
 import { SKIPPED, type RegisterFn, type RowResult } from '../../../bulk-job/bulk-runner.ts';
 import { DoneRows, notDone, type DoneRowsState } from '../../../bulk-job/done-rows.ts';
-import { outcomeWord } from '../../../bulk-job/results-csv.ts';
+import { outcomeWord, resultText } from '../../../bulk-job/results-csv.ts';
 import {
   StreamRunner,
   toRowResult,
@@ -97,10 +97,7 @@ function rowLine(row: BulkRow, result: RowResult): RowLine {
     ServiceURI: row.ServiceURI,
     MediaType: row.MediaType,
     outcome: outcomeWord(row, result),
-    result:
-      result.state === 'skipped'
-        ? row.issues.map((issue) => issue.message).join(' ')
-        : (result.value ?? result.error ?? ''),
+    result: resultText(row, result),
   };
 }
 
