@@ -56,6 +56,9 @@ export function report(size: Size, r: Results): void {
       `  sort Created, page settled 2 s    ${ms(n('sortCreatedSettled'))}  (a column not sorted before)`,
     );
     console.log(
+      `  sort Title, header pointed at     ${ms(n('sortTitlePointedAt'))}  (a fresh page, the pointer on the header 200 ms before the click, as the table is whole)`,
+    );
+    console.log(
       `  filter "harbour" / clear          ${ms(n('filterHarbour'))} / ${ms(n('filterClear'))}  (${r.filterStatus})`,
     );
   }

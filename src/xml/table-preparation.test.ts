@@ -91,4 +91,48 @@ describe('TablePreparation', () => {
   it('is complete at once for a table without rows or columns', () => {
     expect(new TablePreparation([], 0).prepare(0)).toBe(true);
   });
+
+  it('ranks a column asked for first before the others and before any search text', () => {
+    const preparation = new TablePreparation(columns, ROWS);
+    preparation.wantText();
+    // A few steps into the cheapest columns: the one under way is set aside, not lost.
+    for (let step = 0; step < 3; step++) preparation.prepare(0);
+    const underWay = [3, 2, 1].filter((column) => !preparation.ranks.has(column));
+    const textBuilt = () => preparation.haystacks.texts.filter((text) => text !== undefined).length;
+    const textBefore = textBuilt();
+    // The title, the longest values, would be ranked last.
+    preparation.rankFirst(0);
+    let steps = 0;
+    while (!preparation.ranks.has(0)) {
+      preparation.prepare(0);
+      steps += 1;
+    }
+    expect(steps).toBeGreaterThan(3);
+    expect(Array.from(preparation.ranks.get(0) ?? [])).toEqual(
+      Array.from(rowRanks(columns[0] ?? [])),
+    );
+    // Nothing else was done meanwhile.
+    expect(textBuilt()).toBe(textBefore);
+    expect(underWay.length).toBeGreaterThan(0);
+    expect(underWay.some((column) => preparation.ranks.has(column))).toBe(false);
+    prepareAll(preparation);
+    columns.forEach((values, column) =>
+      expect(Array.from(preparation.ranks.get(column) ?? [])).toEqual(Array.from(rowRanks(values))),
+    );
+    expect(preparation.haystacks.complete).toBe(true);
+  });
+
+  it('finishes a column asked for first at once when a query comes, and ignores columns it has not', () => {
+    const preparation = new TablePreparation(columns, ROWS);
+    preparation.rankFirst(0);
+    preparation.prepare(0);
+    const title = preparation.ranksOf(0);
+    expect(Array.from(title)).toEqual(Array.from(rowRanks(columns[0] ?? [])));
+    // Already ranked, or no such column: nothing changes.
+    preparation.rankFirst(0);
+    preparation.rankFirst(99);
+    prepareAll(preparation);
+    expect(preparation.ranks.get(0)).toBe(title);
+    expect(preparation.ranks.size).toBe(columns.length);
+  });
 });

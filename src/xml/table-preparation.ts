@@ -3,7 +3,8 @@
  * (as soon as the table exists: a few hundred kilobytes per 100,000 rows) and the rows' search
  * text (once a view wants it: about the size of the cells again). The viewer's worker gives it
  * a few milliseconds per task, so that a first sort or filter finds its work done; a query that
- * comes first finishes its own column's ranks at once.
+ * comes first finishes its own column's ranks at once. A column about to be sorted (its header
+ * pointed at or focused: rankFirst) is ranked before the others.
  */
 import { stepsToEnd } from '../tasks/steps-to-end.ts';
 import { rowRanksInSteps } from './row-ranks.ts';
@@ -19,6 +20,10 @@ export class TablePreparation {
   readonly haystacks: RowHaystacks;
   /** The column whose ranks are being computed, and its steps. */
   private ranking: { column: number; steps: Generator<void, Int32Array, void> } | null = null;
+  /** Columns half ranked, set aside for a column asked for first (rankFirst), with their steps. */
+  private readonly setAside = new Map<number, Generator<void, Int32Array, void>>();
+  /** The column asked for first: ranked without turns of search text. */
+  private firstColumn: number | null = null;
   /** The columns in the order they are ranked: the cheapest first (see byRankingCost). */
   private readonly rankOrder: number[];
   /** How many of rankOrder have been started. */
@@ -47,18 +52,43 @@ export class TablePreparation {
   }
 
   private get ranksComplete(): boolean {
-    return this.ranking === null && this.nextColumn >= this.rankOrder.length;
+    return (
+      this.ranking === null && this.setAside.size === 0 && this.nextColumn >= this.rankOrder.length
+    );
   }
 
   /** A column's ranks, finishing (or computing) them now if the steps have not yet. */
   ranksOf(column: number): Int32Array {
     const known = this.ranks.get(column);
     if (known) return known;
-    const started = this.ranking?.column === column ? this.ranking.steps : null;
-    if (started) this.ranking = null;
-    const ranks = stepsToEnd(started ?? rowRanksInSteps(this.values[column] ?? []));
+    const ranks = stepsToEnd(this.takeSteps(column));
     this.ranks.set(column, ranks);
     return ranks;
+  }
+
+  /**
+   * Ranks `column` before anything else from the next step on: a sort of it is likely soon. The
+   * column under way is set aside with its steps so far, and resumed after.
+   */
+  rankFirst(column: number): void {
+    if (this.ranks.has(column) || column < 0 || column >= this.values.length) return;
+    this.firstColumn = column;
+    if (this.ranking?.column === column) return;
+    const steps = this.takeSteps(column);
+    if (this.ranking) this.setAside.set(this.ranking.column, this.ranking.steps);
+    this.ranking = { column, steps };
+  }
+
+  /** The steps of a column's ranks so far (under way, or set aside), or new ones; taken over. */
+  private takeSteps(column: number): Generator<void, Int32Array, void> {
+    if (this.ranking?.column === column) {
+      const { steps } = this.ranking;
+      this.ranking = null;
+      return steps;
+    }
+    const setAside = this.setAside.get(column);
+    this.setAside.delete(column);
+    return setAside ?? rowRanksInSteps(this.values[column] ?? []);
   }
 
   /**
@@ -69,8 +99,11 @@ export class TablePreparation {
     const started = now();
     do {
       if (this.complete) return true;
+      const first = this.firstColumn !== null && this.ranking?.column === this.firstColumn;
       const text =
-        this.textWanted && !this.haystacks.complete && (this.ranksComplete || this.textTurn);
+        this.textWanted &&
+        !this.haystacks.complete &&
+        (this.ranksComplete || (this.textTurn && !first));
       this.textTurn = !this.textTurn;
       if (text) this.haystacks.build(HAYSTACK_STEP_ROWS);
       else this.rankStep();
@@ -80,6 +113,9 @@ export class TablePreparation {
 
   /** One step of the current column's ranks, starting the next column not yet ranked. */
   private rankStep(): void {
+    const [resumed] = this.setAside.keys();
+    if (!this.ranking && resumed !== undefined)
+      this.ranking = { column: resumed, steps: this.takeSteps(resumed) };
     while (!this.ranking && this.nextColumn < this.rankOrder.length) {
       const column = this.rankOrder[this.nextColumn++] ?? 0;
       if (!this.ranks.has(column))

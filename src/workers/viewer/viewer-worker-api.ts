@@ -550,6 +550,10 @@ export function createViewerWorkerApi(taskMs = BACKGROUND_TASK_MS): ViewerWorker
         ...packedBuffers(shownCells),
       ]);
     },
+    rankFirst(column) {
+      preparation?.rankFirst(column);
+      prepareTableWhenIdle();
+    },
     tableCells(rows) {
       const cells = cellsOf(rows);
       return transfer(cells, packedBuffers(cells));

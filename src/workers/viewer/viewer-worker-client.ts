@@ -41,6 +41,8 @@ export interface ViewerWorkerClient {
   search(query: string): Promise<SearchResult>;
   /** The row order for `query`, with the cells of the rows it puts at the `shown` positions. */
   queryTable(query: TableQuery, shown?: ShownRows): Promise<TableAnswer<string[][]>>;
+  /** The column will likely be sorted soon: the worker ranks it before the others. */
+  rankFirst(column: number): void;
   /** The cells of these record-table rows, row by row, a value per column. */
   tableCells(rows: readonly number[]): Promise<string[][]>;
   csv(columns: number[], rows: Uint32Array): Promise<string>;
@@ -248,6 +250,7 @@ function connect(
         ...answer,
         shownCells: unpackRows(answer.shownCells),
       })),
+    rankFirst: (column) => void request(() => worker.calls.rankFirst(column)),
     tableCells: (rows) => {
       const ids = Uint32Array.from(rows);
       return request(() => worker.calls.tableCells(transfer(ids, [ids.buffer]))).then(unpackRows);

@@ -178,6 +178,11 @@ export interface ViewerWorkerApi {
    * [shown.from, shown.to) (those on screen), so that the page paints them without asking again.
    */
   queryTable(query: TableQuery, shown?: ShownRows): TableAnswer;
+  /**
+   * A column is likely to be sorted soon (its header pointed at or focused): its ranks are
+   * prepared before the other columns'.
+   */
+  rankFirst(column: number): void;
   /** The cells of these rows of the record table, packed per column. */
   tableCells(rows: Uint32Array): PackedColumn[];
   csv(columns: number[], rows: Uint32Array): string;

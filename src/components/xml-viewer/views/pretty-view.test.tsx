@@ -43,6 +43,7 @@ function fakeClient(): ViewerWorkerClient & { asked: Array<[number, number]> } {
     nodeSource: () => Promise.reject(new Error('not used')),
     nodePlace: () => Promise.reject(new Error('not used')),
     queryTable: () => Promise.reject(new Error('not used')),
+    rankFirst: () => undefined,
     tableCells: () => Promise.reject(new Error('not used')),
     csv: () => Promise.reject(new Error('not used')),
     dispose: () => undefined,

@@ -185,4 +185,27 @@ describe('TableView', () => {
     // Neither the rows that came with the table (0-9) nor those the answer brought (25-29).
     expect([...asked].sort((a, b) => a - b)).toEqual(Array.from({ length: 15 }, (_, i) => 10 + i));
   });
+
+  it('asks the worker to rank a column first when its header is pointed at or focused, once', async () => {
+    const rankFirst = vi.fn();
+    const client = {
+      queryTable: () => unsortedAnswer(29),
+      rankFirst,
+    } as unknown as ViewerWorkerClient;
+    render(
+      <TableView
+        table={forPage(29)}
+        client={client}
+        fileName="stubs"
+        onCopy={noop}
+        onSelectPath={() => {}}
+      />,
+    );
+    await userEvent.hover(screen.getByRole('button', { name: 'Title' }));
+    await userEvent.unhover(screen.getByRole('button', { name: 'Title' }));
+    await userEvent.hover(screen.getByRole('button', { name: 'Title' }));
+    expect(rankFirst.mock.calls).toEqual([[1]]);
+    screen.getByRole('button', { name: 'ID' }).focus();
+    expect(rankFirst.mock.calls).toEqual([[1], [0]]);
+  });
 });

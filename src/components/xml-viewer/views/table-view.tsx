@@ -138,6 +138,20 @@ export default function TableView({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client, cells, sort, filter]);
 
+  // A header pointed at or focused is likely clicked next: its column is ranked first, so that
+  // the sort the click asks for finds its ranks ready (once per column and worker).
+  const rankedFirst = useRef<{ client: ViewerWorkerClient | null; columns: Set<number> }>({
+    client: null,
+    columns: new Set(),
+  });
+  const rankFirst = (column: number) => {
+    if (!client) return;
+    if (rankedFirst.current.client !== client) rankedFirst.current = { client, columns: new Set() };
+    if (rankedFirst.current.columns.has(column)) return;
+    rankedFirst.current.columns.add(column);
+    client.rankFirst(column);
+  };
+
   const toggleSort = (column: number) => {
     setSort((previous) =>
       previous?.column !== column
@@ -274,6 +288,8 @@ export default function TableView({
                     type="button"
                     disabled={preview}
                     onClick={() => toggleSort(c)}
+                    onPointerEnter={() => rankFirst(c)}
+                    onFocus={() => rankFirst(c)}
                     title={`Sort by ${column?.label ?? ''}`}
                   >
                     {column?.label}
