@@ -56,7 +56,7 @@ export function report(size: Size, r: Results): void {
       `  sort Created, page settled 2 s    ${ms(n('sortCreatedSettled'))}  (a column not sorted before)`,
     );
     console.log(
-      `  sort Title, header pointed at     ${ms(n('sortTitlePointedAt'))}  (a fresh page, the pointer on the header 200 ms before the click, as the table is whole)`,
+      `  first query as a person: sort Title ${ms(n('sortTitlePointedAt'))}, filter "harbour" ${ms(n('filterHarbourFocused'))}  (each on a fresh page as the table is whole: the pointer on the header 200 ms before the click; the field focused 300 ms before the text)`,
     );
     console.log(
       `  filter "harbour" / clear          ${ms(n('filterHarbour'))} / ${ms(n('filterClear'))}  (${r.filterStatus})`,
