@@ -18,12 +18,17 @@ export class TablePreparation {
   readonly ranks = new Map<number, Int32Array>();
   /** The rows' search text, built a slice per step. */
   readonly haystacks: RowHaystacks;
-  /** The column whose ranks are being computed, and its steps. */
-  private ranking: { column: number; steps: Generator<void, Int32Array, void> } | null = null;
+  /**
+   * The column whose ranks are being computed, its steps, and whether it was asked for first
+   * (rankFirst: ranked without turns of search text).
+   */
+  private ranking: {
+    column: number;
+    steps: Generator<void, Int32Array, void>;
+    first: boolean;
+  } | null = null;
   /** Columns half ranked, set aside for a column asked for first (rankFirst), with their steps. */
   private readonly setAside = new Map<number, Generator<void, Int32Array, void>>();
-  /** The column asked for first: ranked without turns of search text. */
-  private firstColumn: number | null = null;
   /** The columns in the order they are ranked: the cheapest first (see byRankingCost). */
   private readonly rankOrder: number[];
   /** How many of rankOrder have been started. */
@@ -72,11 +77,13 @@ export class TablePreparation {
    */
   rankFirst(column: number): void {
     if (this.ranks.has(column) || column < 0 || column >= this.values.length) return;
-    this.firstColumn = column;
-    if (this.ranking?.column === column) return;
+    if (this.ranking?.column === column) {
+      this.ranking.first = true;
+      return;
+    }
     const steps = this.takeSteps(column);
     if (this.ranking) this.setAside.set(this.ranking.column, this.ranking.steps);
-    this.ranking = { column, steps };
+    this.ranking = { column, steps, first: true };
   }
 
   /** The steps of a column's ranks so far (under way, or set aside), or new ones; taken over. */
@@ -99,11 +106,10 @@ export class TablePreparation {
     const started = now();
     do {
       if (this.complete) return true;
-      const first = this.firstColumn !== null && this.ranking?.column === this.firstColumn;
       const text =
         this.textWanted &&
         !this.haystacks.complete &&
-        (this.ranksComplete || (this.textTurn && !first));
+        (this.ranksComplete || (this.textTurn && !this.ranking?.first));
       this.textTurn = !this.textTurn;
       if (text) this.haystacks.build(HAYSTACK_STEP_ROWS);
       else this.rankStep();
@@ -113,13 +119,15 @@ export class TablePreparation {
 
   /** One step of the current column's ranks, starting the next column not yet ranked. */
   private rankStep(): void {
-    const [resumed] = this.setAside.keys();
-    if (!this.ranking && resumed !== undefined)
-      this.ranking = { column: resumed, steps: this.takeSteps(resumed) };
+    if (!this.ranking) {
+      const [resumed] = this.setAside.keys();
+      if (resumed !== undefined)
+        this.ranking = { column: resumed, steps: this.takeSteps(resumed), first: false };
+    }
     while (!this.ranking && this.nextColumn < this.rankOrder.length) {
       const column = this.rankOrder[this.nextColumn++] ?? 0;
       if (!this.ranks.has(column))
-        this.ranking = { column, steps: rowRanksInSteps(this.values[column] ?? []) };
+        this.ranking = { column, steps: rowRanksInSteps(this.values[column] ?? []), first: false };
     }
     const ranking = this.ranking;
     if (!ranking) return;

@@ -42,17 +42,22 @@ const unsortedAnswer = (rows: number) =>
     shownCells: [],
   });
 
+/** A table of the first `records`, with `client` as its worker (null: a preview). */
+function renderTable(records: number, client: ViewerWorkerClient | null) {
+  render(
+    <TableView
+      table={forPage(records)}
+      client={client}
+      fileName="stubs"
+      onCopy={noop}
+      onSelectPath={() => {}}
+    />,
+  );
+}
+
 describe('TableView', () => {
   it('shows the first records as a preview: nothing to sort, filter or open yet', () => {
-    render(
-      <TableView
-        table={forPage(10)}
-        client={null}
-        fileName="stubs"
-        onCopy={noop}
-        onSelectPath={() => {}}
-      />,
-    );
+    renderTable(10, null);
     expect(screen.getByText(/First 10 Stub records · reading the rest/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Title' })).toBeDisabled();
     expect(screen.getByLabelText('Filter')).toBeDisabled();
@@ -63,15 +68,7 @@ describe('TableView', () => {
     const client = {
       queryTable: () => unsortedAnswer(29),
     } as unknown as ViewerWorkerClient;
-    render(
-      <TableView
-        table={forPage(29)}
-        client={client}
-        fileName="stubs"
-        onCopy={noop}
-        onSelectPath={() => {}}
-      />,
-    );
+    renderTable(29, client);
     expect(screen.getByText('29 of 29 Stub records')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Title' })).toBeEnabled();
     expect(screen.getByLabelText('Filter')).toBeEnabled();
@@ -192,15 +189,7 @@ describe('TableView', () => {
       queryTable: () => unsortedAnswer(29),
       rankFirst,
     } as unknown as ViewerWorkerClient;
-    render(
-      <TableView
-        table={forPage(29)}
-        client={client}
-        fileName="stubs"
-        onCopy={noop}
-        onSelectPath={() => {}}
-      />,
-    );
+    renderTable(29, client);
     await userEvent.hover(screen.getByRole('button', { name: 'Title' }));
     await userEvent.unhover(screen.getByRole('button', { name: 'Title' }));
     await userEvent.hover(screen.getByRole('button', { name: 'Title' }));

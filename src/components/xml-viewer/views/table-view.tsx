@@ -140,15 +140,13 @@ export default function TableView({
 
   // A header pointed at or focused is likely clicked next: its column is ranked first, so that
   // the sort the click asks for finds its ranks ready (once per column and worker).
-  const rankedFirst = useRef<{ client: ViewerWorkerClient | null; columns: Set<number> }>({
-    client: null,
-    columns: new Set(),
-  });
+  const rankedFirst = useRef(new Set<number>());
+  useEffect(() => {
+    rankedFirst.current = new Set();
+  }, [client]);
   const rankFirst = (column: number) => {
-    if (!client) return;
-    if (rankedFirst.current.client !== client) rankedFirst.current = { client, columns: new Set() };
-    if (rankedFirst.current.columns.has(column)) return;
-    rankedFirst.current.columns.add(column);
+    if (!client || rankedFirst.current.has(column)) return;
+    rankedFirst.current.add(column);
     client.rankFirst(column);
   };
 
