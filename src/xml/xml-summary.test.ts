@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { describeXmlSummary, summarizeXml, XmlSummaryScan } from './xml-summary.ts';
+import { analyzeXml } from './analyze-xml.ts';
+import { randomElement } from './random-xml.test-helper.ts';
+import { describeXmlSummary, summarizeXml, summaryOfIndex, XmlSummaryScan } from './xml-summary.ts';
 
 describe('summarizeXml', () => {
   it("counts the single root's children by name, in first-seen order", () => {
@@ -62,6 +65,47 @@ describe('summarizeXml', () => {
   it('describes an empty root', () => {
     expect(describeXmlSummary(summarizeXml('<AssetStubs xmlns="" />'))).toBe(
       '<AssetStubs> is empty',
+    );
+  });
+});
+
+describe('summaryOfIndex', () => {
+  const fromIndex = (xml: string) => {
+    const { index } = analyzeXml(xml, { emitPretty: false });
+    if (!index) throw new Error('no index');
+    return summaryOfIndex(index);
+  };
+
+  it("counts the single root's children, or the top level, as the scan does", () => {
+    for (const xml of [
+      '<AssetStubs xmlns=""><Stub ID="1"><Title>a</Title></Stub><Meta/><Stub ID="2"/></AssetStubs>',
+      '<A/><A/><B></B>',
+      '<A/>',
+      '',
+      'text only',
+      'text<A><B/>x<B/></A> more',
+      '<?xml version="1.0"?><!-- <X/> --><R><![CDATA[<Z/>]]><C/><?p <Y/>?></R><!-- after -->',
+      '<x:A xmlns:x="urn:a"><x:B/><B/><x:B/></x:A>',
+    ]) {
+      expect(fromIndex(xml), xml).toEqual(summarizeXml(xml));
+    }
+    expect(fromIndex('<A><B/><C/><B/></A>')).toEqual({
+      root: 'A',
+      counts: [
+        { name: 'B', count: 2 },
+        { name: 'C', count: 1 },
+      ],
+      wellFormed: true,
+    });
+  });
+
+  it('agrees with the scan on random documents, alone or several at the top level', () => {
+    fc.assert(
+      fc.property(fc.array(randomElement, { minLength: 1, maxLength: 3 }), (elements) => {
+        const xml = elements.join('\n');
+        expect(fromIndex(xml)).toEqual(summarizeXml(xml));
+      }),
+      { numRuns: 300 },
     );
   });
 });

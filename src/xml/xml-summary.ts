@@ -6,6 +6,7 @@
  */
 import { XmlReader, type XmlReadHandler } from './reader/xml-reader.ts';
 import { XmlSyntaxError } from './reader/xml-syntax-error.ts';
+import { NODE_ELEMENT, rootElement, type XmlTreeStructure } from './xml-index.ts';
 
 export interface XmlSummary {
   /** Name of the single root element, or null when there are zero or several. */
@@ -91,6 +92,33 @@ export function summarizeXml(text: string): XmlSummary {
   const scan = new XmlSummaryScan(text);
   while (!scan.step(Number.MAX_SAFE_INTEGER));
   return scan.result();
+}
+
+/**
+ * The summary of a payload already indexed (analyzeXml read it whole, as the same reader's
+ * element content): the scan's result from the index's names, by a walk of the top level and the
+ * single root's children, without reading the text again. An index exists only for a payload
+ * that is well-formed.
+ *
+ * @example summaryOfIndex(analyzeXml('<A><B/><B/></A>').index) // { root: 'A', counts: [{B,2}], wellFormed: true }
+ */
+export function summaryOfIndex(index: XmlTreeStructure): XmlSummary {
+  const topLevel = elementCounts(index, 0);
+  const [only] = topLevel;
+  if (topLevel.length !== 1 || only?.count !== 1)
+    return { root: null, counts: topLevel, wellFormed: true };
+  return { root: only.name, counts: elementCounts(index, rootElement(index)), wellFormed: true };
+}
+
+/** The element children of `parent` counted by name, in first-seen order. */
+function elementCounts(index: XmlTreeStructure, parent: number): XmlSummary['counts'] {
+  const countById = new Map<number, number>();
+  for (let c = index.firstChild[parent] ?? -1; c !== -1; c = index.nextSibling[c] ?? -1) {
+    if (index.kind[c] !== NODE_ELEMENT) continue;
+    const id = index.nameId[c] ?? -1;
+    countById.set(id, (countById.get(id) ?? 0) + 1);
+  }
+  return Array.from(countById, ([id, count]) => ({ name: index.names[id] ?? '', count }));
 }
 
 /**

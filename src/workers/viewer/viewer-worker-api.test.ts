@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { summarizeXml, XmlSummaryScan, type XmlSummary } from '../../xml/xml-summary.ts';
 import { createViewerWorkerApi } from './viewer-worker-api.ts';
 import type { IndexResult, ViewerEvents } from './viewer-worker-protocol.ts';
 
@@ -12,7 +13,10 @@ function stubs(count: number, field: string): string {
 
 /** Events that resolve promises as they come: analysed (the lines), indexed, summary. */
 function watched() {
-  const seen: { indexed: IndexResult | null } = { indexed: null };
+  const seen: { indexed: IndexResult | null; summary: XmlSummary | null } = {
+    indexed: null,
+    summary: null,
+  };
   let analysed = (): void => undefined;
   let summarised = (): void => undefined;
   const whenAnalysed = new Promise<void>((resolve) => (analysed = resolve));
@@ -26,10 +30,48 @@ function watched() {
     onFailed: (message) => {
       throw new Error(message);
     },
-    onSummary: () => summarised(),
+    onSummary: (summary) => {
+      seen.summary = summary;
+      summarised();
+    },
   };
   return { events, seen, whenAnalysed, whenSummarised };
 }
+
+describe("the viewer worker's summary", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('comes from the index when there is one, without reading the text again', async () => {
+    const xml = `<Wrapper>${stubs(50, 'Title')}<Note/></Wrapper>`;
+    const expected = summarizeXml(xml);
+    const scans = vi.spyOn(XmlSummaryScan.prototype, 'step');
+    const api = createViewerWorkerApi(0);
+    for (const streamed of [false, true]) {
+      const run = watched();
+      if (streamed) {
+        api.begin(50_000_000, run.events);
+        await api.append(new TextEncoder().encode(xml).buffer);
+        await api.end();
+      } else await api.analyze(xml, 50_000_000, run.events);
+      await run.whenSummarised;
+      expect(run.seen.summary).toEqual(expected);
+    }
+    expect(scans).not.toHaveBeenCalled();
+  });
+
+  it('is read from the text when there is no index: over the limit, or not well-formed', async () => {
+    const api = createViewerWorkerApi(0);
+    for (const [xml, limit] of [
+      [stubs(20, 'Title'), 10],
+      ['<A><B/><B>', 50_000_000],
+    ] as const) {
+      const run = watched();
+      await api.analyze(xml, limit, run.events);
+      await run.whenSummarised;
+      expect(run.seen.summary).toEqual(summarizeXml(xml));
+    }
+  });
+});
 
 describe('the viewer worker between tasks', () => {
   it('keeps the table of the payload that came last while an earlier one is still indexed', async () => {

@@ -32,7 +32,7 @@ import {
 import { labelOf } from '../../xml/node-label.ts';
 import { nodePath } from '../../xml/node-path.ts';
 import { XmlSyntaxError } from '../../xml/reader/xml-syntax-error.ts';
-import { XmlSummaryScan } from '../../xml/xml-summary.ts';
+import { summaryOfIndex, XmlSummaryScan } from '../../xml/xml-summary.ts';
 import { searchText } from './search-text.ts';
 import { linesOf, placeOnLines } from './pretty-line-starts.ts';
 import { emptyTextLineStarts } from '../../xml/pretty-lines.ts';
@@ -158,8 +158,11 @@ class PayloadAnalysis {
     }
     const xml = this.parts.length === 1 ? (this.parts[0] ?? '') : this.parts.join('');
     this.parts.length = 0;
-    await this.report(xml, analysis);
-    await postSummary(xml, this.events);
+    const index = await this.report(xml, analysis);
+    // From the index when there is one: not a second reading of the whole text, which on a large
+    // payload would take the worker's time from the first sorts and filters of the table.
+    if (index) this.events.onSummary(summaryOfIndex(index));
+    else await postSummary(xml, this.events);
   }
 
   private take(text: string): void {
@@ -213,7 +216,8 @@ class PayloadAnalysis {
     return joined;
   }
 
-  private async report(xml: string, analysis: XmlAnalysis | null): Promise<void> {
+  /** Posts the analysis, then the index and table; returns the index, if one was built. */
+  private async report(xml: string, analysis: XmlAnalysis | null): Promise<XmlTreeIndex | null> {
     const events = this.events;
     // A whole payload is measured now, its parts as they came. Not with `new Blob([xml]).size`:
     // a Blob of a string copies it, about 20 ms per MB in Chromium's workers, against 2 for this.
@@ -252,17 +256,18 @@ class PayloadAnalysis {
     if (this.payloadNumber === latestPayload)
       keepPretty(analysis?.pretty ?? '', analysis?.prettyLineStarts ?? emptyTextLineStarts());
     events.onAnalyzed(transfer(result, [result.foldEnd.buffer as ArrayBuffer]));
-    if (!result.indexPending) return;
+    if (!result.indexPending) return null;
     const indexStarted = performance.now();
-    const index = this.indexAfter ? await inBackground(indexInSteps(xml, events)) : analysis?.index;
+    const index =
+      (this.indexAfter ? await inBackground(indexInSteps(xml, events)) : analysis?.index) ?? null;
     // A newer payload arrived while this one's passes waited between tasks: it owns what is kept.
-    if (!index || this.payloadNumber !== latestPayload) return;
+    if (!index || this.payloadNumber !== latestPayload) return index;
     // The index and the text it points into stay here: the page asks for what it shows.
     keepPayload(xml, index);
     keepTable(null);
     // The record table's cells are read from the whole text.
     const read = await inBackground(recordTableInSteps(xml, index));
-    if (this.payloadNumber !== latestPayload) return;
+    if (this.payloadNumber !== latestPayload) return index;
     keepTable(read);
     const [transferred, tableBuffers] = table ? tableForPage(table) : [null, []];
     events.onIndexed(
@@ -275,6 +280,7 @@ class PayloadAnalysis {
         tableBuffers,
       ),
     );
+    return index;
   }
 }
 
