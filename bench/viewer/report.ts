@@ -127,6 +127,13 @@ function targets(size: Size, r: Results): Array<[boolean, string]> {
         sortFilter <= limit,
         `sort and filter <= ${limit} ms at ${size.stubs.toLocaleString('en-US')} rows: slowest ${ms(sortFilter)}`,
       ]);
+    // The same target for the first query as a person makes it (the line above clicks with no
+    // pointer or focus before it, the worst case): shown beside it, not in its place.
+    const asAPerson = Math.max(n('sortTitlePointedAt'), n('filterHarbourFocused'));
+    lines.push([
+      asAPerson <= 100,
+      `the first sort and filter as a person <= 100 ms at ${size.stubs.toLocaleString('en-US')} rows: slowest ${ms(asAPerson)}`,
+    ]);
   }
   // The issue sets the search target at 10 MB; smaller payloads must meet it too.
   if (size.stubs <= 30_000)
