@@ -73,6 +73,33 @@ describe("the viewer worker's summary", () => {
   });
 });
 
+describe("the viewer worker's warm-up", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('runs its passes a task at a time, to the end when nothing else comes', async () => {
+    const scans = vi.spyOn(XmlSummaryScan.prototype, 'step');
+    const warm = createViewerWorkerApi(0).warmUp();
+    // Its last pass of each round (the summary scan) has not run within the first task.
+    expect(scans).not.toHaveBeenCalled();
+    await warm;
+    expect(scans.mock.calls.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("stops at a payload's first request, which does not wait for the rest of it", async () => {
+    const xml = stubs(50, 'Title');
+    const expected = summarizeXml(xml);
+    const scans = vi.spyOn(XmlSummaryScan.prototype, 'step');
+    const api = createViewerWorkerApi(0);
+    const warm = api.warmUp();
+    const run = watched();
+    await api.analyze(xml, 50_000_000, run.events);
+    await Promise.all([warm, run.whenSummarised]);
+    // Neither the warm-up's summary pass ran, nor a scan for the payload (indexed).
+    expect(scans).not.toHaveBeenCalled();
+    expect(run.seen.summary).toEqual(expected);
+  });
+});
+
 describe('the viewer worker between tasks', () => {
   it('keeps the table of the payload that came last while an earlier one is still indexed', async () => {
     // One step per task: the earlier payload's index pass is still running when the next arrives.

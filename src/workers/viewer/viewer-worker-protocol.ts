@@ -129,9 +129,10 @@ export interface ViewerEvents {
 export interface ViewerWorkerApi {
   /**
    * Runs every pass once over a small synthetic document, so the first real payload runs
-   * optimized code instead of V8's interpreter (a worker started ahead of a payload).
+   * optimized code instead of V8's interpreter (a worker started ahead of a payload): a pass per
+   * task, none after a payload's first request. Resolves when it ends or stops.
    */
-  warmUp(): void;
+  warmUp(): Promise<void>;
   /**
    * The first records in the head of an answer still arriving (its whole records before the
    * cut), for the Table shown while the rest arrives; null when there are none. Needs no payload.
