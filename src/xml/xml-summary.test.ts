@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { analyzeXml } from './analyze-xml.ts';
+import { analyzeXml, XmlAnalyzer } from './analyze-xml.ts';
 import { randomElement } from './random-xml.test-helper.ts';
 import { describeXmlSummary, summarizeXml, summaryOfIndex, XmlSummaryScan } from './xml-summary.ts';
 
@@ -106,6 +106,25 @@ describe('summaryOfIndex', () => {
         expect(fromIndex(xml)).toEqual(summarizeXml(xml));
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('agrees with the scan when the index was built from parts, as a streamed answer is', () => {
+    fc.assert(
+      fc.property(
+        fc.array(randomElement, { minLength: 1, maxLength: 3 }),
+        fc.integer({ min: 1, max: 40 }),
+        (elements, partLength) => {
+          const xml = elements.join('');
+          const analyzer = new XmlAnalyzer({ emitPretty: false });
+          for (let at = 0; at < xml.length; at += partLength)
+            analyzer.write(xml.slice(at, at + partLength));
+          const { index } = analyzer.end();
+          if (!index) throw new Error('no index');
+          expect(summaryOfIndex(index)).toEqual(summarizeXml(xml));
+        },
+      ),
+      { numRuns: 200 },
     );
   });
 });
