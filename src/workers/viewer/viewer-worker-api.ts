@@ -383,8 +383,7 @@ let warmUpStopped = false;
  * Runs the passes a payload goes through on a throw-away document, twice, so their hot loops are
  * compiled by the time a payload arrives: whole and in parts. A pass per task, and none after a
  * payload's first request (stopWarmUp): a payload that comes meanwhile waits for one pass, not
- * for the whole warm-up (a single task of about 450 ms in a traced Chromium worker, which the
- * bench's submit, made as soon as the page is loaded, met), and its own passes warm the same
+ * for the whole warm-up (about 450 ms in Chromium's worker), and its own passes warm the same
  * code. Nothing is posted and nothing is kept.
  */
 function warmUp(): Promise<void> {
