@@ -6,6 +6,7 @@
 import { stepsToEnd } from '../tasks/steps-to-end.ts';
 import { decodeXmlEntities } from './xml-entities.ts';
 import {
+  childElementCounts,
   NODE_CDATA,
   NODE_ELEMENT,
   NODE_TEXT,
@@ -76,17 +77,11 @@ export function* recordTableInSteps(
 ): Generator<void, RecordTable | null, void> {
   const root = rootElement(index);
   if (root < 0) return null;
-  const counts = new Map<number, number>();
   let elementChildren = 0;
-  for (let c = index.firstChild[root] ?? -1; c !== -1; c = index.nextSibling[c] ?? -1) {
-    if (index.kind[c] !== NODE_ELEMENT) continue;
-    elementChildren += 1;
-    const id = index.nameId[c] ?? -1;
-    counts.set(id, (counts.get(id) ?? 0) + 1);
-  }
   let recordNameId = -1;
   let recordCount = 0;
-  for (const [id, count] of counts) {
+  for (const [id, count] of childElementCounts(index, root)) {
+    elementChildren += count;
     if (count > recordCount) {
       recordNameId = id;
       recordCount = count;

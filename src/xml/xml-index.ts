@@ -142,6 +142,21 @@ export function childrenOf(index: XmlTreeStructure, node: number): number[] {
   return children;
 }
 
+/**
+ * The element children of `node` counted by name id, in first-seen order.
+ *
+ * @example childElementCounts(index, rootElement(index)) // Map { 2 => 100000, 7 => 1 }
+ */
+export function childElementCounts(index: XmlTreeStructure, node: number): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (let c = index.firstChild[node] ?? -1; c !== -1; c = index.nextSibling[c] ?? -1) {
+    if (index.kind[c] !== NODE_ELEMENT) continue;
+    const id = index.nameId[c] ?? -1;
+    counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return counts;
+}
+
 /** The qualified name of an element, or '' for other nodes. */
 export function nodeName(index: XmlTreeStructure, node: number): string {
   const id = index.nameId[node] ?? -1;

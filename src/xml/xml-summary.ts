@@ -6,7 +6,7 @@
  */
 import { XmlReader, type XmlReadHandler } from './reader/xml-reader.ts';
 import { XmlSyntaxError } from './reader/xml-syntax-error.ts';
-import { NODE_ELEMENT, rootElement, type XmlTreeStructure } from './xml-index.ts';
+import { childElementCounts, rootElement, type XmlTreeStructure } from './xml-index.ts';
 
 export interface XmlSummary {
   /** Name of the single root element, or null when there are zero or several. */
@@ -112,13 +112,10 @@ export function summaryOfIndex(index: XmlTreeStructure): XmlSummary {
 
 /** The element children of `parent` counted by name, in first-seen order. */
 function elementCounts(index: XmlTreeStructure, parent: number): XmlSummary['counts'] {
-  const countById = new Map<number, number>();
-  for (let c = index.firstChild[parent] ?? -1; c !== -1; c = index.nextSibling[c] ?? -1) {
-    if (index.kind[c] !== NODE_ELEMENT) continue;
-    const id = index.nameId[c] ?? -1;
-    countById.set(id, (countById.get(id) ?? 0) + 1);
-  }
-  return Array.from(countById, ([id, count]) => ({ name: index.names[id] ?? '', count }));
+  return Array.from(childElementCounts(index, parent), ([id, count]) => ({
+    name: index.names[id] ?? '',
+    count,
+  }));
 }
 
 /**
