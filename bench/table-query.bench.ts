@@ -7,14 +7,17 @@
 // the first filter "harbour" over the Title order, a second filter "harbour 1" and the clear.
 // Side by side in the same rounds with the BASELINE: the ranks as computed before the shared
 // prefix and the NaturalSort class (bench/table-query/baseline.ts), and the filter as the worker
-// ran it then, building the whole search text first. The new filter does not wait for the text:
+// ran it then, building the whole search text first, over a string per cell. The new code reads
+// the cells as ranges of the payload (src/xml/cell-column.ts). The new filter does not wait for the text:
 // in these rounds none of it is built (a filter typed before the worker's first idle slice), so
 // it reads every row's cells. Each round starts from a fresh table state, after a full GC and
 // the worker's own warm-up (two passes over a 400-row table), so "first" is first as in the
 // viewer.
 // Then, as the worker runs it, the table prepared between requests (TablePreparation: every
 // column's ranks and the search text, 8 ms a task): how long that takes, its longest task, and
-// the slowest first sort of a column and the first filter once it is done.
+// the slowest first sort of a column and the first filter once it is done. And reading the
+// table from the index, a string per cell (bench/table-query/baseline-table.ts) and as ranges,
+// with the garbage collector's time within each.
 // Medians over the rounds; "round 1" is the new code's first round, the first time its loops
 // meet a large table (the JIT's share). Target: every operation <= 100 ms at 100,000 rows
 // (issue 24).
@@ -23,10 +26,13 @@ import { EmulatorStore } from '../emulator/store.ts';
 import { createEmulatorModel, seedStubs } from '../emulator/emulator-model.ts';
 import { SEED_STUBS_KEY } from '../emulator/demo-users.ts';
 import { writeElement } from '../emulator/xml-node.ts';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { analyzeXml } from '../src/xml/analyze-xml.ts';
+import { CellColumn, type Cells } from '../src/xml/cell-column.ts';
 import { extractRecordTable, type RecordTable } from '../src/xml/record-table.ts';
 import { rowRanks } from '../src/xml/row-ranks.ts';
 import { TablePreparation } from '../src/xml/table-preparation.ts';
+import type { XmlTreeIndex } from '../src/xml/xml-index.ts';
 import {
   type FilterMemo,
   queryRows,
@@ -34,6 +40,7 @@ import {
   type TableQuery,
 } from '../src/xml/table-query.ts';
 import { baselineRowRanks } from './table-query/baseline.ts';
+import { baselineTableValues } from './table-query/baseline-table.ts';
 import { collectGarbage } from './support/gc.ts';
 import { loadAverage } from './support/load-average.ts';
 import { median } from './support/median.ts';
@@ -45,8 +52,8 @@ const TARGET_MS = 100;
 /** As the viewer's worker gives the table's preparation per task (PREPARATION_BUDGET_MS). */
 const PREPARATION_BUDGET_MS = 8;
 
-/** The record table of the seeded user's GetAssetStubs answer, as the viewer's worker has it. */
-function seededTable(stubs: number): RecordTable {
+/** The seeded user's GetAssetStubs payload, its index and record table, as the worker has them. */
+function seededTable(stubs: number): { xml: string; index: XmlTreeIndex; table: RecordTable } {
   const store = EmulatorStore.open(':memory:');
   seedStubs(store, stubs);
   const answer = createEmulatorModel(store).getAssetStubs({
@@ -58,8 +65,44 @@ function seededTable(stubs: number): RecordTable {
   const xml = writeElement(answer.DataStubs, '  ').join('');
   const { index } = analyzeXml(xml, { emitPretty: false });
   const table = index && extractRecordTable(xml, index);
-  if (!table || table.records.length !== stubs) throw new Error('no record table');
-  return table;
+  if (!index || !table || table.records.length !== stubs) throw new Error('no record table');
+  return { xml, index, table };
+}
+
+/** Milliseconds of garbage collection so far, as the PerformanceObserver below adds them up. */
+let gcMs = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcMs += entry.duration;
+}).observe({ entryTypes: ['gc'] });
+
+/**
+ * Reading the record table from the index, a string per cell (BASELINE) and as ranges of the
+ * payload (extractRecordTable): the time of each, and the garbage collector's within it. Medians
+ * of ROUNDS rounds in alternating order, each after a full GC, the tables kept until the round's
+ * end as the worker keeps its table.
+ */
+const nextTasks = () => new Promise((resolve) => setTimeout(resolve, 20));
+
+async function timeTableReading(xml: string, index: XmlTreeIndex) {
+  const reads = [() => baselineTableValues(xml, index), () => extractRecordTable(xml, index)];
+  const times = reads.map(() => [] as number[]);
+  const gcTimes = reads.map(() => [] as number[]);
+  for (let round = 0; round < ROUNDS; round++) {
+    const kept: unknown[] = [];
+    for (const r of round % 2 === 0 ? [0, 1] : [1, 0]) {
+      // The observer hears of each collection in a later task: the full GC before the read is
+      // counted before it starts, and the read's own after it.
+      collectGarbage();
+      await nextTasks();
+      const gcBefore = gcMs;
+      const started = performance.now();
+      kept.push(reads[r]!());
+      times[r]!.push(performance.now() - started);
+      await nextTasks();
+      gcTimes[r]!.push(gcMs - gcBefore);
+    }
+  }
+  return { times: times.map(median), gc: gcTimes.map(median) };
 }
 
 /**
@@ -68,36 +111,43 @@ function seededTable(stubs: number): RecordTable {
  * did before), else it leaves the text to the idle slices, which these rounds never run, and a
  * filter that narrows the last one tests only the rows that one kept (FilterMemo).
  */
-function contender(
+function contender<C extends Cells>(
   name: string,
-  ranks: (values: readonly string[]) => Int32Array,
+  ranks: (values: C) => Int32Array,
   filterBuildsText: boolean,
+  columnsOf: (table: RecordTable) => C[],
 ) {
   return {
     name,
     /** A fresh state over a table: what a new payload's worker starts from. */
     open(table: RecordTable): (query: TableQuery) => Uint32Array {
+      const values = columnsOf(table);
       const rankCache = new Map<number, Int32Array>();
       const rows = table.records.length;
-      const haystacks = new RowHaystacks(table.values, rows);
+      const haystacks = new RowHaystacks(values, rows);
       const memo: FilterMemo = { needle: '', matches: null };
       return (query) => {
         const column = query.sortColumn;
-        if (column !== null && !rankCache.has(column))
-          rankCache.set(column, ranks(table.values[column] ?? []));
+        const cells = column === null ? undefined : values[column];
+        if (column !== null && cells && !rankCache.has(column)) rankCache.set(column, ranks(cells));
         if (filterBuildsText && query.filter.trim()) haystacks.build();
-        if (filterBuildsText)
-          return queryRows(table.values, haystacks.texts, query, rankCache, rows);
-        return queryRows(table.values, haystacks.texts, query, rankCache, rows, memo);
+        if (filterBuildsText) return queryRows(values, haystacks.texts, query, rankCache, rows);
+        return queryRows(values, haystacks.texts, query, rankCache, rows, memo);
       };
     },
   };
 }
-type Contender = ReturnType<typeof contender>;
+interface Contender {
+  name: string;
+  open(table: RecordTable): (query: TableQuery) => Uint32Array;
+}
 
-const contenders = [
-  contender('baseline', baselineRowRanks, true),
-  contender('new', rowRanks, false),
+const contenders: Contender[] = [
+  // The baseline's worker held a string per cell.
+  contender('baseline', baselineRowRanks, true, (table) =>
+    table.values.map((column) => column.slice()),
+  ),
+  contender('new', rowRanks, false, (table) => table.values),
 ];
 
 /** The worker's warm-up table (viewer.worker.ts, warmUpDocument): 400 records, five columns. */
@@ -119,7 +169,7 @@ function warmUpTable(): RecordTable {
       records.map((i) => `Record ${i} <x>`),
       records.map((i) => String(i * 37)),
       records.map((i) => `/a/${i}`),
-    ],
+    ].map((values) => CellColumn.of(values)),
   };
 }
 
@@ -137,7 +187,8 @@ console.log(
   `${ROUNDS} rounds, medians; load average ${loadBefore.toFixed(2)} at the start (2 cores)`,
 );
 for (const stubs of SIZES) {
-  const table = seededTable(stubs);
+  const { xml, index, table } = seededTable(stubs);
+  const reading = await timeTableReading(xml, index);
   const columns = table.columns.map((column) => column.label);
   const title = columns.indexOf('Title');
   const steps: Array<{ name: string; query: TableQuery }> = [];
@@ -277,6 +328,21 @@ for (const stubs of SIZES) {
         widths,
       ),
     );
+  console.log(
+    tableRow(
+      [
+        'read the table (its GC)',
+        `${reading.times[0]!.toFixed(1)} ms`,
+        `${reading.times[1]!.toFixed(1)} ms`,
+        `(${reading.gc[0]!.toFixed(0)} / ${reading.gc[1]!.toFixed(0)} ms GC)`,
+        '',
+        '',
+        `${(reading.times[0]! / reading.times[1]!).toFixed(1)}x`,
+        '',
+      ],
+      widths,
+    ),
+  );
   resultRow('first sort, ranks prepared (slowest)', preparedSort, true);
   resultRow('filter "harbour", text prepared', preparedFilter, true);
   resultRow(`preparation, ${PREPARATION_BUDGET_MS} ms tasks: all`, median(preparationTimes), false);

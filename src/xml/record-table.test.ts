@@ -1,6 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeXml } from './analyze-xml.ts';
-import { extractRecordTable } from './record-table.ts';
+import { extractRecordTable, simpleElementText } from './record-table.ts';
+import { decodeXmlEntities } from './xml-entities.ts';
+import { NODE_ELEMENT, rootElement } from './xml-index.ts';
 
 function table(xml: string) {
   const { index } = analyzeXml(xml);
@@ -23,7 +26,7 @@ describe('extractRecordTable', () => {
       'Extra',
       'Tag',
     ]);
-    expect(result?.values).toEqual([
+    expect(result?.values.map((column) => column.slice())).toEqual([
       ['1', '2'],
       ['image', ''],
       ['A & B', '<b>'],
@@ -48,5 +51,87 @@ describe('extractRecordTable', () => {
   it('returns null for an empty root or no root', () => {
     expect(table('<AssetStubs xmlns="" />')).toBeNull();
     expect(table('just text')).toBeNull();
+  });
+
+  it('gives each cell its value whether it is read as written or decoded', () => {
+    const result = table(
+      '<r><s a=" x " b="p&amp;q"><t>  two words\n</t><u>\u00a0nbsp\u00a0</u><v/><w>a<!-- c -->b</w>' +
+        '<x></x><x>second</x><y>one</y><y>\u3000</y><y>three</y></s></r>',
+    );
+    const cells = Object.fromEntries(
+      (result?.columns ?? []).map((column, c) => [column.key, result?.values[c]?.at(0)]),
+    );
+    expect(cells).toEqual({
+      '@a': ' x ',
+      '@b': 'p&q',
+      t: 'two words',
+      u: 'nbsp',
+      v: '',
+      w: 'ab',
+      x: 'second',
+      y: 'one; ; three',
+    });
+  });
+
+  it('reads every cell as the decoded text of its attribute or field (property)', () => {
+    const part = fc.constantFrom(
+      'v',
+      'Harbour 12',
+      ' ',
+      '\n',
+      '\u00a0',
+      '\u2028',
+      '&amp;',
+      '&#x41;',
+      '<![CDATA[ c ]]>',
+      '<!-- c -->',
+      'é',
+    );
+    const text = fc.array(part, { maxLength: 5 }).map((parts) => parts.join(''));
+    const attributeValue = text.map((t) => t.replace(/<!\[CDATA\[ c ]]>|<!-- c -->/g, ''));
+    const field = fc.tuple(fc.constantFrom('T', 'U', 'V'), text, fc.boolean());
+    const record = fc
+      .tuple(fc.array(fc.tuple(fc.constantFrom('a', 'b'), attributeValue)), fc.array(field))
+      .map(([attributes, fields]) => {
+        const written = new Map(attributes);
+        const attributeText = [...written].map(([n, v]) => ` ${n}="${v}"`).join('');
+        const fieldText = fields
+          .map(([name, t, empty]) => (empty && t === '' ? `<${name}/>` : `<${name}>${t}</${name}>`))
+          .join('');
+        return `<S${attributeText}>${fieldText}</S>`;
+      });
+    fc.assert(
+      fc.property(fc.array(record, { minLength: 1, maxLength: 6 }), (records) => {
+        const xml = `<R>${records.join('')}</R>`;
+        const { index } = analyzeXml(xml);
+        if (!index) throw new Error('no index');
+        const result = extractRecordTable(xml, index);
+        if (!result) throw new Error('no table');
+        const expected = result.columns.map(() => new Array<string>(records.length).fill(''));
+        const root = rootElement(index);
+        let row = 0;
+        for (let s = index.firstChild[root] ?? -1; s !== -1; s = index.nextSibling[s] ?? -1) {
+          if (index.kind[s] !== NODE_ELEMENT) continue;
+          const from = index.attrStart[s] ?? 0;
+          for (let a = from; a < from + (index.attrCount[s] ?? 0); a++) {
+            const key = `@${index.names[index.attrNameId[a] ?? -1] ?? ''}`;
+            const c = result.columns.findIndex((column) => column.key === key);
+            expected[c]![row] = decodeXmlEntities(
+              xml.slice(index.attrValueStart[a], index.attrValueEnd[a]),
+            );
+          }
+          for (let f = index.firstChild[s] ?? -1; f !== -1; f = index.nextSibling[f] ?? -1) {
+            const key = index.names[index.nameId[f] ?? -1] ?? '';
+            const c = result.columns.findIndex((column) => column.key === key);
+            const value = simpleElementText(xml, index, f) ?? '';
+            const earlier = expected[c]![row]!;
+            expected[c]![row] = earlier ? `${earlier}; ${value}` : value;
+          }
+          row += 1;
+        }
+        expect(result.values.map((column) => column.slice())).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

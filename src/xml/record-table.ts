@@ -4,6 +4,7 @@
  * element with no element children), in order of first appearance.
  */
 import { stepsToEnd } from '../tasks/steps-to-end.ts';
+import { CellColumn } from './cell-column.ts';
 import { decodeXmlEntities } from './xml-entities.ts';
 import {
   childElementCounts,
@@ -33,8 +34,8 @@ export interface RecordTableShape {
 }
 
 export interface RecordTable extends RecordTableShape {
-  /** values[column][row], decoded; '' when absent. */
-  values: string[][];
+  /** values[column].at(row), decoded; '' when absent. */
+  values: CellColumn[];
 }
 
 /** Text of an element made only of text and CDATA, decoded; null if it has element children. */
@@ -52,6 +53,68 @@ export function simpleElementText(
     else if (kind === NODE_CDATA) text += raw.slice(9, -3);
   }
   return text.trim();
+}
+
+/**
+ * Whether xml[start, end) is a value as written: no reference to decode and, with `trimmed`,
+ * no white space at either end for String.prototype.trim to take off.
+ */
+function isWrittenValue(xml: string, start: number, end: number, trimmed: boolean): boolean {
+  if (end <= start) return true;
+  if (trimmed && (trimsAway(xml.charCodeAt(start)) || trimsAway(xml.charCodeAt(end - 1))))
+    return false;
+  for (let i = start; i < end; i++) if (xml.charCodeAt(i) === AMPERSAND) return false;
+  return true;
+}
+
+const AMPERSAND = 38;
+
+/** Whether String.prototype.trim removes this UTF-16 code unit (white space, line terminators). */
+function trimsAway(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  if (c < 0xa0) return false;
+  return (
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000 ||
+    c === 0xfeff
+  );
+}
+
+/**
+ * Sets a record's cell to the text of a field (an element made only of text and CDATA): as its
+ * range of the payload when that is its value, else decoded. A field repeated within one record
+ * keeps every value ('a; b').
+ */
+function setFieldCell(
+  column: CellColumn,
+  row: number,
+  xml: string,
+  index: XmlTreeIndex,
+  element: number,
+): void {
+  const earlier = column.isEmpty(row) ? '' : column.at(row);
+  const child = index.firstChild[element] ?? -1;
+  if (
+    earlier === '' &&
+    child !== -1 &&
+    index.nextSibling[child] === -1 &&
+    index.kind[child] === NODE_TEXT
+  ) {
+    const start = index.start[child] ?? 0;
+    const end = index.end[child] ?? 0;
+    if (isWrittenValue(xml, start, end, true)) {
+      column.setRange(row, start, end);
+      return;
+    }
+  }
+  const text = simpleElementText(xml, index, element) ?? '';
+  column.setValue(row, earlier ? `${earlier}; ${text}` : text);
 }
 
 /** Records read per step of recordTableInSteps: a millisecond or two of work. */
@@ -90,18 +153,22 @@ export function* recordTableInSteps(
   if (recordCount === 0) return null;
 
   const records = new Int32Array(recordCount);
-  const columnIndex = new Map<string, number>();
   const columns: TableColumn[] = [];
-  const values: string[][] = [];
-  const columnFor = (key: string, source: TableColumn['source'], name: string): string[] => {
-    let at = columnIndex.get(key);
-    if (at === undefined) {
-      at = columns.length;
-      columnIndex.set(key, at);
-      columns.push({ key, label: name, source });
-      values.push(new Array<string>(recordCount).fill(''));
-    }
-    return values[at] ?? [];
+  const values: CellColumn[] = [];
+  // The column of each attribute name and of each field name, by name id (-1: none yet).
+  const attributeColumn = new Int32Array(index.names.length).fill(-1);
+  const fieldColumn = new Int32Array(index.names.length).fill(-1);
+  const columnFor = (nameId: number, source: TableColumn['source']): CellColumn => {
+    const byName = source === 'attribute' ? attributeColumn : fieldColumn;
+    const at = byName[nameId] ?? -1;
+    const known = values[at];
+    if (known) return known;
+    const name = index.names[nameId] ?? '';
+    byName[nameId] = columns.length;
+    columns.push({ key: source === 'attribute' ? `@${name}` : name, label: name, source });
+    const column = new CellColumn(xml, recordCount);
+    values.push(column);
+    return column;
   };
 
   let row = 0;
@@ -111,18 +178,15 @@ export function* recordTableInSteps(
     const attrFrom = index.attrStart[c] ?? 0;
     const attrTo = attrFrom + (index.attrCount[c] ?? 0);
     for (let a = attrFrom; a < attrTo; a++) {
-      const name = index.names[index.attrNameId[a] ?? -1] ?? '';
-      const column = columnFor(`@${name}`, 'attribute', name);
-      column[row] = decodeXmlEntities(xml.slice(index.attrValueStart[a], index.attrValueEnd[a]));
+      const column = columnFor(index.attrNameId[a] ?? -1, 'attribute');
+      const start = index.attrValueStart[a] ?? 0;
+      const end = index.attrValueEnd[a] ?? 0;
+      if (isWrittenValue(xml, start, end, false)) column.setRange(row, start, end);
+      else column.setValue(row, decodeXmlEntities(xml.slice(start, end)));
     }
     for (let f = index.firstChild[c] ?? -1; f !== -1; f = index.nextSibling[f] ?? -1) {
-      if (index.kind[f] !== NODE_ELEMENT) continue;
-      const text = simpleElementText(xml, index, f);
-      if (text === null) continue;
-      const name = index.names[index.nameId[f] ?? -1] ?? '';
-      const column = columnFor(name, 'element', name);
-      // A field repeated within one record keeps every value.
-      column[row] = column[row] ? `${column[row]}; ${text}` : text;
+      if (index.kind[f] !== NODE_ELEMENT || (index.elementChildCount[f] ?? 0) > 0) continue;
+      setFieldCell(columnFor(index.nameId[f] ?? -1, 'element'), row, xml, index, f);
     }
     row += 1;
     if (row % RECORDS_PER_STEP === 0) yield;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { CellColumn } from './cell-column.ts';
 import { cellText } from './cell-text.test-helper.ts';
 import { orderByRanks, rowRanks, rowRanksInSteps, sortedRowOrder } from './row-ranks.ts';
 
@@ -77,6 +78,7 @@ const number = fc.oneof(
   fc.integer({ min: -1e6, max: 1e6 }).map(String),
   fc.double({ noNaN: true, noDefaultInfinity: true }).map(String),
   fc.constantFrom('007', '+5', '.5', '5.', '-0', '1e3', ' 12 ', '1E-2'),
+  fc.stringMatching(/^[0-9]{1,20}$/),
 );
 /**
  * Columns of mostly distinct values, and of a pool of values repeated: up to 60 distinct of up to
@@ -99,10 +101,12 @@ describe('sortedRowOrder against a reference comparator', () => {
   it('gives the reference stable order, both directions, for text and numbers', () => {
     fc.assert(
       fc.property(fc.oneof(columnOf(cellText), columnOf(nearTies), columnOf(number)), (values) => {
-        for (const direction of ['asc', 'desc'] as const)
-          expect(Array.from(sortedRowOrder(values, direction))).toEqual(
-            referenceOrder(values, direction),
-          );
+        for (const direction of ['asc', 'desc'] as const) {
+          const reference = referenceOrder(values, direction);
+          expect(Array.from(sortedRowOrder(values, direction))).toEqual(reference);
+          // A record table's column, its cells ranges of one text, reads its numbers from it.
+          expect(Array.from(sortedRowOrder(CellColumn.of(values), direction))).toEqual(reference);
+        }
       }),
       { numRuns: 400 },
     );

@@ -4,6 +4,7 @@
  * viewer's worker computes them between requests, a step at a time (rowRanksInSteps).
  */
 import { stepsToEnd } from '../tasks/steps-to-end.ts';
+import { CellColumn, type Cells, holdsAt } from './cell-column.ts';
 import { DECIMAL_NUMBER } from '../text/spreadsheet-formula.ts';
 
 export type SortDirection = 'asc' | 'desc';
@@ -16,7 +17,7 @@ export type SortDirection = 'asc' | 'desc';
  *
  * @example sortedRowOrder(['b', 'a', ''], 'asc') // Uint32Array [1, 0, 2]
  */
-export function sortedRowOrder(values: readonly string[], direction: SortDirection): Uint32Array {
+export function sortedRowOrder(values: Cells, direction: SortDirection): Uint32Array {
   return orderByRanks(rowRanks(values), direction);
 }
 
@@ -28,7 +29,7 @@ export function sortedRowOrder(values: readonly string[], direction: SortDirecti
  *
  * @example rowRanks(['b', '', 'a']) // Int32Array [1, -1, 0]
  */
-export function rowRanks(values: readonly string[]): Int32Array {
+export function rowRanks(values: Cells): Int32Array {
   return stepsToEnd(rowRanksInSteps(values));
 }
 
@@ -44,7 +45,7 @@ const STEP_ROWS = 8_192;
  * @example const steps = rowRanksInSteps(values); let step; while (!(step = steps.next()).done);
  */
 export function* rowRanksInSteps(
-  values: readonly string[],
+  values: Cells,
   stepRows = STEP_ROWS,
 ): Generator<void, Int32Array, void> {
   const numeric = yield* numericRanksInSteps(values, stepRows);
@@ -61,18 +62,30 @@ export function* rowRanksInSteps(
  * rows read, then the native sort of the distinct numbers as one step.
  */
 function* numericRanksInSteps(
-  values: readonly string[],
+  values: Cells,
   stepRows: number,
 ): Generator<void, Int32Array | null, void> {
   const rows = values.length;
   const numbers = new Float64Array(rows);
+  const present = new Uint8Array(rows);
   let count = 0;
+  // Most numbers of a record table (sizes, counts) are plain integers, read from the cells'
+  // characters without a string per cell.
+  const column = values instanceof CellColumn ? values : null;
   for (let row = 0; row < rows; row++) {
-    const value = values[row] ?? '';
     if (row % stepRows === stepRows - 1) yield;
+    const integer = column ? column.plainInteger(row) : -1;
+    if (integer >= 0) {
+      numbers[row] = integer;
+      present[row] = 1;
+      count += 1;
+      continue;
+    }
+    const value = values.at(row) ?? '';
     if (value === '') continue;
     if (!DECIMAL_NUMBER.test(value.trim())) return null;
     numbers[row] = Number(value);
+    present[row] = 1;
     count += 1;
   }
   yield;
@@ -80,7 +93,7 @@ function* numericRanksInSteps(
   // no Map of numbers.
   const distinct = new Float64Array(count);
   let at = 0;
-  for (let row = 0; row < rows; row++) if (values[row] !== '') distinct[at++] = numbers[row] ?? 0;
+  for (let row = 0; row < rows; row++) if (present[row] === 1) distinct[at++] = numbers[row] ?? 0;
   distinct.sort();
   let size = 0;
   for (let i = 0; i < count; i++) {
@@ -90,7 +103,7 @@ function* numericRanksInSteps(
   const ranks = new Int32Array(rows);
   for (let row = 0; row < rows; row++) {
     if (row % stepRows === stepRows - 1) yield;
-    if (values[row] === '') {
+    if (present[row] !== 1) {
       ranks[row] = -1;
       continue;
     }
@@ -110,35 +123,46 @@ function* numericRanksInSteps(
 /**
  * Ranks of a column with few distinct values (a type, a host, a status): each distinct value is
  * ranked once and the rows take their value's rank. Null when the values turn out to be mostly
- * distinct, which a Map of strings would only slow down. A step per `stepRows` rows.
+ * distinct, which a table of them would only slow down. A step per `stepRows` rows.
  */
 function* fewValueRanksInSteps(
-  values: readonly string[],
+  values: Cells,
   stepRows: number,
 ): Generator<void, Int32Array | null, void> {
   const rows = values.length;
   const most = Math.max(16, rows >> 4);
   const ids = new Int32Array(rows);
-  const distinct: string[] = [];
-  const idOf = new Map<string, number>();
+  const distinct = new DistinctValues(most);
+  // A record table's cells are looked up by their characters where they stand in its text.
+  const column = values instanceof CellColumn ? values : null;
   for (let row = 0; row < rows; row++) {
     if (row % stepRows === stepRows - 1) yield;
-    const value = values[row] ?? '';
-    if (value === '') {
+    const from = column ? column.startOf(row) : -1;
+    let text: string;
+    let start = 0;
+    let end: number;
+    if (column && from >= 0) {
+      text = column.source;
+      start = from;
+      end = column.endOf(row);
+    } else {
+      text = values.at(row) ?? '';
+      end = text.length;
+    }
+    if (end === start) {
       ids[row] = -1;
       continue;
     }
-    let id = idOf.get(value);
-    if (id === undefined) {
+    let id = distinct.idOf(text, start, end);
+    if (id < 0) {
       // Mostly distinct so far (half of the first thousand rows or more): give up early.
-      if (distinct.length === most || (row >= 1024 && distinct.length > row >> 1)) return null;
-      id = distinct.length;
-      idOf.set(value, id);
-      distinct.push(value);
+      const count = distinct.values.length;
+      if (count === most || (row >= 1024 && count > row >> 1)) return null;
+      id = distinct.add(text, start, end);
     }
     ids[row] = id;
   }
-  const rankOf = naturalRanks(distinct);
+  const rankOf = naturalRanks(distinct.values);
   const ranks = new Int32Array(rows);
   for (let row = 0; row < rows; row++) {
     if (row % stepRows === stepRows - 1) yield;
@@ -146,6 +170,53 @@ function* fewValueRanksInSteps(
     ranks[row] = id < 0 ? -1 : (rankOf[id] ?? -1);
   }
   return ranks;
+}
+
+/**
+ * Up to `capacity` distinct values, each with an id (its place in `values`), found by the
+ * characters of a range of any text: a hash table over the characters, so that a cell is looked
+ * up without a string made for it.
+ */
+class DistinctValues {
+  readonly values: string[] = [];
+  /** id + 1 per slot, 0 for an empty one. */
+  private readonly slots: Int32Array;
+  private readonly mask: number;
+
+  constructor(capacity: number) {
+    let size = 16;
+    while (size < 2 * capacity) size *= 2;
+    this.slots = new Int32Array(size);
+    this.mask = size - 1;
+  }
+
+  /** The id of text[from, to), or -1 if it is not held. */
+  idOf(text: string, from: number, to: number): number {
+    const { slots, mask, values } = this;
+    for (let slot = hashOf(text, from, to) & mask; ; slot = (slot + 1) & mask) {
+      const id = (slots[slot] ?? 0) - 1;
+      if (id < 0) return -1;
+      const value = values[id] ?? '';
+      if (value.length === to - from && holdsAt(text, from, value)) return id;
+    }
+  }
+
+  /** Holds text[from, to), which is not held yet: its id. */
+  add(text: string, from: number, to: number): number {
+    const { slots, mask, values } = this;
+    let slot = hashOf(text, from, to) & mask;
+    while ((slots[slot] ?? 0) !== 0) slot = (slot + 1) & mask;
+    values.push(text.slice(from, to));
+    slots[slot] = values.length;
+    return values.length - 1;
+  }
+}
+
+/** FNV-1a over the UTF-16 code units of text[from, to). */
+function hashOf(text: string, from: number, to: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = from; i < to; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
 }
 
 /** Where the high and low 32-bit words of a 64-bit integer stand in a Uint32Array. */
@@ -177,7 +248,7 @@ class NaturalKeys {
   private rowsWritten = 0;
 
   constructor(
-    private readonly values: readonly string[],
+    private readonly values: Cells,
     private readonly skip: number,
   ) {
     // Sized from a sample of the values with room for a digit run in every other character, so
@@ -187,7 +258,7 @@ class NaturalKeys {
     let sampled = 0;
     let chars = 0;
     for (let row = 0; row < values.length; row += stride, sampled++)
-      chars += Math.max(0, (values[row] ?? '').length - skip);
+      chars += Math.max(0, (values.at(row) ?? '').length - skip);
     this.symbols = new Uint16Array(
       Math.ceil((2 * chars * values.length) / Math.max(1, sampled)) + 64,
     );
@@ -198,33 +269,59 @@ class NaturalKeys {
   /** Writes the keys of the next `count` rows: true once every row's key is written. */
   writeRows(count = Infinity): boolean {
     const { values, skip } = this;
+    // A record table's cells are read where they stand in its text, without a string per cell.
+    const column = values instanceof CellColumn ? values : null;
     const end = Math.min(values.length, this.rowsWritten + count);
     for (let row = this.rowsWritten; row < end; row++) {
-      const value = values[row] ?? '';
       this.start[row] = this.length;
+      const from = column ? column.startOf(row) : -1;
+      if (column && from >= 0) {
+        const to = column.endOf(row);
+        if (to === from) continue;
+        this.writeKey(column.source, from + skip, to);
+        this.exact[row] = this.lastExact;
+        continue;
+      }
+      const value = values.at(row) ?? '';
       if (value === '') continue;
-      // ASCII values (most) are lower-cased as they are written, without a new string; the
-      // others through toLowerCase, which knows the whole of Unicode.
-      const written = this.write(value, skip, true);
-      if (written < 0) {
-        this.length = this.start[row] ?? 0;
-        this.write(value.slice(skip).toLowerCase(), 0, false);
-      } else this.exact[row] = written;
+      this.writeKey(value, skip, value.length);
+      this.exact[row] = this.lastExact;
     }
     this.rowsWritten = end;
     this.start[end] = this.length;
     return end === values.length;
   }
 
+  /** Whether the key last written by writeKey spells its value exactly. */
+  private lastExact = 0;
+
   /**
-   * Writes the key of `text` from `from` on: 1 when it spells the text exactly, else 0; -1
-   * (nothing kept) for non-ASCII if asciiOnly.
+   * Writes the key of text[from, to): ASCII (most values) lower-cased as it is written, without a
+   * new string; other text through toLowerCase, which knows the whole of Unicode.
    */
-  private write(text: string, from: number, asciiOnly: boolean): number {
-    const n = text.length;
+  private writeKey(text: string, from: number, to: number): void {
+    const keyStart = this.length;
+    const written = this.write(text, from, to, true);
+    if (written >= 0) {
+      this.lastExact = written;
+      return;
+    }
+    this.length = keyStart;
+    const lower = text.slice(from, to).toLowerCase();
+    this.write(lower, 0, lower.length, false);
+    this.lastExact = 0;
+  }
+
+  /**
+   * Writes the key of text[from, to): 1 when it spells that text exactly, else 0; -1 (nothing
+   * kept) for non-ASCII if asciiOnly.
+   */
+  private write(text: string, from: number, to: number, asciiOnly: boolean): number {
+    const n = to;
     // A digit run takes at most three symbols more than its characters (one more per character).
-    if (this.length + 3 * n + 3 > this.symbols.length) {
-      const grown = new Uint16Array(2 * Math.max(this.symbols.length, this.length + 3 * n + 3));
+    const most = this.length + 3 * (to - from) + 3;
+    if (most > this.symbols.length) {
+      const grown = new Uint16Array(2 * Math.max(this.symbols.length, most));
       grown.set(this.symbols);
       this.symbols = grown;
     }
@@ -283,20 +380,25 @@ class NaturalKeys {
  * How many leading characters every non-empty value shares and the natural keys can leave out:
  * ASCII (so that lower-casing the rest alone changes nothing) and ending on a character that is
  * neither a digit (a digit run would be cut) nor a letter or one of the characters that let a
- * final sigma after it see the letter before (' . : ^ `). Found with startsWith, which is native,
- * rather than a loop over every row's characters, a step per `stepRows` rows: on cells sliced
- * from a large payload, 100,000 of them take about 20 ms.
+ * final sigma after it see the letter before (' . : ^ `). Each value is compared with the prefix
+ * so far only (startsWith, or holdsAt for a record table's cells where they stand in its text),
+ * rather than every row's characters being read, a step per `stepRows` rows.
  *
  * @example stepsToEnd(sharedPrefixInSteps(['https://a/x1', 'https://a/y2'], 8_192)) // 10
  */
-function* sharedPrefixInSteps(
-  values: readonly string[],
-  stepRows: number,
-): Generator<void, number, void> {
+function* sharedPrefixInSteps(values: Cells, stepRows: number): Generator<void, number, void> {
   let prefix: string | null = null;
+  // A record table's cells are compared where they stand in its text.
+  const column = values instanceof CellColumn ? values : null;
   for (let row = 0; row < values.length; row++) {
     if (row % stepRows === stepRows - 1) yield;
-    const value = values[row] ?? '';
+    if (prefix !== null && column) {
+      const from = column.startOf(row);
+      const to = column.endOf(row);
+      if (from === to || (to - from >= prefix.length && holdsAt(column.source, from, prefix)))
+        continue;
+    }
+    const value = values.at(row) ?? '';
     if (value === '') continue;
     if (prefix === null) prefix = value;
     else if (!value.startsWith(prefix)) {
@@ -336,7 +438,7 @@ const SAFE_PREFIX_END = (() => {
  * insertion.
  */
 function* naturalRanksInSteps(
-  values: readonly string[],
+  values: Cells,
   stepRows = STEP_ROWS,
 ): Generator<void, Int32Array, void> {
   const keys = new NaturalKeys(values, yield* sharedPrefixInSteps(values, stepRows));
@@ -347,7 +449,7 @@ function* naturalRanksInSteps(
 }
 
 /** naturalRanksInSteps in one go, for the few distinct values of fewValueRanks. */
-function naturalRanks(values: readonly string[]): Int32Array {
+function naturalRanks(values: Cells): Int32Array {
   return stepsToEnd(naturalRanksInSteps(values));
 }
 
@@ -379,7 +481,7 @@ class NaturalSort {
   private readonly pending: number[];
 
   constructor(
-    private readonly values: readonly string[],
+    private readonly values: Cells,
     private readonly keys: NaturalKeys,
   ) {
     this.rows = nonEmptyRows(values);
@@ -455,7 +557,7 @@ class NaturalSort {
       if (sa !== sb) return sa - sb;
     }
     if (la !== lb) return la - lb;
-    return compareCodeUnits(this.values[a] ?? '', this.values[b] ?? '');
+    return compareCodeUnits(this.values.at(a) ?? '', this.values.at(b) ?? '');
   }
 
   /** Sorts rows[from, to), whose keys agree before `depth`, by insertion. */
@@ -557,28 +659,30 @@ class NaturalSort {
       // comparator closure for them.
       for (let i = from + 1; i < to; i++) {
         const row = rows[i] ?? 0;
-        const value = values[row] ?? '';
+        const value = values.at(row) ?? '';
         let j = i;
-        for (; j > from && compareCodeUnits(values[rows[j - 1] ?? 0] ?? '', value) > 0; j--)
+        for (; j > from && compareCodeUnits(values.at(rows[j - 1] ?? 0) ?? '', value) > 0; j--)
           rows[j] = rows[j - 1] ?? 0;
         rows[j] = row;
       }
     } else if (!allExact) {
       const part = Array.from(rows.subarray(from, to)).sort((a, b) =>
-        compareCodeUnits(values[a] ?? '', values[b] ?? ''),
+        compareCodeUnits(values.at(a) ?? '', values.at(b) ?? ''),
       );
       rows.set(part, from);
     }
     for (let i = from + 1; i < to; i++)
-      if (allExact || values[rows[i] ?? 0] === values[rows[i - 1] ?? 0]) tied[i] = 1;
+      if (allExact || values.at(rows[i] ?? 0) === values.at(rows[i - 1] ?? 0)) tied[i] = 1;
   }
 }
 
 /** The rows whose value is not empty, in document order. */
-function nonEmptyRows(values: readonly string[]): Int32Array {
+function nonEmptyRows(values: Cells): Int32Array {
   const rows = new Int32Array(values.length);
   let count = 0;
-  for (let row = 0; row < values.length; row++) if (values[row] !== '') rows[count++] = row;
+  const column = values instanceof CellColumn ? values : null;
+  for (let row = 0; row < values.length; row++)
+    if (column ? !column.isEmpty(row) : values.at(row) !== '') rows[count++] = row;
   return rows.subarray(0, count);
 }
 

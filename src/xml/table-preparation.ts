@@ -7,6 +7,7 @@
  * pointed at or focused: rankFirst) is ranked before the others.
  */
 import { stepsToEnd } from '../tasks/steps-to-end.ts';
+import type { Cells } from './cell-column.ts';
 import { rowRanksInSteps } from './row-ranks.ts';
 import { RowHaystacks } from './table-query.ts';
 
@@ -39,7 +40,7 @@ export class TablePreparation {
   private textWanted = false;
 
   constructor(
-    private readonly values: readonly (readonly string[])[],
+    private readonly values: readonly Cells[],
     rows: number,
   ) {
     this.haystacks = new RowHaystacks(values, rows);
@@ -150,11 +151,11 @@ const COST_SAMPLE = 256;
  *
  * @example byRankingCost([['https://a/1', 'https://a/2'], ['x', 'y']]) // [1, 0]
  */
-export function byRankingCost(values: readonly (readonly string[])[]): number[] {
+export function byRankingCost(values: readonly Cells[]): number[] {
   const cost = values.map((column) => {
     const stride = Math.max(1, Math.floor(column.length / COST_SAMPLE));
     let chars = 0;
-    for (let row = 0; row < column.length; row += stride) chars += (column[row] ?? '').length;
+    for (let row = 0; row < column.length; row += stride) chars += (column.at(row) ?? '').length;
     return chars;
   });
   return values.map((_, column) => column).sort((a, b) => (cost[a] ?? 0) - (cost[b] ?? 0));

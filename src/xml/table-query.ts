@@ -5,6 +5,7 @@
  */
 import Papa from 'papaparse';
 import { SPREADSHEET_FORMULA } from '../text/spreadsheet-formula.ts';
+import { CellColumn, type Cells } from './cell-column.ts';
 import { orderByRanks, rowRanks, type SortDirection } from './row-ranks.ts';
 
 export interface TableQuery {
@@ -27,7 +28,7 @@ export class RowHaystacks {
   private built = 0;
 
   constructor(
-    private readonly columns: readonly (readonly string[])[],
+    private readonly columns: readonly Cells[],
     readonly rows: number,
   ) {
     this.texts = new Array<string | undefined>(rows);
@@ -47,9 +48,9 @@ export class RowHaystacks {
 }
 
 /** The search text of one row (see RowHaystacks). */
-function rowText(columns: readonly (readonly string[])[], row: number): string {
+function rowText(columns: readonly Cells[], row: number): string {
   let text = '';
-  for (const column of columns) text += (column[row] ?? '') + '\u0000';
+  for (const column of columns) text += (column.at(row) ?? '') + '\u0000';
   return text.toLowerCase();
 }
 
@@ -61,7 +62,7 @@ function rowText(columns: readonly (readonly string[])[], row: number): string {
  * neither is a cased letter nor lets a final sigma see past it.
  */
 function matchingRows(
-  columns: readonly (readonly string[])[],
+  columns: readonly Cells[],
   haystacks: readonly (string | undefined)[],
   rows: number,
   needle: string,
@@ -84,13 +85,22 @@ function matchingRows(
       if (matches[row] === UNBUILT) matches[row] = rowText(columns, row).includes(needle) ? 1 : 0;
     return matches;
   }
+  const asciiNeedle = isAscii(needle);
   for (const column of columns) {
+    // A record table's cells are searched where they stand in its text when both are ASCII.
+    const cells = asciiNeedle && column instanceof CellColumn ? column : null;
     // A cell like the one above (a type, a host) is not lower-cased again.
     let cell = '';
     let found = false;
     for (let row = 0; row < rows; row++) {
       if (matches[row] !== UNBUILT) continue;
-      const value = column[row] ?? '';
+      const start = cells ? cells.startOf(row) : -1;
+      if (cells && start >= 0) {
+        const holds = asciiIncludes(cells.source, start, cells.endOf(row), needle);
+        if (holds === true) matches[row] = 1;
+        if (holds !== null) continue;
+      }
+      const value = column.at(row) ?? '';
       if (value !== cell) {
         cell = value;
         found = value.toLowerCase().includes(needle);
@@ -102,11 +112,42 @@ function matchingRows(
   return matches;
 }
 
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 0x80) return false;
+  return true;
+}
+
+const UPPER_A = 65;
+const UPPER_Z = 90;
+
+/**
+ * Whether text[from, to), lower-cased, holds `needle` (ASCII, lower-case), without a string for
+ * either: true or false, or null when a character beyond ASCII is met before that is known (its
+ * lower case may be ASCII, as the Kelvin sign's is, or longer). A character never read cannot
+ * be part of a match.
+ */
+function asciiIncludes(text: string, from: number, to: number, needle: string): boolean | null {
+  const length = needle.length;
+  const first = needle.charCodeAt(0);
+  for (let at = from; at + length <= to; at++) {
+    let c = text.charCodeAt(at);
+    if (c >= 0x80) return null;
+    if (c >= UPPER_A && c <= UPPER_Z) c += 32;
+    if (c !== first) continue;
+    let k = 1;
+    for (; k < length; k++) {
+      let d = text.charCodeAt(at + k);
+      if (d >= 0x80) return null;
+      if (d >= UPPER_A && d <= UPPER_Z) d += 32;
+      if (d !== needle.charCodeAt(k)) break;
+    }
+    if (k === length) return true;
+  }
+  return false;
+}
+
 /** One lower-cased search string per row, built at once (see RowHaystacks). */
-export function rowHaystacks(
-  columns: readonly (readonly string[])[],
-  rows: number,
-): (string | undefined)[] {
+export function rowHaystacks(columns: readonly Cells[], rows: number): (string | undefined)[] {
   const haystacks = new RowHaystacks(columns, rows);
   haystacks.build();
   return haystacks.texts;
@@ -129,7 +170,7 @@ export interface FilterMemo {
  * @example queryRows(values, haystacks, { sortColumn: 0, sortDirection: 'asc', filter: 'image' })
  */
 export function queryRows(
-  values: readonly (readonly string[])[],
+  values: readonly Cells[],
   haystacks: readonly (string | undefined)[],
   query: TableQuery,
   rankCache: Map<number, Int32Array> = new Map(),
@@ -171,13 +212,13 @@ export function queryRows(
  */
 export function tableCsv(
   headers: readonly string[],
-  columns: readonly (readonly string[])[],
+  columns: readonly Cells[],
   rows: Uint32Array,
 ): string {
   const data = new Array<string[]>(rows.length);
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i] ?? 0;
-    data[i] = columns.map((column) => column[row] ?? '');
+    data[i] = columns.map((column) => column.at(row) ?? '');
   }
   return Papa.unparse({ fields: [...headers], data }, { escapeFormulae: SPREADSHEET_FORMULA });
 }

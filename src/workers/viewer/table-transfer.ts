@@ -5,6 +5,7 @@
  * shows its first records before the whole table. Used by the worker and, for the first records
  * of a payload, by the page itself.
  */
+import type { Cells } from '../../xml/cell-column.ts';
 import type { RecordTable } from '../../xml/record-table.ts';
 import type { PackedColumn, TransferredTable } from './viewer-worker-protocol.ts';
 
@@ -36,11 +37,8 @@ function packColumn(values: readonly string[]): PackedColumn {
  * its offsets per column to clone, not a string per cell.
  * @example packRows(table.values, Uint32Array.of(500, 501))
  */
-export function packRows(
-  columns: readonly (readonly string[])[],
-  rows: ArrayLike<number>,
-): PackedColumn[] {
-  return columns.map((column) => packColumn(Array.from(rows, (row) => column[row] ?? '')));
+export function packRows(columns: readonly Cells[], rows: ArrayLike<number>): PackedColumn[] {
+  return columns.map((column) => packColumn(Array.from(rows, (row) => column.at(row) ?? '')));
 }
 
 /** The buffers to transfer with packed columns. */

@@ -237,7 +237,7 @@ describe('the record table kept in the worker', () => {
     );
     const rows = [0, TABLE_HEAD_ROWS - 1, TABLE_HEAD_ROWS, 699];
     expect(await client.tableCells(rows)).toEqual(
-      rows.map((row) => whole.values.map((column) => column[row])),
+      rows.map((row) => whole.values.map((column) => column.at(row))),
     );
     // A query's answer brings the cells of the rows it puts at the positions asked for.
     const id = whole.columns.findIndex((column) => column.label === 'ID');
@@ -248,7 +248,7 @@ describe('the record table kept in the worker', () => {
     const shownRows = Array.from(answer.rows.subarray(2, 5));
     expect(shownRows).toEqual([697, 696, 695]);
     expect(answer.shownCells).toEqual(
-      shownRows.map((row) => whole.values.map((column) => column[row])),
+      shownRows.map((row) => whole.values.map((column) => column.at(row))),
     );
     client.dispose();
   });

@@ -17,7 +17,7 @@ function cellClient() {
     asked,
     tableCells: vi.fn((rows: readonly number[]) => {
       asked.push([...rows]);
-      return Promise.resolve(rows.map((row) => whole.values.map((column) => column[row] ?? '')));
+      return Promise.resolve(rows.map((row) => whole.values.map((column) => column.at(row))));
     }),
   };
 }

@@ -24,7 +24,8 @@ function forPage(limit: number, source = xml): TransferredTable {
   if (!table) throw new Error('no table');
   return {
     ...table,
-    packed: table.values.map((values) => {
+    packed: table.values.map((column) => {
+      const values = column.slice();
       const offsets = new Uint32Array(values.length + 1);
       values.forEach((v, i) => (offsets[i + 1] = (offsets[i] ?? 0) + v.length));
       return { text: values.join(''), offsets };
