@@ -123,7 +123,7 @@ function* numericRanksInSteps(
 /**
  * Ranks of a column with few distinct values (a type, a host, a status): each distinct value is
  * ranked once and the rows take their value's rank. Null when the values turn out to be mostly
- * distinct, which a table of them would only slow down. A step per `stepRows` rows.
+ * distinct, which a Map of strings would only slow down. A step per `stepRows` rows.
  */
 function* fewValueRanksInSteps(
   values: Cells,
@@ -132,37 +132,26 @@ function* fewValueRanksInSteps(
   const rows = values.length;
   const most = Math.max(16, rows >> 4);
   const ids = new Int32Array(rows);
-  const distinct = new DistinctValues(most);
-  // A record table's cells are looked up by their characters where they stand in its text.
-  const column = values instanceof CellColumn ? values : null;
+  const distinct: string[] = [];
+  const idOf = new Map<string, number>();
   for (let row = 0; row < rows; row++) {
     if (row % stepRows === stepRows - 1) yield;
-    const from = column ? column.startOf(row) : -1;
-    let text: string;
-    let start = 0;
-    let end: number;
-    if (column && from >= 0) {
-      text = column.source;
-      start = from;
-      end = column.endOf(row);
-    } else {
-      text = values.at(row) ?? '';
-      end = text.length;
-    }
-    if (end === start) {
+    const value = values.at(row) ?? '';
+    if (value === '') {
       ids[row] = -1;
       continue;
     }
-    let id = distinct.idOf(text, start, end);
-    if (id < 0) {
+    let id = idOf.get(value);
+    if (id === undefined) {
       // Mostly distinct so far (half of the first thousand rows or more): give up early.
-      const count = distinct.values.length;
-      if (count === most || (row >= 1024 && count > row >> 1)) return null;
-      id = distinct.add(text, start, end);
+      if (distinct.length === most || (row >= 1024 && distinct.length > row >> 1)) return null;
+      id = distinct.length;
+      idOf.set(value, id);
+      distinct.push(value);
     }
     ids[row] = id;
   }
-  const rankOf = naturalRanks(distinct.values);
+  const rankOf = naturalRanks(distinct);
   const ranks = new Int32Array(rows);
   for (let row = 0; row < rows; row++) {
     if (row % stepRows === stepRows - 1) yield;
@@ -170,53 +159,6 @@ function* fewValueRanksInSteps(
     ranks[row] = id < 0 ? -1 : (rankOf[id] ?? -1);
   }
   return ranks;
-}
-
-/**
- * Up to `capacity` distinct values, each with an id (its place in `values`), found by the
- * characters of a range of any text: a hash table over the characters, so that a cell is looked
- * up without a string made for it.
- */
-class DistinctValues {
-  readonly values: string[] = [];
-  /** id + 1 per slot, 0 for an empty one. */
-  private readonly slots: Int32Array;
-  private readonly mask: number;
-
-  constructor(capacity: number) {
-    let size = 16;
-    while (size < 2 * capacity) size *= 2;
-    this.slots = new Int32Array(size);
-    this.mask = size - 1;
-  }
-
-  /** The id of text[from, to), or -1 if it is not held. */
-  idOf(text: string, from: number, to: number): number {
-    const { slots, mask, values } = this;
-    for (let slot = hashOf(text, from, to) & mask; ; slot = (slot + 1) & mask) {
-      const id = (slots[slot] ?? 0) - 1;
-      if (id < 0) return -1;
-      const value = values[id] ?? '';
-      if (value.length === to - from && holdsAt(text, from, value)) return id;
-    }
-  }
-
-  /** Holds text[from, to), which is not held yet: its id. */
-  add(text: string, from: number, to: number): number {
-    const { slots, mask, values } = this;
-    let slot = hashOf(text, from, to) & mask;
-    while ((slots[slot] ?? 0) !== 0) slot = (slot + 1) & mask;
-    values.push(text.slice(from, to));
-    slots[slot] = values.length;
-    return values.length - 1;
-  }
-}
-
-/** FNV-1a over the UTF-16 code units of text[from, to). */
-function hashOf(text: string, from: number, to: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = from; i < to; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return hash >>> 0;
 }
 
 /** Where the high and low 32-bit words of a 64-bit integer stand in a Uint32Array. */
