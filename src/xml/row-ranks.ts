@@ -219,39 +219,30 @@ class NaturalKeys {
       const from = column ? column.startOf(row) : -1;
       if (column && from >= 0) {
         const to = column.endOf(row);
-        if (to === from) continue;
-        this.writeKey(column.source, from + skip, to);
-        this.exact[row] = this.lastExact;
+        if (to > from) this.exact[row] = this.writeKey(column.source, from + skip, to);
         continue;
       }
       const value = values.at(row) ?? '';
-      if (value === '') continue;
-      this.writeKey(value, skip, value.length);
-      this.exact[row] = this.lastExact;
+      if (value !== '') this.exact[row] = this.writeKey(value, skip, value.length);
     }
     this.rowsWritten = end;
     this.start[end] = this.length;
     return end === values.length;
   }
 
-  /** Whether the key last written by writeKey spells its value exactly. */
-  private lastExact = 0;
-
   /**
    * Writes the key of text[from, to): ASCII (most values) lower-cased as it is written, without a
-   * new string; other text through toLowerCase, which knows the whole of Unicode.
+   * new string; other text through toLowerCase, which knows the whole of Unicode. 1 when the key
+   * spells the text exactly, else 0.
    */
-  private writeKey(text: string, from: number, to: number): void {
+  private writeKey(text: string, from: number, to: number): number {
     const keyStart = this.length;
-    const written = this.write(text, from, to, true);
-    if (written >= 0) {
-      this.lastExact = written;
-      return;
-    }
+    const exact = this.write(text, from, to, true);
+    if (exact >= 0) return exact;
     this.length = keyStart;
     const lower = text.slice(from, to).toLowerCase();
     this.write(lower, 0, lower.length, false);
-    this.lastExact = 0;
+    return 0;
   }
 
   /**
@@ -259,7 +250,6 @@ class NaturalKeys {
    * kept) for non-ASCII if asciiOnly.
    */
   private write(text: string, from: number, to: number, asciiOnly: boolean): number {
-    const n = to;
     // A digit run takes at most three symbols more than its characters (one more per character).
     const most = this.length + 3 * (to - from) + 3;
     if (most > this.symbols.length) {
@@ -271,7 +261,7 @@ class NaturalKeys {
     const seen = this.seen;
     let length = this.length;
     let exact = 1;
-    for (let i = from; i < n; i++) {
+    for (let i = from; i < to; i++) {
       let c = text.charCodeAt(i);
       if (c < DIGIT_0 || c > DIGIT_9) {
         if (c >= 0x80) {
@@ -286,7 +276,7 @@ class NaturalKeys {
         continue;
       }
       let end = i + 1;
-      while (end < n) {
+      while (end < to) {
         const d = text.charCodeAt(end);
         if (d < DIGIT_0 || d > DIGIT_9) break;
         end += 1;
