@@ -174,6 +174,52 @@ test('Table view: one row per stub, sortable, filterable, row XML, CSV download'
   expect(lines.slice(1).every((line) => line.includes('video'))).toBe(true);
 });
 
+test('over the index limit (Settings), Tree, Table and XPath build the index when asked', async ({
+  page,
+}) => {
+  await page.goto('/settings');
+  const limit = page.getByLabel('Tree and Table built at once up to (MB)');
+  await expect(limit).toHaveValue('50');
+  await limit.fill('0.001');
+  const viewer = new ViewerPage(page);
+  await viewer.fetchStubs(FIVE_STUBS);
+  const panel = await viewer.open('Table');
+  await expect(panel.getByRole('alert')).toHaveText(
+    /^The payload is [\d.]+ KB, over the 1\.0 KB limit for building the tree and table views at once\. The Pretty and Raw views and the download still work\.$/,
+  );
+  await expect(panel).toContainText(/It takes about [\d.]+ KB of memory in this tab/);
+  // XPath says the same and offers the same; nothing is built until asked.
+  const xpath = await viewer.open('XPath');
+  await expect(xpath.getByRole('button', { name: 'Build the index for XPath' })).toBeVisible();
+
+  await viewer.open('Table');
+  await panel.getByRole('button', { name: 'Build the index for Table' }).click();
+  const table = panel.getByRole('table', { name: 'Stub records' });
+  await expect(table.locator('.xv-grid-scroll [role="row"]')).toHaveCount(5);
+  await table.getByRole('button', { name: 'MediaType' }).click();
+  await expect(table.getByRole('columnheader', { name: 'MediaType' })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  const tree = (await viewer.open('Tree')).getByRole('tree', { name: 'DataStubs elements' });
+  await expect(tree.getByRole('treeitem', { level: 2 })).toHaveCount(5);
+  await viewer.open('XPath');
+  const box = viewer.viewer.getByRole('textbox', { name: 'XPath', exact: true });
+  await box.fill('//Stub');
+  await box.press('Enter');
+  await expect(viewer.viewer.locator('.xv-status')).toHaveText('XPath: 5 nodes.');
+
+  // The setting stays; a value it cannot take says so and keeps the last valid one.
+  await page.goto('/settings');
+  await expect(limit).toHaveValue('0.001');
+  await limit.fill('0');
+  await expect(
+    page.getByText(/Enter a number of megabytes up to 500, at least 1\.0 KB/),
+  ).toBeVisible();
+  await page.reload();
+  await expect(limit).toHaveValue('0.001');
+});
+
 test('Raw view shows the response exactly as received; copy and download .xml give the payload', async ({
   page,
   context,

@@ -11,6 +11,7 @@ describe('parseSettings', () => {
           timeoutMs: 5000,
           namespaceOverrides: { staging: 'urn:x/' },
           maxAnswerBytes: 2048,
+          maxIndexBytes: 4096,
         }),
       ),
     ).toEqual({
@@ -19,6 +20,7 @@ describe('parseSettings', () => {
       timeoutMs: 5000,
       namespaceOverrides: { staging: 'urn:x/' },
       maxAnswerBytes: 2048,
+      maxIndexBytes: 4096,
     });
   });
 
@@ -34,6 +36,9 @@ describe('parseSettings', () => {
       '{"maxAnswerBytes":1023}',
       '{"maxAnswerBytes":524288001}',
       '{"maxAnswerBytes":"250"}',
+      '{"maxIndexBytes":1023}',
+      '{"maxIndexBytes":524288001}',
+      '{"maxIndexBytes":2048.5}',
     ]) {
       expect(parseSettings(bad)).toEqual(DEFAULT_SETTINGS);
     }

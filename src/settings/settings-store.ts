@@ -13,6 +13,8 @@ export interface ConsoleSettings {
   namespaceOverrides: Record<string, string>;
   /** The largest answer a call takes as text (and the viewer opens); a larger one is offered as a download. */
   maxAnswerBytes: number;
+  /** The largest payload whose tree index and table the viewer builds at once (Tree, Table, XPath). */
+  maxIndexBytes: number;
 }
 
 const MB = 1024 * 1024;
@@ -27,12 +29,22 @@ export const DEFAULT_MAX_ANSWER_BYTES = 250 * MB;
 export const MIN_MAX_ANSWER_BYTES = 1024;
 export const MAX_MAX_ANSWER_BYTES = 500 * MB;
 
+/**
+ * The viewer builds the tree index and table of a larger payload only when asked: they take a
+ * few times the payload's memory (docs/performance.md, "The index of a payload over the limit").
+ */
+export const DEFAULT_MAX_INDEX_BYTES = 50 * MB;
+/** Settings accepts 1 KB up to the largest answer it can open. */
+export const MIN_MAX_INDEX_BYTES = 1024;
+export const MAX_MAX_INDEX_BYTES = MAX_MAX_ANSWER_BYTES;
+
 export const DEFAULT_SETTINGS: ConsoleSettings = {
   targetId: null,
   defaultBinding: 'soap11',
   timeoutMs: 30_000,
   namespaceOverrides: {},
   maxAnswerBytes: DEFAULT_MAX_ANSWER_BYTES,
+  maxIndexBytes: DEFAULT_MAX_INDEX_BYTES,
 };
 
 export const SETTINGS_STORAGE_KEY = 'inode-console.settings';
@@ -70,6 +82,7 @@ export function parseSettings(json: string | null): ConsoleSettings {
   }
   const timeout = r.timeoutMs;
   const maxAnswer = r.maxAnswerBytes;
+  const maxIndex = r.maxIndexBytes;
   return {
     targetId: typeof r.targetId === 'string' && r.targetId !== '' ? r.targetId : null,
     defaultBinding: isBinding(r.defaultBinding)
@@ -84,6 +97,11 @@ export function parseSettings(json: string | null): ConsoleSettings {
       Number.isInteger(maxAnswer)
         ? maxAnswer
         : DEFAULT_SETTINGS.maxAnswerBytes,
+    maxIndexBytes:
+      isNumberWithin(maxIndex, MIN_MAX_INDEX_BYTES, MAX_MAX_INDEX_BYTES) &&
+      Number.isInteger(maxIndex)
+        ? maxIndex
+        : DEFAULT_SETTINGS.maxIndexBytes,
   };
 }
 

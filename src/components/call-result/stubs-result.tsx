@@ -42,6 +42,8 @@ export interface StubsResultProps {
   receivedHead?: string | null;
   /** False for an opened bare XML file: it records no request, status or headers to show. */
   exchangeRecorded?: boolean;
+  /** The viewer's index limit (Settings); the viewer's default when absent. */
+  maxIndexBytes?: number;
 }
 
 /** Tells the section, once, that the viewer is not there (its error boundary's fallback is). */
@@ -96,11 +98,13 @@ const DataStubsSection = memo(function DataStubsSection({
   assetType,
   initialTab,
   receivedHead,
+  maxIndexBytes,
 }: {
   result: GetAssetStubsResult<TextOrHeld>;
   assetType: string;
   initialTab: ViewTab | null;
   receivedHead: string | null;
+  maxIndexBytes: number | undefined;
 }) {
   const xml = result.record.DataStubs;
   const { line: summary, onSummary, onViewerMissing } = useDataStubsSummary(xml);
@@ -136,6 +140,7 @@ const DataStubsSection = memo(function DataStubsSection({
             onSummary={onSummary}
             initialTab={initialTab}
             receivedHead={receivedHead}
+            maxIndexBytes={maxIndexBytes}
           />
         </Suspense>
       </ErrorBoundary>
@@ -161,6 +166,7 @@ export function StubsResult({
   initialTab = null,
   receivedHead = null,
   exchangeRecorded = true,
+  maxIndexBytes,
 }: StubsResultProps) {
   const outcome = redactOutcome(
     result ? describeStubsRecord(result.record) : describeError(error, cancelled),
@@ -194,6 +200,7 @@ export function StubsResult({
           assetType={assetType}
           initialTab={initialTab}
           receivedHead={receivedHead}
+          maxIndexBytes={maxIndexBytes}
         />
       )}
       {exchangeRecorded && (

@@ -3,9 +3,6 @@ import type { TextOrHeld } from '../../text/held-text.ts';
 import type { XmlSummary } from '../../xml/xml-summary.ts';
 import type { ViewTab } from './view-tabs.tsx';
 
-/** Default size above which the tree and table views are refused (raw and download still work). */
-export const DEFAULT_MAX_INDEX_BYTES = 50 * 1024 * 1024;
-
 export interface DataStubsViewerProps {
   /**
    * The DataStubs payload as the client decoded it (standalone XML, or the decoded text); held
@@ -26,8 +23,11 @@ export interface DataStubsViewerProps {
    * page for large payloads. It is detached afterwards.
    */
   xmlUtf8?: Uint8Array | undefined;
-  /** UTF-8 size above which the tree and table are not built; default 50 MiB. */
-  maxIndexBytes?: number;
+  /**
+   * UTF-8 size above which the tree index and table are built only when asked (a button in the
+   * Tree, Table and XPath views); default 50 MiB (Settings).
+   */
+  maxIndexBytes?: number | undefined;
   /**
    * Optional: receives the payload's element summary (src/xml/xml-summary.ts), counted in the
    * viewer's worker after its other passes, so the page need not scan the payload itself; null

@@ -11,7 +11,8 @@ import { wantsTableHead } from '../../workers/viewer/table-transfer.ts';
 import { useReadText, useTextStart } from '../held-text/use-read-text.ts';
 import { isHeld } from '../../text/held-text.ts';
 import { firstScreenOf } from './first-screen.ts';
-import { DEFAULT_MAX_INDEX_BYTES, type DataStubsViewerProps } from './data-stubs-viewer-props.ts';
+import type { DataStubsViewerProps } from './data-stubs-viewer-props.ts';
+import { DEFAULT_MAX_INDEX_BYTES } from '../../settings/settings-store.ts';
 import { PrettyView, TableView, TreeView, preloadViews } from './views/lazy-views.ts';
 import { PayloadFacts } from './payload-facts.tsx';
 import { useXmlAnalysis } from './use-xml-analysis.ts';
@@ -21,6 +22,8 @@ import { RawView } from './views/raw-view.tsx';
 import { useViewerXPath } from './use-viewer-xpath.ts';
 import { useTreeStructure } from './use-tree-structure.ts';
 import { XPathPanel } from './xpath-panel.tsx';
+import { IndexOverLimit, type IndexRequest } from './index-over-limit.tsx';
+import type { ViewerWorkerClient } from '../../workers/viewer/viewer-worker-client.ts';
 import './xml-viewer.css';
 
 export { preloadViews };
@@ -192,6 +195,31 @@ export function DataStubsViewer({
   });
 
   const refusal = result?.indexRefusedReason ?? null;
+  // Over the limit, the index is built when a person asks (once per analysis: a new payload or
+  // "decode again" starts another).
+  const [indexAskedOf, setIndexAskedOf] = useState<ViewerWorkerClient | null>(null);
+  const doneClient = analysis.status === 'done' ? analysis.client : null;
+  const indexFailure = analysis.status === 'done' ? analysis.indexFailure : null;
+  const indexRequest: IndexRequest = indexFailure
+    ? { status: 'failed', message: indexFailure }
+    : doneClient && indexAskedOf === doneClient
+      ? { status: 'building', progress: analysis.status === 'done' ? analysis.indexProgress : 0 }
+      : { status: 'not-asked' };
+  const overLimit = (view: 'Tree' | 'Table' | 'XPath') =>
+    refusal &&
+    result &&
+    doneClient && (
+      <IndexOverLimit
+        refusal={refusal}
+        payloadBytes={result.byteLength}
+        request={indexRequest}
+        view={view}
+        onBuild={() => {
+          setIndexAskedOf(doneClient);
+          doneClient.indexOverLimit(isHeld(payload) ? payload.held : payload);
+        }}
+      />
+    );
   const wholeTablePending = !result || (result.indexPending && !result.syntaxError && !refusal);
   // A Table chosen before the worker sent its first records gets them from the page (a bounded
   // prefix, a few milliseconds) rather than waiting for the worker's pretty-print pass.
@@ -234,7 +262,13 @@ export function DataStubsViewer({
     if (analysis.status === 'failed') {
       return <p role="alert">XPath needs well-formed XML; the Raw view shows what arrived.</p>;
     }
-    if (refusal) return <p role="alert">{refusal} XPath works on the tree index, so it is off.</p>;
+    if (refusal) {
+      return (
+        overLimit('XPath') || (
+          <p role="alert">{refusal} XPath works on the tree index, so it is off.</p>
+        )
+      );
+    }
     if (read.status === 'failed') return readFailed(read.message);
     if (xpath.failure) return <p role="alert">XPath could not start: {xpath.failure}</p>;
     if (indexedClient) return <p className="xv-muted">Preparing XPath…</p>;
@@ -296,11 +330,18 @@ export function DataStubsViewer({
         </p>
       );
     }
+    if (refusal) {
+      const asked = overLimit(tab === 'tree' ? 'Tree' : 'Table');
+      if (asked) return asked;
+    }
     if (refusal || !indexedClient) {
       return (
         <p role="alert">
-          {refusal ?? 'The tree and table views are not available for this payload.'} The Pretty and
-          Raw views and the download still work.
+          {refusal ??
+            (indexFailure
+              ? `The tree and table views are not available for this payload: ${indexFailure}.`
+              : 'The tree and table views are not available for this payload.')}{' '}
+          The Pretty and Raw views and the download still work.
         </p>
       );
     }

@@ -22,6 +22,8 @@ export type AnalysisState =
       client: ViewerWorkerClient;
       indexProgress: number;
       tableHead: TransferredTable | null;
+      /** Why the tree index and table failed after the pretty text was shown, if they did. */
+      indexFailure: string | null;
     }
   | { status: 'failed'; message: string };
 
@@ -101,6 +103,7 @@ export function useXmlAnalysis(
             client: started,
             indexProgress: 0,
             tableHead: previous.status === 'failed' ? null : previous.tableHead,
+            indexFailure: null,
           })),
         onIndexed: ({ nodeCount, table, indexMs }) =>
           update((previous) =>
@@ -113,6 +116,8 @@ export function useXmlAnalysis(
                     table,
                     indexMs,
                     indexPending: false,
+                    // Built on request over the limit: the views no longer refuse.
+                    indexRefusedReason: null,
                   },
                 }
               : previous,
@@ -122,7 +127,11 @@ export function useXmlAnalysis(
           onSummaryRef.current?.(null);
           update((previous) =>
             previous.status === 'done'
-              ? { ...previous, result: { ...previous.result, indexPending: false } }
+              ? {
+                  ...previous,
+                  result: { ...previous.result, indexPending: false },
+                  indexFailure: message,
+                }
               : { status: 'failed', message },
           );
         },

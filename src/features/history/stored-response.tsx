@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { StubsResult } from '../../components/call-result/stubs-result.tsx';
+import { useSettings } from '../../settings/settings-context.tsx';
 import { StringResult } from '../../components/call-result/string-result.tsx';
 import type { CallRecord } from '../../history/history-db.ts';
 import { historyKeys } from '../../history/history-keys.ts';
@@ -11,6 +12,7 @@ import { loadStoredOutcome } from '../../history/stored-result.ts';
  * returned value, the raw exchange), read from IndexedDB: nothing is sent.
  */
 export function StoredResponse({ call, onClose }: { call: CallRecord; onClose(): void }) {
+  const { maxIndexBytes } = useSettings().settings;
   const stored = useQuery({
     queryKey: historyKeys.storedResponse(call),
     queryFn: () => loadStoredOutcome(call),
@@ -58,6 +60,7 @@ export function StoredResponse({ call, onClose }: { call: CallRecord; onClose():
             assetType={call.params.AssetType ?? ''}
             stale={false}
             submission={0}
+            maxIndexBytes={maxIndexBytes}
             source={source}
           />
         )}

@@ -1,6 +1,7 @@
 import './open.css';
 import { useState } from 'react';
 import { StubsResult } from '../../components/call-result/stubs-result.tsx';
+import { useSettings } from '../../settings/settings-context.tsx';
 import { StringResult } from '../../components/call-result/string-result.tsx';
 import {
   decodeOfflineItem,
@@ -17,6 +18,7 @@ interface OpenedFile {
 }
 
 function OfflineResult({ item, fileName }: { item: OfflineItem; fileName: string }) {
+  const { maxIndexBytes } = useSettings().settings;
   const outcome = decodeOfflineItem(item);
   const source = `Opened from ${fileName}${item.keyRevealed ? ' (its author exported the OpenIDKey in clear)' : ''}: ${item.label}. Nothing was sent.`;
   const exchangeRecorded = item.recorded !== 'xml-body';
@@ -41,6 +43,7 @@ function OfflineResult({ item, fileName }: { item: OfflineItem; fileName: string
       assetType=""
       stale={false}
       submission={0}
+      maxIndexBytes={maxIndexBytes}
       source={source}
       exchangeRecorded={exchangeRecorded}
     />

@@ -6,8 +6,10 @@ import {
   isBinding,
   isNumberWithin,
   MAX_MAX_ANSWER_BYTES,
+  MAX_MAX_INDEX_BYTES,
   MAX_TIMEOUT_MS,
   MIN_MAX_ANSWER_BYTES,
+  MIN_MAX_INDEX_BYTES,
   MIN_TIMEOUT_MS,
 } from '../../settings/settings-store.ts';
 import { formatBytes } from '../../text/format.ts';
@@ -38,9 +40,17 @@ function typedAmount(text: string, unit: number, min: number, max: number): numb
   return text.trim() !== '' && isNumberWithin(amount, min, max) ? amount : null;
 }
 
+/**
+ * A byte setting as the megabytes a person typed: to 3 decimals, so that "0.001" stays "0.001"
+ * after the whole bytes it was saved as are shown again.
+ */
+const megabytesText = (bytes: number) => String(Number((bytes / MB).toFixed(3)));
+
 const timeoutMsOf = (text: string) => typedAmount(text, 1000, MIN_TIMEOUT_MS, MAX_TIMEOUT_MS);
 const answerBytesOf = (text: string) =>
   typedAmount(text, MB, MIN_MAX_ANSWER_BYTES, MAX_MAX_ANSWER_BYTES);
+const indexBytesOf = (text: string) =>
+  typedAmount(text, MB, MIN_MAX_INDEX_BYTES, MAX_MAX_INDEX_BYTES);
 
 /** Settings: target, default binding, timeout, namespace, and the key opt-in. */
 export function SettingsPage() {
@@ -52,8 +62,10 @@ export function SettingsPage() {
     targets.data?.targets.find((t) => t.id === targetId)?.label ?? targetId ?? 'server default';
   const [timeoutText, setTimeoutText] = useState(String(settings.timeoutMs / 1000));
   const timeoutValid = timeoutMsOf(timeoutText) !== null;
-  const [answerText, setAnswerText] = useState(String(settings.maxAnswerBytes / MB));
+  const [answerText, setAnswerText] = useState(megabytesText(settings.maxAnswerBytes));
   const answerValid = answerBytesOf(answerText) !== null;
+  const [indexText, setIndexText] = useState(megabytesText(settings.maxIndexBytes));
+  const indexValid = indexBytesOf(indexText) !== null;
 
   return (
     <>
@@ -169,6 +181,26 @@ export function SettingsPage() {
             {answerValid
               ? 'A larger answer is not opened: the call says how large it is and offers it as a download. Above 250 MB a tab may run out of memory.'
               : `Enter a number of megabytes up to ${MAX_MAX_ANSWER_BYTES / MB}, at least ${formatBytes(MIN_MAX_ANSWER_BYTES)}; the last valid value (${formatBytes(settings.maxAnswerBytes)}) stays in use.`}
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor="settings-max-index">Tree and Table built at once up to (MB)</label>
+          <input
+            id="settings-max-index"
+            inputMode="decimal"
+            value={indexText}
+            aria-invalid={indexValid ? undefined : true}
+            aria-describedby="settings-max-index-help"
+            onChange={(e) => {
+              setIndexText(e.target.value);
+              const bytes = indexBytesOf(e.target.value);
+              if (bytes !== null) updateSettings({ maxIndexBytes: bytes });
+            }}
+          />
+          <p id="settings-max-index-help" className={indexValid ? 'help' : 'error'}>
+            {indexValid
+              ? 'The viewer indexes a larger DataStubs payload for Tree, Table and XPath only when asked: the index takes a few times the payload in memory.'
+              : `Enter a number of megabytes up to ${MAX_MAX_INDEX_BYTES / MB}, at least ${formatBytes(MIN_MAX_INDEX_BYTES)}; the last valid value (${formatBytes(settings.maxIndexBytes)}) stays in use.`}
           </p>
         </div>
       </section>

@@ -26,7 +26,7 @@ export function StubsPage() {
   const queryClient = useQueryClient();
   const connection = useConnection();
   const { key, setKey } = useKeyMemory();
-  const { binding, setBinding } = useSettings();
+  const { binding, setBinding, settings } = useSettings();
   const [searchParams, setSearchParams] = useSearchParams();
   const fromUrl = readStubsUrl(searchParams);
 
@@ -203,6 +203,7 @@ export function StubsPage() {
               exportBinding={viewRequest.binding}
               initialTab={tabChosenFor(viewRequest)}
               receivedHead={headOf(viewRequest)}
+              maxIndexBytes={settings.maxIndexBytes}
             />
           )}
         </div>

@@ -153,3 +153,55 @@ describe('the viewer worker between tasks', () => {
     expect(answer.rows.length).toBe(111);
   });
 });
+
+describe("the viewer worker's index of a payload over the limit, asked for", () => {
+  it('is built from the payload sent again, with its table, and reported as an index', async () => {
+    const api = createViewerWorkerApi(0);
+    const xml = stubs(300, 'Title');
+    for (const streamed of [false, true]) {
+      const run = watched();
+      if (streamed) {
+        api.begin(10, run.events);
+        await api.append(new TextEncoder().encode(xml).buffer);
+        await api.end();
+      } else await api.analyze(xml, 10, run.events);
+      await run.whenSummarised;
+      expect(run.seen.indexed).toBeNull();
+      expect(api.treeStructure()).toBeNull();
+
+      await api.indexOverLimit(streamed ? new Blob([xml]) : xml);
+      expect(run.seen.indexed?.table?.records.length).toBe(300);
+      expect(api.treeStructure()?.nodeCount).toBe(run.seen.indexed?.nodeCount);
+      const answer = api.queryTable({ sortColumn: 0, sortDirection: 'desc', filter: 'value 29' });
+      expect(Array.from(answer.rows).slice(0, 2)).toEqual([299, 298]);
+      expect(api.nodeSource(1)).toBe(xml);
+    }
+  });
+
+  it('is not built for a payload a newer one replaced, nor twice, nor for one within the limit', async () => {
+    const api = createViewerWorkerApi(0);
+    const earlier = watched();
+    await api.analyze(stubs(30, 'Title'), 10, earlier.events);
+    const later = watched();
+    await api.analyze(stubs(3, 'MediaType'), 10, later.events);
+    await Promise.all([earlier.whenSummarised, later.whenSummarised]);
+
+    // The earlier payload's text builds nothing: the worker holds the later one.
+    await api.indexOverLimit(stubs(30, 'Title'));
+    expect(earlier.seen.indexed).toBeNull();
+    expect(later.seen.indexed).toBeNull();
+    // The newer payload's own is built once; a second request adds nothing.
+    await api.indexOverLimit(stubs(3, 'MediaType'));
+    const first = later.seen.indexed;
+    expect(first?.table?.records.length).toBe(3);
+    await api.indexOverLimit(stubs(3, 'MediaType'));
+    expect(later.seen.indexed).toBe(first);
+
+    const within = watched();
+    await api.analyze(stubs(5, 'Title'), 50_000_000, within.events);
+    await within.whenSummarised;
+    const indexed = within.seen.indexed;
+    await api.indexOverLimit(stubs(5, 'Title'));
+    expect(within.seen.indexed).toBe(indexed);
+  });
+});

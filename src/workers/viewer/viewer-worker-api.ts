@@ -37,6 +37,7 @@ import { searchText } from './search-text.ts';
 import { linesOf, placeOnLines } from './pretty-line-starts.ts';
 import { emptyTextLineStarts } from '../../xml/pretty-lines.ts';
 import { utf8Length } from '../../text/utf8-length.ts';
+import { formatBytes } from '../../text/format.ts';
 import { transfer } from '../worker-call.ts';
 import { payloadText } from '../payload-text.ts';
 import type {
@@ -60,10 +61,6 @@ const TABLE_HEAD_FIRST_TRY = 256 * 1024;
  * summary): a millisecond or two each, repeated while a task lasts less than BACKGROUND_TASK_MS.
  */
 const BACKGROUND_STEP_CHARS = 65_536;
-
-function formatMegabytes(bytes: number): string {
-  return `${(bytes / 1_000_000).toFixed(1)} MB`;
-}
 
 /**
  * One payload's analysis, fed as its parts arrive (a whole payload is one part). In parts, one
@@ -237,7 +234,7 @@ class PayloadAnalysis {
       escaping: analysis?.escaping ?? null,
       topLevelElementCount: analysis?.topLevelElementCount ?? 0,
       indexRefusedReason: overLimit
-        ? `The payload is ${formatMegabytes(measured)}, over the ${formatMegabytes(this.maxIndexBytes)} limit for the tree and table views.`
+        ? `The payload is ${formatBytes(measured)}, over the ${formatBytes(this.maxIndexBytes)} limit for building the tree and table views at once.`
         : null,
       syntaxError: error && {
         message: error.message,
@@ -256,32 +253,48 @@ class PayloadAnalysis {
     if (this.payloadNumber === latestPayload)
       keepPretty(analysis?.pretty ?? '', analysis?.prettyLineStarts ?? emptyTextLineStarts());
     events.onAnalyzed(transfer(result, [result.foldEnd.buffer as ArrayBuffer]));
+    if (overLimit && analysis !== null && this.payloadNumber === latestPayload) {
+      refusedPayload = { events, payloadNumber: this.payloadNumber, charLength: xml.length };
+    }
     if (!result.indexPending) return null;
-    const indexStarted = performance.now();
-    const index =
-      (this.indexAfter ? await inBackground(indexInSteps(xml, events)) : analysis?.index) ?? null;
-    // A newer payload arrived while this one's passes waited between tasks: it owns what is kept.
-    if (!index || this.payloadNumber !== latestPayload) return index;
-    // The index and the text it points into stay here: the page asks for what it shows.
-    keepPayload(xml, index);
-    keepTable(null);
-    // The record table's cells are read from the whole text.
-    const read = await inBackground(recordTableInSteps(xml, index));
-    if (this.payloadNumber !== latestPayload) return index;
-    keepTable(read);
-    const [transferred, tableBuffers] = table ? tableForPage(table) : [null, []];
-    events.onIndexed(
-      transfer(
-        {
-          nodeCount: index.nodeCount,
-          table: transferred,
-          indexMs: performance.now() - indexStarted,
-        },
-        tableBuffers,
-      ),
+    return indexAndTable(
+      xml,
+      this.indexAfter ? null : (analysis?.index ?? null),
+      events,
+      this.payloadNumber,
     );
-    return index;
   }
+}
+
+/**
+ * Keeps the payload's index (`built`, or built here by a second pass) with its text, reads the
+ * record table and reports both (`onIndexed`); a newer payload that began meanwhile owns what is
+ * kept, and this one's are dropped. Returns the index.
+ */
+async function indexAndTable(
+  xml: string,
+  built: XmlTreeIndex | null,
+  events: ViewerEvents,
+  payloadNumber: number,
+): Promise<XmlTreeIndex | null> {
+  const indexStarted = performance.now();
+  const index = built ?? (await inBackground(indexInSteps(xml, events)));
+  if (!index || payloadNumber !== latestPayload) return index;
+  // The index and the text it points into stay here: the page asks for what it shows.
+  keepPayload(xml, index);
+  keepTable(null);
+  // The record table's cells are read from the whole text.
+  const read = await inBackground(recordTableInSteps(xml, index));
+  if (payloadNumber !== latestPayload) return index;
+  keepTable(read);
+  const [transferred, tableBuffers] = table ? tableForPage(table) : [null, []];
+  events.onIndexed(
+    transfer(
+      { nodeCount: index.nodeCount, table: transferred, indexMs: performance.now() - indexStarted },
+      tableBuffers,
+    ),
+  );
+  return index;
 }
 
 /**
@@ -311,6 +324,13 @@ function inBackground<T>(steps: Generator<void, T, void>): Promise<T> {
 
 /** The number of the payload analysed last (PayloadAnalysis counts them). */
 let latestPayload = 0;
+
+/**
+ * The last payload, when it was well-formed but over the index limit: its index and table can
+ * still be asked for (`indexOverLimit`), and are reported through its events.
+ */
+let refusedPayload: { events: ViewerEvents; payloadNumber: number; charLength: number } | null =
+  null;
 
 // What the worker keeps of the last payload for its lines, searches, table queries, CSV, the
 // Tree's labels and nodes' sources.
@@ -498,6 +518,7 @@ export function createViewerWorkerApi(taskMs = BACKGROUND_TASK_MS): ViewerWorker
       stopWarmUp();
       return guarded(events, async () => {
         keepPayload('', null);
+        refusedPayload = null;
         const text = await payloadText(received);
         const analysis = new PayloadAnalysis(maxIndexBytes, events, text.length, true);
         analysis.append(text);
@@ -507,6 +528,7 @@ export function createViewerWorkerApi(taskMs = BACKGROUND_TASK_MS): ViewerWorker
     begin(maxIndexBytes, events, expectedChars = 0) {
       stopWarmUp();
       keepPayload('', null);
+      refusedPayload = null;
       streamed = new PayloadAnalysis(maxIndexBytes, events, expectedChars);
       streamedEvents = events;
     },
@@ -523,6 +545,18 @@ export function createViewerWorkerApi(taskMs = BACKGROUND_TASK_MS): ViewerWorker
       streamedEvents = null;
       if (!analysis || !events) throw new Error('end before begin');
       return guarded(events, () => analysis.end());
+    },
+    indexOverLimit(received) {
+      const refused = refusedPayload;
+      // A newer payload, or this one's index already asked for: nothing to build.
+      if (!refused) return Promise.resolve();
+      return guarded(refused.events, async () => {
+        const text = await payloadText(received);
+        // Not the payload analysed (the page sends the one it shows; its length tells them apart).
+        if (refused !== refusedPayload || text.length !== refused.charLength) return;
+        refusedPayload = null;
+        await indexAndTable(text, null, refused.events, refused.payloadNumber);
+      });
     },
     prettyLines(from, to) {
       return linesOf(pretty, prettyStarts, from, to);

@@ -141,7 +141,7 @@ describe('the viewer worker fed in parts', () => {
       indexRefusedReason: string;
       prettyLineCount: number;
     };
-    expect(analyzed.indexRefusedReason).toMatch(/over the 0\.1 MB limit/);
+    expect(analyzed.indexRefusedReason).toMatch(/over the 97\.7 KB limit/);
     // Pretty still works: 700 stubs of 4 lines.
     expect(analyzed.prettyLineCount).toBeGreaterThan(2800);
   });

@@ -41,6 +41,11 @@ export interface ViewerWorkerClient {
   search(query: string): Promise<SearchResult>;
   /** The row order for `query`, with the cells of the rows it puts at the `shown` positions. */
   queryTable(query: TableQuery, shown?: ShownRows): Promise<TableAnswer<string[][]>>;
+  /**
+   * Builds the tree index and table of a payload that was over the index limit (the same
+   * payload, sent again), reported through the callbacks as the analysis's own.
+   */
+  indexOverLimit(payload: string | Blob): void;
   /** The column will likely be sorted soon: the worker ranks it before the others. */
   rankFirst(column: number): void;
   /** The cells of these record-table rows, row by row, a value per column. */
@@ -250,6 +255,7 @@ function connect(
         ...answer,
         shownCells: unpackRows(answer.shownCells),
       })),
+    indexOverLimit: (payload) => void request(() => worker.calls.indexOverLimit(payload)),
     rankFirst: (column) => void request(() => worker.calls.rankFirst(column)),
     tableCells: (rows) => {
       const ids = Uint32Array.from(rows);

@@ -161,6 +161,13 @@ export interface ViewerWorkerApi {
   append(part: string | ArrayBuffer): Promise<void>;
   /** The last part was sent; settles once the summary is reported (or the analysis failed). */
   end(): Promise<void>;
+  /**
+   * Builds the tree index and the record table of the last payload, which was well-formed but
+   * over its index limit, from its text sent again (the worker does not keep a payload it does
+   * not index). Reported through that payload's events (index progress, then `onIndexed`, or
+   * `onFailed`); does nothing once a newer payload began or when already asked.
+   */
+  indexOverLimit(payload: string | Blob): Promise<void>;
   /** Lines [from, to) of the last payload's pretty text, joined by line breaks. */
   prettyLines(from: number, to: number): string;
   /** A copy of the last payload's tree structure (transferred); null before it is indexed. */

@@ -44,6 +44,7 @@ function fakeClient(): ViewerWorkerClient & { asked: Array<[number, number]> } {
     nodePlace: () => Promise.reject(new Error('not used')),
     queryTable: () => Promise.reject(new Error('not used')),
     rankFirst: () => undefined,
+    indexOverLimit: () => undefined,
     tableCells: () => Promise.reject(new Error('not used')),
     csv: () => Promise.reject(new Error('not used')),
     dispose: () => undefined,
