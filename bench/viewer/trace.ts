@@ -27,7 +27,7 @@ import {
 const TRACE_CATEGORIES = ['toplevel', '__metadata', 'devtools.timeline', 'blink.user_timing'];
 
 /** The page's main-thread CPU profiler, started; the function returned stops it into a file. */
-async function profilePage(page: Page): Promise<(file: string) => Promise<void>> {
+export async function profilePage(page: Page): Promise<(file: string) => Promise<void>> {
   const cdp = await page.context().newCDPSession(page);
   const send: DevToolsSend = (method, params) =>
     cdp.send(method as never, params as never) as Promise<Record<string, unknown>>;

@@ -1,11 +1,11 @@
 import { formatBytes } from '../../text/format.ts';
 
 /**
- * What the tree index and the record table take in the viewer's worker, per byte of payload,
- * measured on record lists (docs/performance.md, "The index of a payload over the limit"): the
- * estimate the button gives before a person asks for them.
+ * What the tree index, the record table and the text they point into take in the viewer's
+ * worker, per byte of payload: 3.5 on the emulator's 66 MB of stubs (docs/performance.md, "The
+ * index of a payload over the limit"). The estimate the button gives before a person asks.
  */
-const INDEX_MEMORY_PER_PAYLOAD_BYTE = 3;
+const INDEX_MEMORY_PER_PAYLOAD_BYTE = 3.5;
 
 export type IndexRequest =
   | { status: 'not-asked' }
