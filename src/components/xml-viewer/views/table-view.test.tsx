@@ -178,8 +178,9 @@ describe('TableView', () => {
     );
     expect(await screen.findByText('T29')).toBeInTheDocument();
     expect(await screen.findByText('T20')).toBeInTheDocument();
-    // 5 rows on screen and 12 below: positions 0-16, rows 0-16 before the sort, 29-13 after.
-    expect(shownAsked[0]).toEqual({ from: 0, to: 17 });
+    // 6 rows on screen (the sixth partly) and 12 below: positions 0-17, rows 0-17 before the
+    // sort, 29-12 after.
+    expect(shownAsked[0]).toEqual({ from: 0, to: 18 });
     // Neither the rows that came with the table (0-9) nor those the answer brought (25-29).
     expect([...asked].sort((a, b) => a - b)).toEqual(Array.from({ length: 15 }, (_, i) => 10 + i));
   });
@@ -197,5 +198,36 @@ describe('TableView', () => {
     expect(rankFirst.mock.calls).toEqual([[1]]);
     screen.getByRole('button', { name: 'ID' }).focus();
     expect(rankFirst.mock.calls).toEqual([[1], [0]]);
+  });
+
+  it('keeps a few rows in the DOM at 3,000,000 records and reaches the last one by scrolling', async () => {
+    vi.stubGlobal('innerHeight', 400);
+    const few = forPage(3);
+    const records = 3_000_000;
+    // The records' node ids only; their cells, never asked in a preview, stay "…".
+    const table: TransferredTable = { ...few, records: new Int32Array(records) };
+    render(
+      <TableView
+        table={table}
+        client={null}
+        fileName="stubs"
+        onCopy={noop}
+        onSelectPath={() => {}}
+      />,
+    );
+    const rowsShown = () =>
+      Array.from(document.querySelectorAll('.xv-grid-scroll [role="row"]'), (row) =>
+        Number(row.getAttribute('aria-rowindex')),
+      );
+    // 65vh of 400 px: 260 px, up to 10 rows of 30 px partly or wholly shown, and 12 below.
+    expect(rowsShown()).toEqual(Array.from({ length: 22 }, (_, i) => i + 2));
+    const scroller = document.querySelector<HTMLElement>('.xv-grid-scroll');
+    const spacer = scroller?.firstElementChild as HTMLElement;
+    // 90 million pixels of rows: the spacer stays under every browser's limit.
+    expect(Number.parseFloat(spacer.style.height)).toBeLessThanOrEqual(8_000_000);
+    scroller!.scrollTop = 8_000_000;
+    scroller!.dispatchEvent(new Event('scroll'));
+    await vi.waitFor(() => expect(rowsShown().at(-1)).toBe(records + 1));
+    expect(rowsShown().length).toBeLessThan(30);
   });
 });

@@ -1,10 +1,9 @@
 /**
- * The Table view: one row per record, virtualized (@tanstack/react-virtual). Sorting, filtering
- * and CSV run in the worker; the page receives the row order, and the cells of the rows on
- * screen (`table-cells.ts`).
+ * The Table view: one row per record, in a window of fixed-height rows (only those on screen are
+ * in the DOM). Sorting, filtering and CSV run in the worker; the page receives the row order, and
+ * the cells of the rows on screen (`table-cells.ts`).
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { sizedAfterLayout } from '../../virtual-rows/rect-after-layout.ts';
+import { useRowWindow } from '../../virtual-rows/use-row-window.ts';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { analyzeXml } from '../../../xml/analyze-xml.ts';
 import type { SortDirection } from '../../../xml/row-ranks.ts';
@@ -20,9 +19,11 @@ import { useColumnWidths, type ChosenWidths } from './use-column-widths.ts';
 import { useNodePath, useNodeSource } from './use-node-source.ts';
 import { TableCells } from './table-cells.ts';
 
+/** Matches xml-viewer.css's `.xv-grid-row` height. */
 const ROW_HEIGHT = 30;
-/** Rows asked for with a query's answer before the table has measured its screen. */
-const FIRST_SCREEN_ROWS = 40;
+/** Matches xml-viewer.css's `.xv-grid-scroll` height (65vh). */
+const VIEWPORT_SHARE = 0.65;
+const OVERSCAN = 12;
 /** The header row's right padding (xv-grid-head), over the body's scroll bar. */
 const HEAD_SCROLLBAR_ROOM_PX = 12;
 
@@ -96,16 +97,14 @@ export default function TableView({
   }, [cells]);
 
   const shownColumns = table.columns.map((_, i) => i).filter((i) => !hiddenColumn(i));
-  // The virtualizer is mutable by design and this component does not rely on compiler memoization.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-    // Matches xml-viewer.css's `.xv-grid-scroll` height.
-    ...sizedAfterLayout({ share: 0.65 }),
+  // Fixed-height rows: which are on screen is worked out from the scroll position alone, with no
+  // pass over the rows (a table of 600,000 records mounts and filters without one).
+  const { layout } = useRowWindow(scrollRef, rows.length, ROW_HEIGHT, {
+    viewportShare: VIEWPORT_SHARE,
+    overscan: OVERSCAN,
   });
+  const firstShown = layout.firstRow;
+  const endShown = layout.firstRow + layout.rowCount;
 
   // Before the browser paints the new sort or filter, not after: the worker starts on the query
   // while the page paints the header.
@@ -114,11 +113,7 @@ export default function TableView({
     let cancelled = false;
     // The answer brings the cells of the rows it puts where the screen is now, so a sort or a
     // filter paints in one go rather than asking for them after.
-    const shownItems = virtualizer.getVirtualItems();
-    const shown = {
-      from: shownItems[0]?.index ?? 0,
-      to: (shownItems[shownItems.length - 1]?.index ?? FIRST_SCREEN_ROWS - 1) + 1,
-    };
+    const shown = { from: firstShown, to: endShown };
     // No debounce: a query takes milliseconds in the worker, and an answer for an outdated
     // filter is dropped when the next keystroke cancels this effect.
     void client
@@ -166,10 +161,11 @@ export default function TableView({
     downloadText(csv, `${fileName}.csv`, 'text/csv;charset=utf-8');
   };
 
-  const items = virtualizer.getVirtualItems();
+  const shownIndexes: number[] = [];
+  for (let index = firstShown; index < endShown; index++) shownIndexes.push(index);
   // The cells of the rows on screen (and the overscan) that are not held, after each render.
   useEffect(() => {
-    cells.want(items.map((item) => rows[item.index] ?? 0));
+    cells.want(shownIndexes.map((index) => rows[index] ?? 0));
   });
 
   const selectedNode = selectedRow === null ? -1 : (table.records[selectedRow] ?? -1);
@@ -306,21 +302,19 @@ export default function TableView({
           </div>
         </div>
         <div ref={scrollRef} className="xv-grid-scroll" role="rowgroup" onScroll={followScroll}>
-          <div
-            style={{ height: virtualizer.getTotalSize(), width: rowWidth, position: 'relative' }}
-          >
-            {items.map((item) => {
-              const row = rows[item.index] ?? 0;
+          <div style={{ height: layout.spacerHeight, width: rowWidth, position: 'relative' }}>
+            {shownIndexes.map((index) => {
+              const row = rows[index] ?? 0;
               return (
                 <div
-                  key={item.key}
+                  key={index}
                   role="row"
-                  aria-rowindex={item.index + 2}
+                  aria-rowindex={index + 2}
                   aria-selected={row === selectedRow}
                   tabIndex={0}
                   className="xv-grid-row"
                   style={{
-                    transform: `translateY(${item.start}px)`,
+                    transform: `translateY(${layout.top + (index - firstShown) * ROW_HEIGHT}px)`,
                     height: ROW_HEIGHT,
                     width: rowWidth,
                     gridTemplateColumns: template,

@@ -9,9 +9,7 @@ import {
   useEffect,
   useImperativeHandle,
   useLayoutEffect,
-  useMemo,
   useRef,
-  useState,
   type KeyboardEvent,
   type ReactNode,
   type Ref,
@@ -20,22 +18,14 @@ import type { LineCache } from './line-cache.ts';
 import type { LineFolds } from './line-folds.ts';
 import { lineMatches, lineSegments, type MatchState } from './line-segments.ts';
 import { xmlLineTokens } from './xml-line-tokens.ts';
-import { layoutWindow, scrollRatio, scrollTopForRow } from './window-layout.ts';
+import { scrollTopForRow } from '../../../virtual-rows/window-layout.ts';
+import { useRowWindow } from '../../../virtual-rows/use-row-window.ts';
 
 /** Matches xml-viewer.css's `.xv-line` height. */
 export const ROW_HEIGHT = 20;
 const OVERSCAN = 10;
 /** Matches xml-viewer.css's `.xv-lines` height (70vh). */
 const VIEWPORT_SHARE = 0.7;
-
-/**
- * The scroller's height before a ResizeObserver measures it. Reading the scroller's own height as
- * it mounts would lay out the page then, in the task that renders the rows (40–60 ms for the
- * first screen of a payload); the window's height is known without layout on a desktop browser.
- */
-function expectedViewportHeight(): number {
-  return Math.round(window.innerHeight * VIEWPORT_SHARE) || 400;
-}
 
 /** A line to bring into view; a new object asks again for the same line. */
 export interface ScrollRequest {
@@ -117,59 +107,20 @@ export function LineWindow({
   ref,
 }: LineWindowProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = useState(0);
-  const [viewportHeight, setViewportHeight] = useState(expectedViewportHeight);
-  const geometry = useMemo(
-    () => ({ rows: folds.rowCount, rowHeight: ROW_HEIGHT, viewportHeight }),
-    [folds.rowCount, viewportHeight],
+  const { layout, geometryRef, setScrollTop } = useRowWindow(
+    scrollRef,
+    folds.rowCount,
+    ROW_HEIGHT,
+    {
+      viewportShare: VIEWPORT_SHARE,
+      overscan: OVERSCAN,
+      measureOnMount,
+    },
   );
-  const layout = layoutWindow(geometry, scrollTop, OVERSCAN);
-  const geometryRef = useRef(geometry);
   const foldsRef = useRef(folds);
   useLayoutEffect(() => {
-    geometryRef.current = geometry;
     foldsRef.current = folds;
   });
-
-  useLayoutEffect(() => {
-    const scroller = scrollRef.current;
-    if (!scroller) return;
-    if (measureOnMount && scroller.clientHeight > 0) setViewportHeight(scroller.clientHeight);
-    let frame = 0;
-    const onScroll = () => {
-      if (frame) return;
-      frame = requestAnimationFrame(() => {
-        frame = 0;
-        setScrollTop(scroller.scrollTop);
-      });
-    };
-    // Over the spacer's cap a pixel of scrollbar is several rows: the wheel then moves the text
-    // by the pixels it asks for, as it does below the cap.
-    const onWheel = (event: WheelEvent) => {
-      const ratio = scrollRatio(geometryRef.current);
-      if (ratio <= 1 || event.ctrlKey || Math.abs(event.deltaY) < Math.abs(event.deltaX)) return;
-      event.preventDefault();
-      const lines = event.deltaMode === 1 ? event.deltaY * ROW_HEIGHT : event.deltaY;
-      scroller.scrollTop += lines / ratio;
-    };
-    // Its first report comes after the browser's own layout, so reading the height there costs
-    // none. Where ResizeObserver is missing (jsdom), the expected height stays.
-    const resize =
-      typeof ResizeObserver === 'function'
-        ? new ResizeObserver(() => {
-            if (scroller.clientHeight > 0) setViewportHeight(scroller.clientHeight);
-          })
-        : null;
-    scroller.addEventListener('scroll', onScroll, { passive: true });
-    scroller.addEventListener('wheel', onWheel, { passive: false });
-    resize?.observe(scroller);
-    return () => {
-      cancelAnimationFrame(frame);
-      scroller.removeEventListener('scroll', onScroll);
-      scroller.removeEventListener('wheel', onWheel);
-      resize?.disconnect();
-    };
-  }, [measureOnMount]);
 
   // A line scrolled to is also brought into the page's view once its row is rendered: the
   // window may be partly below the fold.
@@ -195,7 +146,8 @@ export function LineWindow({
     revealRef.current = folds.lineOfRow(row);
     // Rendered now rather than on the scroll event's frame: what asked sees the line.
     setScrollTop(top);
-  }, [scrollTo]);
+    // geometryRef and setScrollTop are stable: the request alone moves the window.
+  }, [scrollTo, geometryRef, setScrollTop]);
 
   useImperativeHandle(
     ref,
@@ -212,7 +164,7 @@ export function LineWindow({
         selection.addRange(range);
       },
     }),
-    [],
+    [geometryRef],
   );
 
   const rows: Array<{ line: number; foldedEnd: number | null }> = [];

@@ -19,7 +19,7 @@ export interface WindowLayout {
   top: number;
 }
 
-interface Geometry {
+export interface Geometry {
   rows: number;
   rowHeight: number;
   viewportHeight: number;
