@@ -85,7 +85,11 @@ export default function TableView({
   const scrollRef = useRef<HTMLDivElement>(null);
   const headRef = useRef<HTMLDivElement>(null);
   const { widthOf, resize, gridRef } = useColumnWidths(table, chosenWidths);
-  const rows = useMemo(() => view?.rows ?? identityRows(recordCount), [view, recordCount]);
+  // Before the first answer the rows are in the records' order: not written out as an array, a
+  // loop the page would run over every record as the table mounts (45 ms at 600,000).
+  const order = view?.rows ?? null;
+  const rowCount = order ? order.length : recordCount;
+  const rowAt = (index: number) => (order ? (order[index] ?? 0) : index);
   const [, setCellsVersion] = useState(0);
   const cells = useMemo(
     () => new TableCells(table, client, () => setCellsVersion((v) => v + 1)),
@@ -99,7 +103,7 @@ export default function TableView({
   const shownColumns = table.columns.map((_, i) => i).filter((i) => !hiddenColumn(i));
   // Fixed-height rows: which are on screen is worked out from the scroll position alone, with no
   // pass over the rows (a table of 600,000 records mounts and filters without one).
-  const { layout } = useRowWindow(scrollRef, rows.length, ROW_HEIGHT, {
+  const { layout } = useRowWindow(scrollRef, rowCount, ROW_HEIGHT, {
     viewportShare: VIEWPORT_SHARE,
     overscan: OVERSCAN,
   });
@@ -157,7 +161,7 @@ export default function TableView({
 
   const downloadCsv = async () => {
     if (!client) return;
-    const csv = await client.csv(shownColumns, rows);
+    const csv = await client.csv(shownColumns, order ?? identityRows(recordCount));
     downloadText(csv, `${fileName}.csv`, 'text/csv;charset=utf-8');
   };
 
@@ -165,7 +169,7 @@ export default function TableView({
   for (let index = firstShown; index < endShown; index++) shownIndexes.push(index);
   // The cells of the rows on screen (and the overscan) that are not held, after each render.
   useEffect(() => {
-    cells.want(shownIndexes.map((index) => rows[index] ?? 0));
+    cells.want(shownIndexes.map(rowAt));
   });
 
   const selectedNode = selectedRow === null ? -1 : (table.records[selectedRow] ?? -1);
@@ -225,7 +229,7 @@ export default function TableView({
           </span>
         ) : (
           <span aria-live="polite" className="xv-match-status">
-            {formatCount(rows.length)} of {formatCount(recordCount)} {table.recordName} records
+            {formatCount(rowCount)} of {formatCount(recordCount)} {table.recordName} records
           </span>
         )}
         <details className="xv-columns">
@@ -256,7 +260,7 @@ export default function TableView({
       <div
         role="table"
         aria-label={`${table.recordName} records`}
-        aria-rowcount={rows.length + 1}
+        aria-rowcount={rowCount + 1}
         className="xv-grid"
         ref={gridRef}
       >
@@ -304,7 +308,7 @@ export default function TableView({
         <div ref={scrollRef} className="xv-grid-scroll" role="rowgroup" onScroll={followScroll}>
           <div style={{ height: layout.spacerHeight, width: rowWidth, position: 'relative' }}>
             {shownIndexes.map((index) => {
-              const row = rows[index] ?? 0;
+              const row = rowAt(index);
               return (
                 <div
                   key={index}
