@@ -93,7 +93,7 @@ export function report(size: Size, r: Results): void {
         `  "Build the index for Table" -> whole table ${ms(n('indexOnDemandToTable'))}  (${r.indexOnDemandRows})`,
       );
       console.log(
-        `    then sort Title ${ms(n('indexOnDemandSortTitle'))}, filter "harbour" ${ms(n('indexOnDemandFilter'))}, sort Created after 2 s ${ms(n('indexOnDemandSortCreated'))}; longest task from the click ${ms(n('indexOnDemandLongestTask'))}`,
+        `    then sort Title ${ms(n('indexOnDemandSortTitle'))}, filter "harbour" ${ms(n('indexOnDemandFilter'))}, sort Created after 2 s ${ms(n('indexOnDemandSortCreated'))}, then the Tree's first rows ${ms(n('indexOnDemandTree'))}; longest task from the click ${ms(n('indexOnDemandLongestTask'))}`,
       );
       console.log(
         `    JS heap with the table, page + workers ${n('heapIndexedPageMB').toFixed(0)} + ${n('heapIndexedWorkersMB').toFixed(0)} = ${(n('heapIndexedPageMB') + n('heapIndexedWorkersMB')).toFixed(0)} MB (${((n('heapIndexedPageMB') + n('heapIndexedWorkersMB')) / n('bodyMB')).toFixed(1)} x the body; the index's own: ${(n('heapIndexedWorkersMB') - n('heapOverLimitWorkersMB')).toFixed(0)} MB, ${((n('heapIndexedWorkersMB') - n('heapOverLimitWorkersMB')) / n('bodyMB')).toFixed(1)} x)`,

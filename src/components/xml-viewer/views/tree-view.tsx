@@ -4,9 +4,18 @@
  * rows (children are listed when their parent is opened), and the rows are virtualized, so a
  * root with 100,000 records opens instantly. Focus follows aria-activedescendant on the tree.
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { sizedAfterLayout } from '../../virtual-rows/rect-after-layout.ts';
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
+import { useRowWindow } from '../../virtual-rows/use-row-window.ts';
+import { scrollTopForRow } from '../../virtual-rows/window-layout.ts';
+import { rowOfNode, treeRows } from './tree-rows.ts';
 import { isExpandable, type NodeLabel as Label } from '../../../xml/node-label.ts';
 import { nodePath } from '../../../xml/node-path.ts';
 import {
@@ -19,30 +28,11 @@ import { formatCount } from '../format-count.ts';
 import { NodeLabelCache, type NodeLabelClient } from './node-label-cache.ts';
 import type { NodeSourceClient } from './use-node-source.ts';
 
+/** Matches xml-viewer.css's `.xv-tree-row` height. */
 const ROW_HEIGHT = 24;
-
-interface TreeRow {
-  node: number;
-  depth: number;
-  /** 1-based position among its siblings and their count (aria-posinset / aria-setsize). */
-  position: number;
-  siblings: number;
-}
-
-function flatten(index: XmlTreeStructure, expanded: ReadonlySet<number>): TreeRow[] {
-  const rows: TreeRow[] = [];
-  const visit = (parent: number, depth: number) => {
-    const siblings = index.childCount[parent] ?? 0;
-    let position = 0;
-    for (let c = index.firstChild[parent] ?? -1; c !== -1; c = index.nextSibling[c] ?? -1) {
-      position += 1;
-      rows.push({ node: c, depth, position, siblings });
-      if (expanded.has(c) && isExpandable(index, c)) visit(c, depth + 1);
-    }
-  };
-  visit(0, 1);
-  return rows;
-}
+/** Matches xml-viewer.css's `.xv-tree-scroll` height (65vh). */
+const VIEWPORT_SHARE = 0.65;
+const OVERSCAN = 15;
 
 /**
  * A node's row. While its label is on its way from the worker, an element shows its name (from
@@ -139,7 +129,7 @@ export default function TreeView({
   const [focused, setFocused] = useState(() =>
     selectedNode >= 0 ? selectedNode : Math.max(rootElement(index), 1),
   );
-  const rows = useMemo(() => flatten(index, expanded), [index, expanded]);
+  const rows = useMemo(() => treeRows(index, expanded), [index, expanded]);
   const [, setLabelsVersion] = useState(0);
   // A new structure is a new payload: none of the last one's labels hold.
   const labels = useMemo(
@@ -151,35 +141,40 @@ export default function TreeView({
     labels.open();
     return () => labels.close();
   }, [labels]);
-  const rowOf = useMemo(() => {
-    const map = new Map<number, number>();
-    rows.forEach((row, i) => map.set(row.node, i));
-    return map;
-  }, [rows]);
-  const focusedRow = rowOf.get(focused) ?? 0;
+  const focusedRow = Math.max(
+    0,
+    useMemo(() => rowOfNode(rows, focused), [rows, focused]),
+  );
   const scrollRef = useRef<HTMLDivElement>(null);
-  // The virtualizer is mutable by design and this component does not rely on compiler memoization.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 15,
-    // Matches xml-viewer.css's `.xv-tree-scroll` height.
-    ...sizedAfterLayout({ share: 0.65 }),
+  // Fixed-height rows: which are on screen follows from the scroll position alone, with no pass
+  // over the rows (a root of 600,000 records opens without one).
+  const { layout, geometryRef, setScrollTop } = useRowWindow(scrollRef, rows.length, ROW_HEIGHT, {
+    viewportShare: VIEWPORT_SHARE,
+    overscan: OVERSCAN,
   });
+  const scrollToRow = (row: number, align: 'nearest' | 'center') => {
+    const scroller = scrollRef.current;
+    if (!scroller) return;
+    const top = scrollTopForRow(geometryRef.current, row, align, scroller.scrollTop);
+    // A scroller already there is not written to (a write lays the page out).
+    if (top === scroller.scrollTop) return;
+    scroller.scrollTop = top;
+    setScrollTop(top);
+  };
 
-  useEffect(() => {
-    virtualizer.scrollToIndex(focusedRow, { align: 'auto' });
-  }, [focusedRow, virtualizer]);
+  useLayoutEffect(() => {
+    scrollToRow(focusedRow, 'nearest');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusedRow]);
 
-  const initialSelection = useRef(selectedNode);
-  useEffect(() => {
-    if (initialSelection.current >= 0) {
-      virtualizer.scrollToIndex(rowOf.get(initialSelection.current) ?? 0, { align: 'center' });
+  // A deep-linked node opens in the middle of the view, focused, once.
+  useLayoutEffect(() => {
+    if (selectedNode >= 0) {
+      scrollToRow(focusedRow, 'center');
       scrollRef.current?.focus();
     }
-  }, [virtualizer, rowOf]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const toggle = (node: number, open?: boolean) => {
     setExpanded((previous) => {
@@ -196,14 +191,13 @@ export default function TreeView({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const row = rows[focusedRow];
-    if (!row) return;
-    const node = row.node;
+    if (focusedRow >= rows.length) return;
+    const node = rows.node[focusedRow] ?? 0;
     const expandable = isExpandable(index, node);
     const isOpen = expanded.has(node);
     const moveTo = (i: number) => {
-      const target = rows[Math.min(Math.max(i, 0), rows.length - 1)];
-      if (target) focus(target.node);
+      const target = rows.node[Math.min(Math.max(i, 0), rows.length - 1)];
+      if (target !== undefined) focus(target);
     };
     switch (event.key) {
       case 'ArrowDown':
@@ -242,17 +236,15 @@ export default function TreeView({
     event.preventDefault();
   };
 
-  const focusedNode = rows[focusedRow]?.node ?? -1;
-  const items = virtualizer.getVirtualItems();
+  const focusedNode = rows.node[focusedRow] ?? -1;
+  const shownRows: number[] = [];
+  for (let row = layout.firstRow; row < layout.firstRow + layout.rowCount; row++) {
+    shownRows.push(row);
+  }
   // The labels of the rows on screen (and the overscan), fetched after each render that shows
   // rows without one.
   useEffect(() => {
-    const nodes: number[] = [];
-    for (const item of items) {
-      const node = rows[item.index]?.node;
-      if (node !== undefined) nodes.push(node);
-    }
-    labels.want(nodes);
+    labels.want(shownRows.map((row) => rows.node[row] ?? 0));
   });
   const rowId = (node: number) => `${idPrefix}-node-${node}`;
 
@@ -305,41 +297,41 @@ export default function TreeView({
         className="xv-tree-scroll"
         onKeyDown={onKeyDown}
       >
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {items.map((item) => {
-            const row = rows[item.index];
-            if (!row) return null;
-            const expandable = isExpandable(index, row.node);
-            const isOpen = expanded.has(row.node);
+        <div style={{ height: layout.spacerHeight, position: 'relative' }}>
+          {shownRows.map((row) => {
+            const node = rows.node[row] ?? 0;
+            const depth = rows.depth[row] ?? 1;
+            const expandable = isExpandable(index, node);
+            const isOpen = expanded.has(node);
             return (
               <div
-                key={row.node}
-                id={rowId(row.node)}
+                key={node}
+                id={rowId(node)}
                 role="treeitem"
-                aria-level={row.depth}
-                aria-posinset={row.position}
-                aria-setsize={row.siblings}
+                aria-level={depth}
+                aria-posinset={rows.position[row]}
+                aria-setsize={rows.siblings[row]}
                 aria-expanded={expandable ? isOpen : undefined}
-                aria-selected={row.node === focusedNode}
+                aria-selected={node === focusedNode}
                 className="xv-tree-row"
                 style={{
-                  transform: `translateY(${item.start}px)`,
+                  transform: `translateY(${layout.top + (row - layout.firstRow) * ROW_HEIGHT}px)`,
                   height: ROW_HEIGHT,
-                  paddingLeft: `${(row.depth - 1) * 1.25}rem`,
+                  paddingLeft: `${(depth - 1) * 1.25}rem`,
                 }}
                 onClick={() => {
-                  focus(row.node);
-                  if (expandable) toggle(row.node);
+                  focus(node);
+                  if (expandable) toggle(node);
                 }}
               >
                 <span className="xv-twisty" aria-hidden="true">
                   {expandable ? (isOpen ? '▾' : '▸') : ''}
                 </span>
-                <NodeLabel index={index} node={row.node} label={labels.label(row.node)} />
+                <NodeLabel index={index} node={node} label={labels.label(node)} />
                 {expandable && !isOpen && (
                   <span className="xv-muted">
                     {' '}
-                    {formatCount(index.elementChildCount[row.node] ?? 0)} children
+                    {formatCount(index.elementChildCount[node] ?? 0)} children
                   </span>
                 )}
               </div>
