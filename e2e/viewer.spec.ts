@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { DEMO_USERS, SEED_STUBS_KEY } from '../emulator/demo-users.ts';
+import { expectAccessible } from './support/a11y.ts';
 import {
   readClipboard,
   registerOverSoap,
@@ -188,12 +189,16 @@ test('over the index limit (Settings), Tree, Table and XPath build the index whe
     /^The payload is [\d.]+ KB, over the 1\.0 KB limit for building the tree and table views at once\. The Pretty and Raw views and the download still work\.$/,
   );
   await expect(panel).toContainText(/It takes about [\d.]+ KB of memory in this tab/);
+  await expectAccessible(page, 'Table over the index limit');
   // XPath says the same and offers the same; nothing is built until asked.
   const xpath = await viewer.open('XPath');
   await expect(xpath.getByRole('button', { name: 'Build the index for XPath' })).toBeVisible();
 
   await viewer.open('Table');
-  await panel.getByRole('button', { name: 'Build the index for Table' }).click();
+  // By keyboard: the button goes once pressed, and focus waits on the Table's tab.
+  await panel.getByRole('button', { name: 'Build the index for Table' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(viewer.tab('Table')).toBeFocused();
   const table = panel.getByRole('table', { name: 'Stub records' });
   await expect(table.locator('.xv-grid-scroll [role="row"]')).toHaveCount(5);
   await table.getByRole('button', { name: 'MediaType' }).click();

@@ -16,7 +16,7 @@ import { DEFAULT_MAX_INDEX_BYTES } from '../../settings/settings-store.ts';
 import { PrettyView, TableView, TreeView, preloadViews } from './views/lazy-views.ts';
 import { PayloadFacts } from './payload-facts.tsx';
 import { useXmlAnalysis } from './use-xml-analysis.ts';
-import { VIEW_TABS, ViewPanel, ViewTabs, type ViewTab } from './view-tabs.tsx';
+import { tabId, VIEW_TABS, ViewPanel, ViewTabs, type ViewTab } from './view-tabs.tsx';
 import { useDelayedFlag } from './use-delayed-flag.ts';
 import { RawView } from './views/raw-view.tsx';
 import { useViewerXPath } from './use-viewer-xpath.ts';
@@ -217,6 +217,8 @@ export function DataStubsViewer({
         onBuild={() => {
           setIndexAskedOf(doneClient);
           doneClient.indexOverLimit(isHeld(payload) ? payload.held : payload);
+          // The button goes: focus waits on the view's tab, above what replaces it, not on the page.
+          document.getElementById(tabId(idPrefix, tab))?.focus();
         }}
       />
     );
