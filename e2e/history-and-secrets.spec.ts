@@ -21,17 +21,37 @@ async function everythingStored(page: Page): Promise<string> {
   return `${String(inPage)} ${JSON.stringify(cookies)} ${page.url()}`;
 }
 
+/** How many calls this page's History holds in IndexedDB. */
+function storedCalls(page: Page): Promise<number> {
+  return page.evaluate(`new Promise((ok, ko) => {
+    const open = indexedDB.open('inode-console');
+    open.onerror = () => ko(open.error);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('calls')) return ok(0);
+      const count = db.transaction('calls').objectStore('calls').count();
+      count.onsuccess = () => { ok(count.result); db.close(); };
+      count.onerror = () => ko(count.error);
+    };
+  })`);
+}
+
 test('history survives reload, filters, re-runs, deletes and clears; the key is stored nowhere', async ({
   page,
   stubs,
   register,
   history,
+  shell,
 }) => {
   const assetType = `e2e-${Date.now()}`;
   await stubs.goto();
   expect(await stubs.call({ key: DEMO_KEY, assetType, binding: 'SOAP 1.2' })).toBe('success');
   expect(await stubs.call({ key: 'no-such-key', binding: 'HTTP POST' })).toBe('business-failure');
-  await register.goto();
+  // History is written just after each answer is shown: Register is reached through the
+  // console's own link, and the reload waits for the three entries, so that no page load cuts a
+  // write short.
+  await shell.nav('Register').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Register' })).toBeVisible();
   expect(
     await register.register({
       key: DEMO_KEY,
@@ -40,6 +60,7 @@ test('history survives reload, filters, re-runs, deletes and clears; the key is 
       binding: 'SOAP 1.1',
     }),
   ).toBe('success');
+  await expect.poll(() => storedCalls(page)).toBe(3);
 
   await page.reload();
   await history.goto();
