@@ -50,6 +50,19 @@ describe('History writes', () => {
     expect(kept).toEqual([id]);
   });
 
+  it('tells its listeners once per committed batch, until they stop listening', async () => {
+    let written = 0;
+    const stop = history.onHistoryWritten(() => (written += 1));
+    // Three calls in one turn: one batch, one transaction.
+    await Promise.all([5, 6, 7].map((n) => history.addCall(call(n))));
+    expect(written).toBe(1);
+    await history.addCall(call(8));
+    expect(written).toBe(2);
+    stop();
+    await history.addCall(call(9));
+    expect(written).toBe(2);
+  });
+
   it('gives calls added in one turn their own keys and their own responses', async () => {
     const ids = await Promise.all(
       [2, 3, 4].map((n) =>

@@ -218,6 +218,7 @@ async function writeBatch(batch: PendingWrites): Promise<number[]> {
   }
   await tx.done;
   for (const id of keptIds) for (const listener of exchangeListeners) listener(id);
+  for (const listener of writeListeners) listener();
   return Promise.all(keys);
 }
 
@@ -267,6 +268,17 @@ async function keepInTransaction(
 }
 
 const exchangeListeners = new Set<(id: number) => void>();
+const writeListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` each time entries were written (a batch committed), for a list shown while
+ * calls land: an entry is written just after its answer is shown. @returns the unsubscribe
+ * function.
+ */
+export function onHistoryWritten(listener: () => void): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+}
 
 /**
  * Calls `listener` each time an exchange is kept (after the call's entry exists), for lists that

@@ -1,9 +1,14 @@
 import './history.css';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { OPERATION_NAMES, isOperationName } from '../../protocol/operations.ts';
-import { getExchange, listExchangeSizes, type CallRecord } from '../../history/history-db.ts';
+import {
+  getExchange,
+  listExchangeSizes,
+  onHistoryWritten,
+  type CallRecord,
+} from '../../history/history-db.ts';
 import { historyKeys } from '../../history/history-keys.ts';
 import { matchesSearch } from '../../history/history-facts.ts';
 import { compareKeyWith } from '../../history/key-fingerprint.ts';
@@ -26,6 +31,12 @@ export function HistoryPage() {
   const navigate = useNavigate();
   const { key, setKey } = useKeyMemory();
   const history = useQuery(historyQueryOptions());
+  // A call's entry is written just after its answer is shown: one that lands while History is
+  // open (the page was opened right after the call) shows up.
+  useEffect(
+    () => onHistoryWritten(() => void queryClient.invalidateQueries({ queryKey: historyKeys.all })),
+    [queryClient],
+  );
   const remove = useMutation(deleteCallMutation(queryClient));
   const clear = useMutation(clearHistoryMutation(queryClient));
   const [search, setSearch] = useState('');
