@@ -6,7 +6,11 @@ import type { CallRecord } from '../../history/history-db.ts';
 import { TestProviders } from '../../test/test-providers.tsx';
 import { HistoryPage } from './history-page.tsx';
 
-const db = vi.hoisted(() => ({ calls: [] as CallRecord[], storedIds: [] as number[] }));
+const db = vi.hoisted(() => ({
+  calls: [] as CallRecord[],
+  storedIds: [] as number[],
+  writeListeners: new Set<() => void>(),
+}));
 
 // jsdom has no IndexedDB: an in-memory stand-in with the same functions.
 vi.mock('../../history/history-db.ts', () => ({
@@ -19,6 +23,10 @@ vi.mock('../../history/history-db.ts', () => ({
   },
   listExchangeSizes: async () => db.storedIds.map((id) => ({ id, at: 0, bytes: 10 })),
   getExchange: async () => null,
+  onHistoryWritten: (listener: () => void) => {
+    db.writeListeners.add(listener);
+    return () => db.writeListeners.delete(listener);
+  },
 }));
 
 // The real fingerprint needs IndexedDB (tested in key-fingerprint.test.ts); here an entry's
@@ -97,6 +105,15 @@ describe('HistoryPage', () => {
     expect(first.getByText('HTTP POST')).toBeVisible();
     expect(first.getByText('ServiceURI=https://x/, MediaType=audio')).toBeVisible();
     expect(first.getByText('12 ms')).toBeVisible();
+  });
+
+  it('shows an entry written while it is open', async () => {
+    renderHistory();
+    expect(await screen.findByText('3 of 3 calls shown')).toBeVisible();
+    db.calls.push(call({ id: 9, summary: 'written later' }));
+    for (const listener of db.writeListeners) listener();
+    expect(await screen.findByText('4 of 4 calls shown')).toBeVisible();
+    db.calls.pop();
   });
 
   it('offers the shown calls that have a stored response (not parity runs) as one HAR', async () => {
