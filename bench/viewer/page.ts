@@ -221,3 +221,9 @@ export const FIRST_ROWS_FILLED = `!document.querySelector('.xv-grid-scroll [aria
 
 /** After `sortByColumn`: the first row changed and every row on screen shows its cells. */
 export const FIRST_ROW_CHANGED = `${FIRST_ROW} !== window.__first && ${FIRST_ROWS_FILLED}`;
+
+/** Types `text` into the Table's filter, keeping the status line to tell when it changed. */
+export const filterTo = (text: string) =>
+  `window.__status = document.querySelector('.xv-table .xv-match-status').textContent; ${typeInto('.xv-table input[type=search]', text)}`;
+/** After `filterTo`: the status line changed and every row on screen shows its cells. */
+export const STATUS_CHANGED = `document.querySelector('.xv-table .xv-match-status').textContent !== window.__status && ${FIRST_ROWS_FILLED}`;

@@ -9,25 +9,19 @@
 import { LIST_TASKS, TIMEOUT_MS, type SizeRun } from './config.ts';
 import { heapMb } from './heap.ts';
 import {
+  filterTo,
   FIRST_ROW_CHANGED,
-  FIRST_ROWS_FILLED,
   inPage,
   longestTask,
   openStubsPage,
   readMarks,
   sortByColumn,
+  STATUS_CHANGED,
   timeInPage,
-  typeInto,
   waitForMark,
   waitForWholeTable,
 } from './page.ts';
 import { keptTableTrace } from './trace.ts';
-
-/** Types `text` into the Table's filter, keeping the status line to tell when it changed. */
-const filterTo = (text: string) =>
-  `window.__status = document.querySelector('.xv-table .xv-match-status').textContent; ${typeInto('.xv-table input[type=search]', text)}`;
-/** After `filterTo`: the status line changed and every row on screen shows its cells. */
-const STATUS_CHANGED = `document.querySelector('.xv-table .xv-match-status').textContent !== window.__status && ${FIRST_ROWS_FILLED}`;
 
 export async function measureTable(run: SizeRun): Promise<void> {
   const { context, origin, size, results } = run;
