@@ -4,16 +4,24 @@
  * measurement per row, so a table of 600,000 records mounts, filters and sorts without a pass
  * over its rows on the page.
  */
-import { useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { layoutWindow, scrollRatio, type Geometry, type WindowLayout } from './window-layout.ts';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import {
+  layoutWindow,
+  scrollRatio,
+  scrollTopForRow,
+  type Geometry,
+  type WindowLayout,
+} from './window-layout.ts';
 
 export interface RowWindow {
   layout: WindowLayout;
-  geometry: Geometry;
   /** The geometry of the last render, for handlers that run between renders. */
   geometryRef: RefObject<Geometry>;
-  /** Renders the window at this scroll position now, rather than on the scroll event's frame. */
-  setScrollTop(top: number): void;
+  /**
+   * Scrolls so that `row` shows (at the top, in the middle, or as little as needed) and renders
+   * the window there now, rather than on the scroll event's frame.
+   */
+  scrollToRow(row: number, align: 'start' | 'center' | 'nearest'): void;
 }
 
 /**
@@ -84,5 +92,17 @@ export function useRowWindow(
     };
   }, [scrollRef, rowHeight, measureOnMount]);
 
-  return { layout, geometry, geometryRef, setScrollTop };
+  const scrollToRow = useCallback(
+    (row: number, align: 'start' | 'center' | 'nearest') => {
+      const scroller = scrollRef.current;
+      if (!scroller) return;
+      const top = scrollTopForRow(geometryRef.current, row, align, scroller.scrollTop);
+      // A scroller already there is not written to (a write lays the page out).
+      if (top !== scroller.scrollTop) scroller.scrollTop = top;
+      setScrollTop(top);
+    },
+    [scrollRef],
+  );
+
+  return { layout, geometryRef, scrollToRow };
 }

@@ -14,7 +14,6 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { useRowWindow } from '../../virtual-rows/use-row-window.ts';
-import { scrollTopForRow } from '../../virtual-rows/window-layout.ts';
 import { rowOfNode, treeRows } from './tree-rows.ts';
 import { isExpandable, type NodeLabel as Label } from '../../../xml/node-label.ts';
 import { nodePath } from '../../../xml/node-path.ts';
@@ -148,24 +147,14 @@ export default function TreeView({
   const scrollRef = useRef<HTMLDivElement>(null);
   // Fixed-height rows: which are on screen follows from the scroll position alone, with no pass
   // over the rows (a root of 600,000 records opens without one).
-  const { layout, geometryRef, setScrollTop } = useRowWindow(scrollRef, rows.length, ROW_HEIGHT, {
+  const { layout, scrollToRow } = useRowWindow(scrollRef, rows.length, ROW_HEIGHT, {
     viewportShare: VIEWPORT_SHARE,
     overscan: OVERSCAN,
   });
-  const scrollToRow = (row: number, align: 'nearest' | 'center') => {
-    const scroller = scrollRef.current;
-    if (!scroller) return;
-    const top = scrollTopForRow(geometryRef.current, row, align, scroller.scrollTop);
-    // A scroller already there is not written to (a write lays the page out).
-    if (top === scroller.scrollTop) return;
-    scroller.scrollTop = top;
-    setScrollTop(top);
-  };
 
   useLayoutEffect(() => {
     scrollToRow(focusedRow, 'nearest');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [focusedRow]);
+  }, [focusedRow, scrollToRow]);
 
   // A deep-linked node opens in the middle of the view, focused, once.
   useLayoutEffect(() => {

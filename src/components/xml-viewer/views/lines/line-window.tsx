@@ -18,7 +18,6 @@ import type { LineCache } from './line-cache.ts';
 import type { LineFolds } from './line-folds.ts';
 import { lineMatches, lineSegments, type MatchState } from './line-segments.ts';
 import { xmlLineTokens } from './xml-line-tokens.ts';
-import { scrollTopForRow } from '../../../virtual-rows/window-layout.ts';
 import { useRowWindow } from '../../../virtual-rows/use-row-window.ts';
 
 /** Matches xml-viewer.css's `.xv-line` height. */
@@ -107,16 +106,11 @@ export function LineWindow({
   ref,
 }: LineWindowProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const { layout, geometryRef, setScrollTop } = useRowWindow(
-    scrollRef,
-    folds.rowCount,
-    ROW_HEIGHT,
-    {
-      viewportShare: VIEWPORT_SHARE,
-      overscan: OVERSCAN,
-      measureOnMount,
-    },
-  );
+  const { layout, geometryRef, scrollToRow } = useRowWindow(scrollRef, folds.rowCount, ROW_HEIGHT, {
+    viewportShare: VIEWPORT_SHARE,
+    overscan: OVERSCAN,
+    measureOnMount,
+  });
   const foldsRef = useRef(folds);
   useLayoutEffect(() => {
     foldsRef.current = folds;
@@ -137,17 +131,14 @@ export function LineWindow({
 
   // Applied after the render that carries the request's folds, so the row is where it will be.
   useLayoutEffect(() => {
-    const scroller = scrollRef.current;
-    if (!scroller || !scrollTo) return;
+    if (!scrollRef.current || !scrollTo) return;
     const folds = foldsRef.current;
     const row = folds.rowOfLine(scrollTo.line);
-    const top = scrollTopForRow(geometryRef.current, row, scrollTo.align, scroller.scrollTop);
-    scroller.scrollTop = top;
-    revealRef.current = folds.lineOfRow(row);
     // Rendered now rather than on the scroll event's frame: what asked sees the line.
-    setScrollTop(top);
-    // geometryRef and setScrollTop are stable: the request alone moves the window.
-  }, [scrollTo, geometryRef, setScrollTop]);
+    scrollToRow(row, scrollTo.align);
+    revealRef.current = folds.lineOfRow(row);
+    // scrollToRow is stable: the request alone moves the window.
+  }, [scrollTo, scrollToRow]);
 
   useImperativeHandle(
     ref,
