@@ -56,6 +56,11 @@ export function isNumberWithin(value: unknown, min: number, max: number): value 
   return typeof value === 'number' && Number.isFinite(value) && value >= min && value <= max;
 }
 
+/** `value` when it is a whole number in [min, max] (a byte count), else `fallback`. */
+function wholeWithin(value: unknown, min: number, max: number, fallback: number): number {
+  return isNumberWithin(value, min, max) && Number.isInteger(value) ? value : fallback;
+}
+
 export function isBinding(value: unknown): value is Binding {
   return typeof value === 'string' && (BINDING_NAMES as string[]).includes(value);
 }
@@ -81,8 +86,6 @@ export function parseSettings(json: string | null): ConsoleSettings {
     }
   }
   const timeout = r.timeoutMs;
-  const maxAnswer = r.maxAnswerBytes;
-  const maxIndex = r.maxIndexBytes;
   return {
     targetId: typeof r.targetId === 'string' && r.targetId !== '' ? r.targetId : null,
     defaultBinding: isBinding(r.defaultBinding)
@@ -92,16 +95,18 @@ export function parseSettings(json: string | null): ConsoleSettings {
       ? timeout
       : DEFAULT_SETTINGS.timeoutMs,
     namespaceOverrides: overrides,
-    maxAnswerBytes:
-      isNumberWithin(maxAnswer, MIN_MAX_ANSWER_BYTES, MAX_MAX_ANSWER_BYTES) &&
-      Number.isInteger(maxAnswer)
-        ? maxAnswer
-        : DEFAULT_SETTINGS.maxAnswerBytes,
-    maxIndexBytes:
-      isNumberWithin(maxIndex, MIN_MAX_INDEX_BYTES, MAX_MAX_INDEX_BYTES) &&
-      Number.isInteger(maxIndex)
-        ? maxIndex
-        : DEFAULT_SETTINGS.maxIndexBytes,
+    maxAnswerBytes: wholeWithin(
+      r.maxAnswerBytes,
+      MIN_MAX_ANSWER_BYTES,
+      MAX_MAX_ANSWER_BYTES,
+      DEFAULT_SETTINGS.maxAnswerBytes,
+    ),
+    maxIndexBytes: wholeWithin(
+      r.maxIndexBytes,
+      MIN_MAX_INDEX_BYTES,
+      MAX_MAX_INDEX_BYTES,
+      DEFAULT_SETTINGS.maxIndexBytes,
+    ),
   };
 }
 

@@ -47,10 +47,54 @@ function typedAmount(text: string, unit: number, min: number, max: number): numb
 const megabytesText = (bytes: number) => String(Number((bytes / MB).toFixed(3)));
 
 const timeoutMsOf = (text: string) => typedAmount(text, 1000, MIN_TIMEOUT_MS, MAX_TIMEOUT_MS);
-const answerBytesOf = (text: string) =>
-  typedAmount(text, MB, MIN_MAX_ANSWER_BYTES, MAX_MAX_ANSWER_BYTES);
-const indexBytesOf = (text: string) =>
-  typedAmount(text, MB, MIN_MAX_INDEX_BYTES, MAX_MAX_INDEX_BYTES);
+
+/**
+ * A size setting typed in megabytes, saved as whole bytes in [min, max]; a value outside says
+ * so, and the last valid one stays in use.
+ */
+function MegabytesField({
+  id,
+  label,
+  bytes,
+  min,
+  max,
+  help,
+  onValid,
+}: {
+  id: string;
+  label: string;
+  /** The value in use. */
+  bytes: number;
+  min: number;
+  max: number;
+  help: string;
+  onValid: (bytes: number) => void;
+}) {
+  const [text, setText] = useState(megabytesText(bytes));
+  const valid = typedAmount(text, MB, min, max) !== null;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        inputMode="decimal"
+        value={text}
+        aria-invalid={valid ? undefined : true}
+        aria-describedby={`${id}-help`}
+        onChange={(e) => {
+          setText(e.target.value);
+          const typed = typedAmount(e.target.value, MB, min, max);
+          if (typed !== null) onValid(typed);
+        }}
+      />
+      <p id={`${id}-help`} className={valid ? 'help' : 'error'}>
+        {valid
+          ? help
+          : `Enter a number of megabytes up to ${max / MB}, at least ${formatBytes(min)}; the last valid value (${formatBytes(bytes)}) stays in use.`}
+      </p>
+    </div>
+  );
+}
 
 /** Settings: target, default binding, timeout, namespace, and the key opt-in. */
 export function SettingsPage() {
@@ -62,10 +106,6 @@ export function SettingsPage() {
     targets.data?.targets.find((t) => t.id === targetId)?.label ?? targetId ?? 'server default';
   const [timeoutText, setTimeoutText] = useState(String(settings.timeoutMs / 1000));
   const timeoutValid = timeoutMsOf(timeoutText) !== null;
-  const [answerText, setAnswerText] = useState(megabytesText(settings.maxAnswerBytes));
-  const answerValid = answerBytesOf(answerText) !== null;
-  const [indexText, setIndexText] = useState(megabytesText(settings.maxIndexBytes));
-  const indexValid = indexBytesOf(indexText) !== null;
 
   return (
     <>
@@ -163,46 +203,24 @@ export function SettingsPage() {
               : `Enter a number of seconds between ${MIN_TIMEOUT_MS / 1000} and ${MAX_TIMEOUT_MS / 1000}; the last valid value (${settings.timeoutMs / 1000} s) stays in use.`}
           </p>
         </div>
-        <div className="field">
-          <label htmlFor="settings-max-answer">Largest answer opened (MB)</label>
-          <input
-            id="settings-max-answer"
-            inputMode="decimal"
-            value={answerText}
-            aria-invalid={answerValid ? undefined : true}
-            aria-describedby="settings-max-answer-help"
-            onChange={(e) => {
-              setAnswerText(e.target.value);
-              const bytes = answerBytesOf(e.target.value);
-              if (bytes !== null) updateSettings({ maxAnswerBytes: bytes });
-            }}
-          />
-          <p id="settings-max-answer-help" className={answerValid ? 'help' : 'error'}>
-            {answerValid
-              ? 'A larger answer is not opened: the call says how large it is and offers it as a download. Above 250 MB a tab may run out of memory.'
-              : `Enter a number of megabytes up to ${MAX_MAX_ANSWER_BYTES / MB}, at least ${formatBytes(MIN_MAX_ANSWER_BYTES)}; the last valid value (${formatBytes(settings.maxAnswerBytes)}) stays in use.`}
-          </p>
-        </div>
-        <div className="field">
-          <label htmlFor="settings-max-index">Tree and Table built at once up to (MB)</label>
-          <input
-            id="settings-max-index"
-            inputMode="decimal"
-            value={indexText}
-            aria-invalid={indexValid ? undefined : true}
-            aria-describedby="settings-max-index-help"
-            onChange={(e) => {
-              setIndexText(e.target.value);
-              const bytes = indexBytesOf(e.target.value);
-              if (bytes !== null) updateSettings({ maxIndexBytes: bytes });
-            }}
-          />
-          <p id="settings-max-index-help" className={indexValid ? 'help' : 'error'}>
-            {indexValid
-              ? 'The viewer indexes a larger DataStubs payload for Tree, Table and XPath only when asked: the index takes a few times the payload in memory.'
-              : `Enter a number of megabytes up to ${MAX_MAX_INDEX_BYTES / MB}, at least ${formatBytes(MIN_MAX_INDEX_BYTES)}; the last valid value (${formatBytes(settings.maxIndexBytes)}) stays in use.`}
-          </p>
-        </div>
+        <MegabytesField
+          id="settings-max-answer"
+          label="Largest answer opened (MB)"
+          bytes={settings.maxAnswerBytes}
+          min={MIN_MAX_ANSWER_BYTES}
+          max={MAX_MAX_ANSWER_BYTES}
+          help="A larger answer is not opened: the call says how large it is and offers it as a download. Above 250 MB a tab may run out of memory."
+          onValid={(bytes) => updateSettings({ maxAnswerBytes: bytes })}
+        />
+        <MegabytesField
+          id="settings-max-index"
+          label="Tree and Table built at once up to (MB)"
+          bytes={settings.maxIndexBytes}
+          min={MIN_MAX_INDEX_BYTES}
+          max={MAX_MAX_INDEX_BYTES}
+          help="The viewer indexes a larger DataStubs payload for Tree, Table and XPath only when asked: the index takes a few times the payload in memory."
+          onValid={(bytes) => updateSettings({ maxIndexBytes: bytes })}
+        />
       </section>
 
       <NamespaceSettings
