@@ -68,10 +68,10 @@ export const TRACE = process.env.VIEWER_BENCH_TRACE === '1';
  */
 export const LIST_TASKS = process.env.VIEWER_BENCH_TASKS === '1';
 /**
- * VIEWER_BENCH_TYPING_MS (3000): at 1 and 10 MB, one more Pretty load and one more Table load
- * whose form is sent this long after the page opened, as a person typing the key would send it
- * (the other loads send it as soon as the bench has filled it in, about 1.1 s after the page
- * opened); 0 skips them.
+ * VIEWER_BENCH_TYPING_MS (3000): one more Pretty load (and, where the Table is built at once, one
+ * more Table load) whose form is sent this long after the page opened, as a person typing the
+ * key would send it (the other loads send it as soon as the bench has filled it in, about 1.1 s
+ * after the page opened, while the page still matches its fonts); 0 skips them.
  */
 export const TYPING_MS = Number(process.env.VIEWER_BENCH_TYPING_MS ?? 3000);
 /** VIEWER_BENCH_NATIVE=0: no native viewer baseline (it takes a minute at 10 MB). */
