@@ -79,6 +79,26 @@ describe('PrettyView', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Pretty-printing the payload');
   });
 
+  it('widens the gutter to the line count’s digits with a class, which restyles the numbers alone', () => {
+    const { rerender } = render(
+      <PrettyView text={head} lineCount={null} foldEnd={null} client={null} revealLine={null} />,
+    );
+    expect(lines()).toHaveClass('xv-gutter-2');
+    rerender(
+      <PrettyView
+        text={head}
+        lineCount={prettyLineCount}
+        foldEnd={foldEnd}
+        client={fakeClient()}
+        revealLine={null}
+      />,
+    );
+    expect(lines()).toHaveClass(`xv-gutter-${String(prettyLineCount).length}`);
+    expect(lines()).not.toHaveClass('xv-gutter-2');
+    // An inherited custom property there would restyle every element of every row.
+    expect(lines().getAttribute('style')).toBeNull();
+  });
+
   /** 600 lines of pretty text, the head's or the viewer's, with the scroller's height watched. */
   function renderLongText(receiving: boolean, measuredHeight?: number) {
     const longText = pretty.split('\n').slice(0, 600).join('\n') + '\n';

@@ -23,6 +23,8 @@ import { useRowWindow } from '../../../virtual-rows/use-row-window.ts';
 /** Matches xml-viewer.css's `.xv-line` height. */
 export const ROW_HEIGHT = 20;
 const OVERSCAN = 10;
+/** The widest gutter xml-viewer.css has a class for (.xv-gutter-1 to .xv-gutter-10). */
+const MAX_GUTTER_DIGITS = 10;
 /** Matches xml-viewer.css's `.xv-lines` height (70vh). */
 const VIEWPORT_SHARE = 0.7;
 
@@ -177,13 +179,14 @@ export function LineWindow({
   return (
     <div
       ref={scrollRef}
-      className="xv-lines"
+      // The gutter's width as a class: a change of it restyles the line numbers alone, where an
+      // inherited custom property restyled every element of every row.
+      className={`xv-lines xv-gutter-${Math.min(digits, MAX_GUTTER_DIGITS)}`}
       role="region"
       aria-label={label}
       aria-describedby={describedBy}
       tabIndex={0}
       onKeyDown={onKeyDown}
-      style={{ ['--xv-gutter-digits' as string]: digits }}
     >
       <div className="xv-lines-spacer" style={{ height: layout.spacerHeight }}>
         <div className="xv-lines-window" style={{ transform: `translateY(${layout.top}px)` }}>
