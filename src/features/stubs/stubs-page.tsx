@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { Binding, GetAssetStubsParams } from '../../protocol/operations.ts';
@@ -134,6 +134,21 @@ export function StubsPage() {
     request && head?.submission === request.submission ? head.text : null;
   const view = showingPrevious ? previous : current;
   const viewRequest = showingPrevious ? shown : submitted;
+  // The change from the arriving answer's first lines to its result is the page's largest
+  // render (the banner, the fields, the viewer and its first screen): deferred, React builds it
+  // in slices between which the page answers, and runs its effects in a task of their own,
+  // while the first lines stay on screen. Deferred as one, so no render mixes two calls' parts.
+  const resultNow = useMemo(
+    () => ({
+      head: receivedHead,
+      data: view.data,
+      error: view.error,
+      request: viewRequest,
+      stale: showingPrevious,
+    }),
+    [receivedHead, view.data, view.error, viewRequest, showingPrevious],
+  );
+  const shownResult = useDeferredValue(resultNow);
 
   return (
     <>
@@ -178,11 +193,13 @@ export function StubsPage() {
               Call cancelled.{shown ? ' The result below is from the previous call.' : ''}
             </p>
           )}
-          {!parity && receivedHead !== null && <FieldsSoFar fields={receivedHead.fieldsBefore} />}
-          {!parity && receivedHead !== null && (
+          {!parity && shownResult.head !== null && (
+            <FieldsSoFar fields={shownResult.head.fieldsBefore} />
+          )}
+          {!parity && shownResult.head !== null && (
             <Suspense fallback={null}>
               <ReceivingDataStubs
-                head={receivedHead.text}
+                head={shownResult.head.text}
                 tab={tabChosenFor(submitted)}
                 onTabChange={(tab) =>
                   submitted && setReceivingTab({ submission: submitted.submission, tab })
@@ -190,22 +207,25 @@ export function StubsPage() {
               />
             </Suspense>
           )}
-          {!parity && receivedHead === null && viewRequest && (view.data || view.error) && (
-            <StubsResult
-              result={view.data}
-              error={view.error}
-              cancelled={false}
-              secret={viewRequest.params.OpenIDKey}
-              targetId={connection.targetId}
-              assetType={viewRequest.params.AssetType}
-              stale={showingPrevious}
-              submission={viewRequest.submission}
-              exportBinding={viewRequest.binding}
-              initialTab={tabChosenFor(viewRequest)}
-              receivedHead={headOf(viewRequest)}
-              maxIndexBytes={settings.maxIndexBytes}
-            />
-          )}
+          {!parity &&
+            shownResult.head === null &&
+            shownResult.request &&
+            (shownResult.data || shownResult.error) && (
+              <StubsResult
+                result={shownResult.data}
+                error={shownResult.error}
+                cancelled={false}
+                secret={shownResult.request.params.OpenIDKey}
+                targetId={connection.targetId}
+                assetType={shownResult.request.params.AssetType}
+                stale={shownResult.stale}
+                submission={shownResult.request.submission}
+                exportBinding={shownResult.request.binding}
+                initialTab={tabChosenFor(shownResult.request)}
+                receivedHead={headOf(shownResult.request)}
+                maxIndexBytes={settings.maxIndexBytes}
+              />
+            )}
         </div>
       </div>
     </>
