@@ -140,11 +140,23 @@ describe('StubsPage', () => {
     expect(screen.queryByRole('region', { name: 'Outcome' })).toBeNull();
     expect(screen.getByText(/Calling GetAssetStubs/)).toBeVisible();
 
+    // From the first lines to the result, each commit shows one or the other: never both, and
+    // never neither (the result is rendered apart, in a deferred render).
+    const shown: string[] = [];
+    const watch = new MutationObserver(() => {
+      const first = screen.queryByLabelText('DataStubs first lines') !== null;
+      const result = screen.queryByRole('region', { name: 'Outcome' }) !== null;
+      shown.push(first && result ? 'both' : first ? 'first lines' : result ? 'result' : 'neither');
+    });
+    watch.observe(document.body, { childList: true, subtree: true });
     rest?.enqueue(large.slice(half));
     rest?.close();
     const banner = await screen.findByRole('region', { name: 'Outcome' });
+    watch.disconnect();
     expect(banner).toHaveAttribute('data-outcome', 'success');
     expect(screen.queryByLabelText('DataStubs first lines')).toBeNull();
+    expect(shown).toContain('result');
+    expect(shown.filter((s) => s === 'both' || s === 'neither')).toEqual([]);
     const whole = screen.getByLabelText('DataStubs XML').textContent ?? '';
     expect(whole.startsWith(head.textContent ?? '-')).toBe(true);
   });

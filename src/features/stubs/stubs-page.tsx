@@ -144,11 +144,14 @@ export function StubsPage() {
       data: view.data,
       error: view.error,
       request: viewRequest,
-      stale: showingPrevious,
     }),
-    [receivedHead, view.data, view.error, viewRequest, showingPrevious],
+    [receivedHead, view.data, view.error, viewRequest],
   );
   const shownResult = useDeferredValue(resultNow);
+  // Marked at once, not a render later: the result shown is not the call the page is on, or a
+  // newer call is on its way.
+  const shownIsStale =
+    shownResult.request !== viewRequest || (inFlight && shownResult.request !== submitted);
 
   return (
     <>
@@ -218,7 +221,7 @@ export function StubsPage() {
                 secret={shownResult.request.params.OpenIDKey}
                 targetId={connection.targetId}
                 assetType={shownResult.request.params.AssetType}
-                stale={shownResult.stale}
+                stale={shownIsStale}
                 submission={shownResult.request.submission}
                 exportBinding={shownResult.request.binding}
                 initialTab={tabChosenFor(shownResult.request)}
