@@ -46,6 +46,19 @@ describe('nodeLabel', () => {
     ]);
   });
 
+  it('gives line breaks and attribute white space the values XML gives them', () => {
+    const xml = '<a x="1\r\n2\t3" y="4&#9;5"><b>p\r\nq\rr</b><c><![CDATA[s\r\nt]]></c></a>';
+    const [a, , bText, , cData] = labels(xml);
+    expect(a).toMatchObject({
+      attributes: [
+        ['x', '1 2 3'],
+        ['y', '4\t5'],
+      ],
+    });
+    expect(bText).toEqual({ kind: 'text', text: 'p\nq\nr' });
+    expect(cData).toEqual({ kind: 'cdata', text: 's\nt' });
+  });
+
   it('cuts long texts to a preview that says so, whether or not their source was cut', () => {
     const long = 'é'.repeat(PREVIEW_SOURCE_CHARS + 10);
     const short = 'w'.repeat(PREVIEW_CHARS + 1);

@@ -3,7 +3,11 @@
  * its index points into (`labelRanges`, then `nodeLabel`): the page asks for the labels of the
  * rows on screen. Texts are cut for display; a cut says so with an ellipsis.
  */
-import { decodeXmlEntities } from './xml-entities.ts';
+import {
+  decodeAttributeValue,
+  decodeCharacterData,
+  normalizeLineBreaks,
+} from './reader/xml-values.ts';
 import {
   NODE_CDATA,
   NODE_COMMENT,
@@ -88,9 +92,9 @@ function textPreview(index: XmlTreeIndex, node: number, slice: string): string {
   const cut = wasCut(index.start[node] ?? 0, index.end[node] ?? 0);
   if (index.kind[node] === NODE_CDATA) {
     // `<![CDATA[` and, unless cut off, `]]>`.
-    return preview(slice.slice(9, cut ? undefined : -3), cut);
+    return preview(normalizeLineBreaks(slice.slice(9, cut ? undefined : -3)), cut);
   }
-  const decoded = decodeXmlEntities(slice);
+  const decoded = decodeCharacterData(slice);
   return preview(cut ? decoded.trimStart() : decoded.trim(), cut);
 }
 
@@ -115,7 +119,7 @@ export function nodeLabel(index: XmlTreeIndex, node: number, slices: readonly st
     const cut = wasCut(index.attrValueStart[at] ?? 0, index.attrValueEnd[at] ?? 0);
     attributes.push([
       index.names[index.attrNameId[at] ?? -1] ?? '',
-      preview(decodeXmlEntities(slices[a] ?? ''), cut),
+      preview(decodeAttributeValue(slices[a] ?? ''), cut),
     ]);
   }
   const text = onlyTextChild(index, node);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeXml } from './analyze-xml.ts';
 import { extractRecordTable, simpleElementText } from './record-table.ts';
-import { decodeXmlEntities } from './xml-entities.ts';
+import { decodeAttributeValue } from './reader/xml-values.ts';
 import { NODE_ELEMENT, rootElement } from './xml-index.ts';
 
 function table(xml: string) {
@@ -73,12 +73,34 @@ describe('extractRecordTable', () => {
     });
   });
 
+  it('gives line breaks and, in attributes, white space the values XML gives them', () => {
+    const result = table(
+      '<r><s a="one\r\ntwo\tthree\nfour\rfive" b="kept&#9;tab&#10;lf&#13;cr">' +
+        '<t>x\r\ny\rz</t><u><![CDATA[p\r\nq]]></u><v>tab\tstays</v></s></r>',
+    );
+    const cells = Object.fromEntries(
+      (result?.columns ?? []).map((column, c) => [column.key, result?.values[c]?.at(0)]),
+    );
+    expect(cells).toEqual({
+      '@a': 'one two three four five',
+      '@b': 'kept\ttab\nlf\rcr',
+      t: 'x\ny\nz',
+      u: 'p\nq',
+      v: 'tab\tstays',
+    });
+  });
+
   it('reads every cell as the decoded text of its attribute or field (property)', () => {
     const part = fc.constantFrom(
       'v',
       'Harbour 12',
       ' ',
       '\n',
+      '\r\n',
+      '\r',
+      '\t',
+      '&#9;',
+      '&#13;',
       '\u00a0',
       '\u2028',
       '&amp;',
@@ -116,7 +138,7 @@ describe('extractRecordTable', () => {
           for (let a = from; a < from + (index.attrCount[s] ?? 0); a++) {
             const key = `@${index.names[index.attrNameId[a] ?? -1] ?? ''}`;
             const c = result.columns.findIndex((column) => column.key === key);
-            expected[c]![row] = decodeXmlEntities(
+            expected[c]![row] = decodeAttributeValue(
               xml.slice(index.attrValueStart[a], index.attrValueEnd[a]),
             );
           }

@@ -5,7 +5,12 @@
  */
 import { stepsToEnd } from '../tasks/steps-to-end.ts';
 import { CellColumn } from './cell-column.ts';
-import { decodeXmlEntities } from './xml-entities.ts';
+import { cdataContent } from './xml-entities.ts';
+import {
+  decodeAttributeValue,
+  decodeCharacterData,
+  normalizeLineBreaks,
+} from './reader/xml-values.ts';
 import {
   childElementCounts,
   NODE_CDATA,
@@ -49,25 +54,37 @@ export function simpleElementText(
   for (let c = index.firstChild[element] ?? -1; c !== -1; c = index.nextSibling[c] ?? -1) {
     const kind = index.kind[c];
     const raw = xml.slice(index.start[c], index.end[c]);
-    if (kind === NODE_TEXT) text += decodeXmlEntities(raw);
-    else if (kind === NODE_CDATA) text += raw.slice(9, -3);
+    if (kind === NODE_TEXT) text += decodeCharacterData(raw);
+    else if (kind === NODE_CDATA) text += normalizeLineBreaks(cdataContent(raw));
   }
   return text.trim();
 }
 
 /**
- * Whether xml[start, end) is a value as written: no reference to decode and, with `trimmed`,
- * no white space at either end for String.prototype.trim to take off.
+ * Whether xml[start, end) is a value as written: no reference to decode, no CR for end-of-line
+ * handling to turn into LF (nor, in an attribute, a TAB, LF or CR to turn into a space: XML 1.0
+ * §2.11, §3.3.3) and, in a field, no white space at either end for String.prototype.trim to
+ * take off.
  */
-function isWrittenValue(xml: string, start: number, end: number, trimmed: boolean): boolean {
+function isWrittenValue(xml: string, start: number, end: number, kind: 'field' | 'attribute') {
   if (end <= start) return true;
-  if (trimmed && (trimsAway(xml.charCodeAt(start)) || trimsAway(xml.charCodeAt(end - 1))))
+  if (kind === 'field' && (trimsAway(xml.charCodeAt(start)) || trimsAway(xml.charCodeAt(end - 1))))
     return false;
-  for (let i = start; i < end; i++) if (xml.charCodeAt(i) === AMPERSAND) return false;
+  const changed = kind === 'field' ? CHANGED_IN_TEXT : CHANGED_IN_ATTRIBUTE;
+  for (let i = start; i < end; i++) {
+    const c = xml.charCodeAt(i);
+    if (c === AMPERSAND || (c <= CR && (changed & (1 << c)) !== 0)) return false;
+  }
   return true;
 }
 
 const AMPERSAND = 38;
+const TAB = 9;
+const LF = 10;
+const CR = 13;
+/** The control characters that decoding a field's text or an attribute value changes. */
+const CHANGED_IN_TEXT = 1 << CR;
+const CHANGED_IN_ATTRIBUTE = CHANGED_IN_TEXT | (1 << TAB) | (1 << LF);
 
 /** Whether String.prototype.trim removes this UTF-16 code unit (white space, line terminators). */
 function trimsAway(c: number): boolean {
@@ -108,7 +125,7 @@ function setFieldCell(
   ) {
     const start = index.start[child] ?? 0;
     const end = index.end[child] ?? 0;
-    if (isWrittenValue(xml, start, end, true)) {
+    if (isWrittenValue(xml, start, end, 'field')) {
       column.setRange(row, start, end);
       return;
     }
@@ -181,8 +198,8 @@ export function* recordTableInSteps(
       const column = columnFor(index.attrNameId[a] ?? -1, 'attribute');
       const start = index.attrValueStart[a] ?? 0;
       const end = index.attrValueEnd[a] ?? 0;
-      if (isWrittenValue(xml, start, end, false)) column.setRange(row, start, end);
-      else column.setValue(row, decodeXmlEntities(xml.slice(start, end)));
+      if (isWrittenValue(xml, start, end, 'attribute')) column.setRange(row, start, end);
+      else column.setValue(row, decodeAttributeValue(xml.slice(start, end)));
     }
     for (let f = index.firstChild[c] ?? -1; f !== -1; f = index.nextSibling[f] ?? -1) {
       if (index.kind[f] !== NODE_ELEMENT || (index.elementChildCount[f] ?? 0) > 0) continue;

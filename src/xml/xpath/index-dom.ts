@@ -8,7 +8,12 @@
  * Whitespace-only text between elements is not in the index (the viewer drops it), so it is not
  * here either; `text()` positions count the text the document really has.
  */
-import { cdataContent, decodeXmlEntities } from '../xml-entities.ts';
+import { cdataContent } from '../xml-entities.ts';
+import {
+  decodeAttributeValue,
+  decodeCharacterData,
+  normalizeLineBreaks,
+} from '../reader/xml-values.ts';
 import {
   NODE_CDATA,
   NODE_COMMENT,
@@ -40,11 +45,6 @@ const EMPTY_SCOPE: Scope = new Map([['xml', XML_URI]]);
 function splitName(qualified: string): [prefix: string, local: string] {
   const colon = qualified.indexOf(':');
   return colon < 0 ? ['', qualified] : [qualified.slice(0, colon), qualified.slice(colon + 1)];
-}
-
-/** Attribute values as XPath sees them: line breaks and tabs normalized to spaces, then decoded. */
-function attributeValue(raw: string): string {
-  return decodeXmlEntities(raw.replace(/\r\n?|[\n\t]/g, ' '));
 }
 
 function isXmlDeclaration(owner: IndexDocument, i: number): boolean {
@@ -122,7 +122,7 @@ export class IndexDocument {
       const name = this.index.names[this.index.attrNameId[a] ?? -1] ?? '';
       if (name !== 'xmlns' && !name.startsWith('xmlns:')) continue;
       own ??= new Map(inherited);
-      own.set(name === 'xmlns' ? '' : name.slice(6), attributeValue(this.attrRaw(a)));
+      own.set(name === 'xmlns' ? '' : name.slice(6), decodeAttributeValue(this.attrRaw(a)));
     }
     const scope = own ?? inherited;
     this.scopes[i] = scope;
@@ -136,8 +136,9 @@ export class IndexDocument {
   /** The decoded text of a text or CDATA node. */
   text(i: number): string {
     const raw = this.xml.slice(this.index.start[i] ?? 0, this.index.end[i] ?? 0);
-    const lines = raw.indexOf('\r') < 0 ? raw : raw.replace(/\r\n?/g, '\n');
-    return this.index.kind[i] === NODE_CDATA ? cdataContent(lines) : decodeXmlEntities(lines);
+    return this.index.kind[i] === NODE_CDATA
+      ? normalizeLineBreaks(cdataContent(raw))
+      : decodeCharacterData(raw);
   }
 }
 
@@ -353,7 +354,7 @@ export class IndexAttribute {
   }
 
   get value(): string {
-    return attributeValue(this.ownerElement.owner.attrRaw(this.attrId));
+    return decodeAttributeValue(this.ownerElement.owner.attrRaw(this.attrId));
   }
 
   get nodeValue(): string {
