@@ -58,7 +58,7 @@ if (!first) throw new Error(`no main-thread task holds ${functionName}'s first s
 const inStretch = tasks.filter((t) => t.ts >= first.ts && t.ts < end);
 
 const ms = (us: number | undefined) => (us ?? 0) / 1000;
-const thread = (t: (typeof tasks)[number]) => ms((t as { tdur?: number }).tdur);
+const thread = (t: (typeof tasks)[number]) => ms(t.tdur);
 console.log(
   `${functionName}'s first task → ${markName}: ${ms(end - first.ts).toFixed(0)} ms, ${inStretch.length} tasks`,
 );

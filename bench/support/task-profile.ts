@@ -5,9 +5,9 @@
  *
  *   npx tsx bench/support/task-profile.ts trace.json profile.cpuprofile [minMs] [mark]
  *
- * Lists every task of the page's main thread longer than minMs (45 by default), its start in ms
- * from the bench mark `mark` (bench:viewerPretty by default; bench:table for a Table load), and
- * the functions holding it: self time, then the app's own frames by inclusive time. The trace
+ * Lists every task of the page's main thread longer than minMs (45 by default), with the
+ * thread's CPU time within it, its start in ms from the bench mark `mark` (bench:viewerPretty by
+ * default; bench:table for a Table load), and the functions holding it: self time, then the app's own frames by inclusive time. The trace
  * gives the tasks' bounds, the profile their samples: both use the browser's monotonic clock.
  */
 import { readFileSync } from 'node:fs';
@@ -61,7 +61,12 @@ for (const task of events) {
     }
   });
   const start = ((task.ts - base) / 1000).toFixed(0);
-  console.log(`\n${((task.dur ?? 0) / 1000).toFixed(0)} ms task at ${start} ms from ${markName}`);
+  // On a shared machine a task's wall time also holds the time its thread waited for a core.
+  const thread =
+    task.tdur === undefined ? '' : ` (the thread's CPU: ${(task.tdur / 1000).toFixed(0)} ms)`;
+  console.log(
+    `\n${((task.dur ?? 0) / 1000).toFixed(0)} ms task${thread} at ${start} ms from ${markName}`,
+  );
   console.log('  self:');
   for (const line of top(self, 8)) console.log(`    ${line}`);
   console.log('  inclusive (app frames):');

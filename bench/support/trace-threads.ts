@@ -11,6 +11,8 @@ interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
+  /** The thread's CPU time within the event (µs): its wall time less the time it waited for a core. */
+  tdur?: number;
   args?: { name?: string };
 }
 
