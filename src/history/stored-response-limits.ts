@@ -14,6 +14,8 @@ export const DEFAULT_STORED_RESPONSE_LIMITS: StoredResponseLimits = {
   maxEntryBytes: 5 * MB,
   maxTotalBytes: 100 * MB,
 };
+/** The largest either limit can be set to in Settings. */
+export const MAX_STORED_RESPONSE_LIMIT_BYTES = 10_000 * MB;
 export const STORED_RESPONSE_LIMITS_KEY = 'inode-console.stored-responses';
 
 const valid = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n >= 0;

@@ -4,7 +4,6 @@ import { BINDINGS, BINDING_NAMES } from '../../protocol/operations.ts';
 import { useSettings } from '../../settings/settings-context.tsx';
 import {
   isBinding,
-  isNumberWithin,
   MAX_MAX_ANSWER_BYTES,
   MAX_MAX_INDEX_BYTES,
   MAX_TIMEOUT_MS,
@@ -12,7 +11,6 @@ import {
   MIN_MAX_INDEX_BYTES,
   MIN_TIMEOUT_MS,
 } from '../../settings/settings-store.ts';
-import { formatBytes } from '../../text/format.ts';
 import {
   connectionKeys,
   effectiveTargetId,
@@ -26,75 +24,9 @@ import {
 } from '../../components/target-health/target-health.tsx';
 import { NamespaceSettings } from './namespace-settings.tsx';
 import { StoredResponses } from './stored-responses.tsx';
-
-const MB = 1024 * 1024;
-
-/**
- * An amount typed in `unit`s (seconds, megabytes), as the whole number of ms or bytes it is
- * saved as; null when empty or outside [min, max], where the last valid value stays in use.
- *
- * @example typedAmount('1.5', 1000, MIN_TIMEOUT_MS, MAX_TIMEOUT_MS) // 1500
- */
-function typedAmount(text: string, unit: number, min: number, max: number): number | null {
-  const amount = Math.round(Number(text) * unit);
-  return text.trim() !== '' && isNumberWithin(amount, min, max) ? amount : null;
-}
-
-/**
- * A byte setting as the megabytes a person typed: to 3 decimals, so that "0.001" stays "0.001"
- * after the whole bytes it was saved as are shown again.
- */
-const megabytesText = (bytes: number) => String(Number((bytes / MB).toFixed(3)));
+import { MegabytesField, typedAmount } from './megabytes-field.tsx';
 
 const timeoutMsOf = (text: string) => typedAmount(text, 1000, MIN_TIMEOUT_MS, MAX_TIMEOUT_MS);
-
-/**
- * A size setting typed in megabytes, saved as whole bytes in [min, max]; a value outside says
- * so, and the last valid one stays in use.
- */
-function MegabytesField({
-  id,
-  label,
-  bytes,
-  min,
-  max,
-  help,
-  onValid,
-}: {
-  id: string;
-  label: string;
-  /** The value in use. */
-  bytes: number;
-  min: number;
-  max: number;
-  help: string;
-  onValid: (bytes: number) => void;
-}) {
-  const [text, setText] = useState(megabytesText(bytes));
-  const valid = typedAmount(text, MB, min, max) !== null;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        inputMode="decimal"
-        value={text}
-        aria-invalid={valid ? undefined : true}
-        aria-describedby={`${id}-help`}
-        onChange={(e) => {
-          setText(e.target.value);
-          const typed = typedAmount(e.target.value, MB, min, max);
-          if (typed !== null) onValid(typed);
-        }}
-      />
-      <p id={`${id}-help`} className={valid ? 'help' : 'error'}>
-        {valid
-          ? help
-          : `Enter a number of megabytes up to ${max / MB}, at least ${formatBytes(min)}; the last valid value (${formatBytes(bytes)}) stays in use.`}
-      </p>
-    </div>
-  );
-}
 
 /** Settings: target, default binding, timeout, namespace, and the key opt-in. */
 export function SettingsPage() {

@@ -5,52 +5,11 @@ import { formatBytes } from '../../text/format.ts';
 import { historyKeys } from '../../history/history-keys.ts';
 import {
   loadStoredResponseLimits,
+  MAX_STORED_RESPONSE_LIMIT_BYTES,
   saveStoredResponseLimits,
   type StoredResponseLimits,
 } from '../../history/stored-response-limits.ts';
-
-const MB = 1024 * 1024;
-
-function LimitField({
-  id,
-  label,
-  help,
-  bytes,
-  onValid,
-}: {
-  id: string;
-  label: string;
-  help: string;
-  bytes: number;
-  onValid(bytes: number): void;
-}) {
-  const [text, setText] = useState(String(bytes / MB));
-  const value = Number(text);
-  const valid = text.trim() !== '' && Number.isFinite(value) && value >= 0 && value <= 10_000;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        inputMode="decimal"
-        value={text}
-        aria-invalid={valid ? undefined : true}
-        aria-describedby={`${id}-help`}
-        onChange={(e) => {
-          setText(e.target.value);
-          const next = Number(e.target.value);
-          if (e.target.value.trim() !== '' && Number.isFinite(next) && next >= 0 && next <= 10_000)
-            onValid(Math.round(next * MB));
-        }}
-      />
-      <p id={`${id}-help`} className={valid ? 'help' : 'error'}>
-        {valid
-          ? help
-          : 'Enter a number of megabytes from 0 to 10000; the last valid value stays in use.'}
-      </p>
-    </div>
-  );
-}
+import { MegabytesField } from './megabytes-field.tsx';
 
 /** Settings: how much of the responses History keeps, what it keeps now, and clearing them. */
 export function StoredResponses() {
@@ -74,18 +33,22 @@ export function StoredResponses() {
         History keeps each call&apos;s request and response (the OpenIDKey redacted) so it can be
         compared or exported later. Oldest are dropped first when the total is reached.
       </p>
-      <LimitField
+      <MegabytesField
         id="stored-entry-limit"
         label="Largest response kept (MB)"
         help="A call whose request and response are larger is listed in History without them."
         bytes={limits.maxEntryBytes}
+        min={0}
+        max={MAX_STORED_RESPONSE_LIMIT_BYTES}
         onValid={(maxEntryBytes) => update({ maxEntryBytes })}
       />
-      <LimitField
+      <MegabytesField
         id="stored-total-limit"
         label="All stored responses (MB)"
         help="Above this, the oldest stored responses are dropped."
         bytes={limits.maxTotalBytes}
+        min={0}
+        max={MAX_STORED_RESPONSE_LIMIT_BYTES}
         onValid={(maxTotalBytes) => update({ maxTotalBytes })}
       />
       <p role="status" data-testid="stored-responses-usage">
