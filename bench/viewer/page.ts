@@ -205,6 +205,41 @@ export async function timeInPage(page: Page, action: string, done: string): Prom
   );
 }
 
+/**
+ * Runs `action` in the page and resolves with ms until `first` holds after a paint, and until
+ * `whole` holds after a paint (`whole` implies `first`).
+ */
+export async function timeFirstAndWhole(
+  page: Page,
+  action: string,
+  first: string,
+  whole: string,
+): Promise<{ first: number; whole: number }> {
+  return inPage(
+    page,
+    `new Promise((resolve, reject) => {
+      const t0 = performance.now();
+      let firstSeen = false;
+      let firstAt = null;
+      { ${action} }
+      const tick = () => {
+        if (!firstSeen && (${first})) {
+          firstSeen = true;
+          requestAnimationFrame(() => setTimeout(() => (firstAt = performance.now() - t0), 0));
+        }
+        if (firstSeen && (${whole})) {
+          requestAnimationFrame(() => setTimeout(() => {
+            const at = performance.now() - t0;
+            resolve({ first: firstAt ?? at, whole: at });
+          }, 0));
+        } else if (performance.now() - t0 > 120000) reject(new Error('timed out waiting for ' + ${JSON.stringify(whole)}));
+        else requestAnimationFrame(tick);
+      };
+      tick();
+    })`,
+  );
+}
+
 /** Sets a search field's value as typing would (React hears the input event). */
 export const typeInto = (field: string, text: string) =>
   `const i = document.querySelector(${JSON.stringify(field)}); const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set; set.call(i, '${text}'); i.dispatchEvent(new Event('input', { bubbles: true }));`;
@@ -221,6 +256,13 @@ export const FIRST_ROWS_FILLED = `!document.querySelector('.xv-grid-scroll [aria
 
 /** After `sortByColumn`: the first row changed and every row on screen shows its cells. */
 export const FIRST_ROW_CHANGED = `${FIRST_ROW} !== window.__first && ${FIRST_ROWS_FILLED}`;
+
+/**
+ * The Table holds a query's whole answer: a sort of a column not ranked yet, or a filter while
+ * the worker still builds the search text, first shows the rows on screen alone (the grid
+ * aria-busy; a filter's count, "counting…").
+ */
+export const WHOLE_ANSWER = `!document.querySelector('.xv-grid[aria-busy="true"]')`;
 
 /** Types `text` into the Table's filter, keeping the status line to tell when it changed. */
 export const filterTo = (text: string) =>

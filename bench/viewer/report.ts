@@ -49,9 +49,11 @@ export function report(size: Size, r: Results): void {
   console.log(`  search "Stub" counted             ${ms(n('searchStubCount'))}`);
   if (size.table) {
     console.log(
-      `  sort Title asc / desc             ${ms(n('sortTitleAsc'))} / ${ms(n('sortTitleDesc'))}`,
+      `  sort Title asc / desc             ${ms(n('sortTitleAsc'))} / ${ms(n('sortTitleDesc'))}  (asc: the whole order after ${ms(n('sortTitleAscWhole'))})`,
     );
-    console.log(`  sort SizeBytes (numeric)          ${ms(n('sortSizeAsc'))}`);
+    console.log(
+      `  sort SizeBytes (numeric)          ${ms(n('sortSizeAsc'))}  (the whole order after ${ms(n('sortSizeAscWhole'))})`,
+    );
     console.log(
       `  sort Created, page settled 2 s    ${ms(n('sortCreatedSettled'))}  (a column not sorted before)`,
     );
@@ -59,7 +61,7 @@ export function report(size: Size, r: Results): void {
       `  first query as a person: sort Title ${ms(n('sortTitlePointedAt'))}, filter "harbour" ${ms(n('filterHarbourFocused'))}  (each on a fresh page as the table is whole: the pointer on the header 200 ms before the click; the field focused 300 ms before the text)`,
     );
     console.log(
-      `  filter "harbour" / clear          ${ms(n('filterHarbour'))} / ${ms(n('filterClear'))}  (${r.filterStatus})`,
+      `  filter "harbour" / clear          ${ms(n('filterHarbour'))} / ${ms(n('filterClear'))}  (${r.filterStatus}; the whole answer after ${ms(n('filterHarbourWhole'))})`,
     );
   }
   console.log(

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { nextTurn, queueTask } from './next-turn.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterNextPaint, nextTurn, queueTask } from './next-turn.ts';
 
 describe('nextTurn', () => {
   it('lets a task queued before it run first, which a microtask would not', async () => {
@@ -49,5 +49,31 @@ describe('queueTask', () => {
     await timers;
     stop = true;
     expect(queued).toBeGreaterThan(100);
+  });
+});
+
+describe('afterNextPaint', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("runs the callback in a task after the next frame's callbacks, not within them", async () => {
+    const frames: Array<() => void> = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+    const order: string[] = [];
+    afterNextPaint(() => order.push('after the paint'));
+    await nextTurn();
+    expect(order).toEqual([]);
+    frames.shift()?.();
+    order.push('frame');
+    await nextTurn();
+    expect(order).toEqual(['frame', 'after the paint']);
+  });
+
+  it('runs the callback in the next task where there are no frames', async () => {
+    vi.stubGlobal('requestAnimationFrame', undefined);
+    const order: string[] = [];
+    afterNextPaint(() => order.push('later'));
+    order.push('now');
+    await nextTurn();
+    expect(order).toEqual(['now', 'later']);
   });
 });

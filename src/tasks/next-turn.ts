@@ -34,3 +34,18 @@ export function queueTask(callback: () => void): void {
   queuedTasks.push(callback);
   taskChannel.port2.postMessage(null);
 }
+
+/**
+ * Runs `callback` in a task after the next frame is painted (a task queued from the frame's
+ * animation callback), or in the next task where there are no frames (a worker, Node): work that
+ * would take a core from what the page is about to paint waits for it.
+ *
+ * @example show(firstRows); afterNextPaint(() => askForTheRest());
+ */
+export function afterNextPaint(callback: () => void): void {
+  if (typeof requestAnimationFrame !== 'function') {
+    setTimeout(callback, 0);
+    return;
+  }
+  requestAnimationFrame(() => setTimeout(callback, 0));
+}

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import Papa from 'papaparse';
-import { type FilterMemo, queryRows, RowHaystacks, rowHaystacks, tableCsv } from './table-query.ts';
+import {
+  type FilterMemo,
+  firstMatchesOfQuery,
+  firstRowsOfQuery,
+  queryRows,
+  RowHaystacks,
+  rowHaystacks,
+  tableCsv,
+} from './table-query.ts';
+import { rowRanks } from './row-ranks.ts';
 import { CellColumn } from './cell-column.ts';
 import { cellText } from './cell-text.test-helper.ts';
 
@@ -117,6 +126,77 @@ describe('queryRows before the search text is built', () => {
         },
       ),
       { numRuns: 400 },
+    );
+  });
+});
+
+describe("a query's first rows", () => {
+  const cell = fc.oneof(cellText, fc.constantFrom('', 'AΣ', 'İx', 'harbour 1', 'Harbour 12'));
+  const filter = fc.constantFrom('', 'h', 'harbour', 'harbour 1', 'a', 'σ', 'i̇', '1', 'x\u0000');
+  const table = fc.array(fc.array(cell, { minLength: 12, maxLength: 12 }), {
+    minLength: 1,
+    maxLength: 3,
+  });
+
+  it('are the first rows of the whole answer, with its count, for a sort not ranked yet', () => {
+    fc.assert(
+      fc.property(
+        table,
+        filter,
+        fc.constantFrom('asc', 'desc'),
+        fc.integer({ min: 1, max: 14 }),
+        (columns, needle, direction, count) => {
+          const query = { sortColumn: 0, sortDirection: direction, filter: needle } as const;
+          const whole = queryRows(columns, rowHaystacks(columns, 12), query, new Map(), 12);
+          const first = firstRowsOfQuery(
+            columns,
+            new RowHaystacks(columns, 12).texts,
+            query,
+            count,
+            12,
+          );
+          expect(first.rowCount).toBe(whole.length);
+          expect(Array.from(first.rows)).toEqual(Array.from(whole.subarray(0, count)));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("are a filter's first matches in the sort's order, whole when the rows ran out first", () => {
+    fc.assert(
+      fc.property(
+        table,
+        filter.filter((needle) => needle.trim() !== ''),
+        fc.constantFrom('asc', 'desc'),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 14 }),
+        fc.nat({ max: 12 }),
+        (columns, needle, direction, sorted, count, built) => {
+          const query = { sortColumn: sorted ? 0 : null, sortDirection: direction, filter: needle };
+          const whole = queryRows(columns, rowHaystacks(columns, 12), query, new Map(), 12);
+          const ranks = sorted ? rowRanks(columns[0] ?? []) : null;
+          // Some rows' search text built, the others' read from their cells; plain and ranges.
+          for (const values of [columns, columns.map((column) => CellColumn.of(column))]) {
+            const haystacks = new RowHaystacks(values, 12);
+            haystacks.build(built);
+            const first = firstMatchesOfQuery(
+              values,
+              haystacks.texts,
+              needle,
+              ranks,
+              direction,
+              count,
+              12,
+            );
+            expect(Array.from(first.rows)).toEqual(Array.from(whole.subarray(0, count)));
+            // Whole when the rows ran out before `count` matched: then these are all its rows.
+            if (whole.length < count) expect(first.whole).toBe(true);
+            if (whole.length > count) expect(first.whole).toBe(false);
+          }
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 });

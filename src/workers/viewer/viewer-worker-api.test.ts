@@ -154,6 +154,76 @@ describe('the viewer worker between tasks', () => {
   });
 });
 
+describe("the viewer worker's answer to a sort", () => {
+  it('gives the first rows of a column not ranked yet, then the whole order, and the whole order once ranked', async () => {
+    const api = createViewerWorkerApi(0);
+    const run = watched();
+    const shown = { from: 0, to: 20 };
+    const query = { sortColumn: 1, sortDirection: 'desc', filter: 'value 2' } as const;
+    const answers: Array<ReturnType<typeof api.queryTable>> = [];
+    const onIndexed = run.events.onIndexed;
+    // As the table arrives, before the worker's first task of ranks between requests.
+    run.events.onIndexed = (result) => {
+      onIndexed(result);
+      answers.push(api.queryTable(query, shown, true), api.queryTable(query, shown));
+    };
+    await Promise.all([
+      api.analyze(stubs(3_000, 'Title'), 50_000_000, run.events),
+      run.whenSummarised,
+    ]);
+    const [first, whole] = answers;
+    expect(first?.whole).toBe(false);
+    expect(whole?.whole).toBe(true);
+    expect(whole?.rowCount).toBe(1_111);
+    expect(first?.rowCount).toBe(1_111);
+    expect(Array.from(first?.rows ?? [])).toEqual(Array.from(whole?.rows.subarray(0, 20) ?? []));
+    expect(first?.shownCells).toEqual(whole?.shownCells);
+    // Digit runs by value, descending: 'value 2999' first.
+    expect(Array.from(whole?.rows.subarray(0, 3) ?? [])).toEqual([2999, 2998, 2997]);
+    // Ranked by the whole order's query: the next first answer is whole.
+    expect(api.queryTable(query, shown, true).whole).toBe(true);
+  });
+});
+
+describe("the viewer worker's answer to a filter", () => {
+  it('gives the first matches while the search text is not built, then the whole answer; a narrower filter whole at once', async () => {
+    const api = createViewerWorkerApi(0);
+    const run = watched();
+    const shown = { from: 0, to: 20 };
+    const query = { sortColumn: null, sortDirection: 'asc', filter: 'value 2' } as const;
+    const narrower = { ...query, filter: 'value 29' };
+    const answers: Array<ReturnType<typeof api.queryTable>> = [];
+    const onIndexed = run.events.onIndexed;
+    run.events.onIndexed = (result) => {
+      onIndexed(result);
+      answers.push(
+        api.queryTable(query, shown, true),
+        api.queryTable(query, shown),
+        api.queryTable(narrower, shown, true),
+      );
+    };
+    await Promise.all([
+      api.analyze(stubs(3_000, 'Title'), 50_000_000, run.events),
+      run.whenSummarised,
+    ]);
+    const [first, whole, narrowed] = answers;
+    expect(first?.whole).toBe(false);
+    expect(first?.rowCount).toBeNull();
+    expect(Array.from(first?.rows ?? [])).toEqual([2, ...range(20, 29), ...range(200, 208)]);
+    expect(Array.from(first?.rows ?? [])).toEqual(Array.from(whole?.rows.subarray(0, 20) ?? []));
+    expect(first?.shownCells).toEqual(whole?.shownCells);
+    expect(whole?.rowCount).toBe(1_111);
+    // Only the rows 'value 2' kept are tested for 'value 29': whole at once.
+    expect(narrowed?.whole).toBe(true);
+    expect(narrowed?.rowCount).toBe(111);
+  });
+});
+
+/** The integers from `from` to `to`, both included. */
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}
+
 describe("the viewer worker's index of a payload over the limit, asked for", () => {
   it('is built from the payload sent again, with its table, and reported as an index', async () => {
     const api = createViewerWorkerApi(0);

@@ -19,7 +19,16 @@ import {
   tableForPage,
   wantsTableHead,
 } from './table-transfer.ts';
-import { type FilterMemo, queryRows, RowHaystacks, tableCsv } from '../../xml/table-query.ts';
+import {
+  type FilterMemo,
+  type TableQuery,
+  firstMatchesOfQuery,
+  firstRowsOfQuery,
+  narrowsLastFilter,
+  queryRows,
+  RowHaystacks,
+  tableCsv,
+} from '../../xml/table-query.ts';
 import { TablePreparation } from '../../xml/table-preparation.ts';
 import {
   copyIndex,
@@ -385,6 +394,53 @@ function prepareTableWhenIdle(): void {
   });
 }
 
+/**
+ * Past this screen's end (a table scrolled far down, then sorted) a sort of a column not ranked
+ * yet ranks it at once: keeping this many best rows in one pass would cost about as much.
+ */
+const FIRST_ROWS_MOST = 1_000;
+
+/**
+ * A query's first rows up to `count` (see ViewerWorkerApi.queryTable), when finding them is far
+ * quicker than the whole answer, else null: a sort of a column not ranked yet (the best rows in
+ * one pass; the count is known), or a filter while most rows' search text is not built yet and
+ * it does not narrow the last one (the rows tested in order until `count` match; the count is
+ * not known yet).
+ */
+function firstRowsAnswer(
+  query: TableQuery,
+  count: number,
+): { rows: Uint32Array; rowCount: number | null; whole: boolean } | null {
+  const rows = table?.records.length ?? 0;
+  if (!table || !preparation || count >= Math.min(rows, FIRST_ROWS_MOST)) return null;
+  const column = query.sortColumn;
+  const haystacks = preparation.haystacks.texts;
+  if (column !== null && !preparation.ranks.has(column)) {
+    // The column is ranked next, between requests, unless the page asks for the whole order
+    // first (it does once these rows are painted).
+    preparation.rankFirst(column);
+    const first = firstRowsOfQuery(table.values, haystacks, query, count, rows, filterMemo);
+    return { ...first, whole: false };
+  }
+  if (
+    !query.filter.trim() ||
+    preparation.haystacks.complete ||
+    narrowsLastFilter(filterMemo, query.filter, rows)
+  )
+    return null;
+  const ranks = column === null ? null : (preparation.ranks.get(column) ?? null);
+  const first = firstMatchesOfQuery(
+    table.values,
+    haystacks,
+    query.filter,
+    ranks,
+    query.sortDirection,
+    count,
+    rows,
+  );
+  return { rows: first.rows, rowCount: first.whole ? first.rows.length : null, whole: first.whole };
+}
+
 /** A record list shaped like a GetAssetStubs payload, about 130 KB. */
 function warmUpDocument(): string {
   const records: string[] = [];
@@ -447,6 +503,8 @@ function* warmUpPasses(): Generator<void, void, void> {
       const haystacks = new RowHaystacks(warmTable.values, rows);
       haystacks.build(rows >> 1);
       for (let column = 0; column < warmTable.columns.length; column++) {
+        const query = { sortColumn: column, sortDirection: 'asc', filter: '' } as const;
+        firstRowsOfQuery(warmTable.values, haystacks.texts, query, 40, rows);
         warmPreparation.ranksOf(column);
         queryRows(
           warmTable.values,
@@ -596,24 +654,24 @@ export function createViewerWorkerApi(taskMs = BACKGROUND_TASK_MS): ViewerWorker
         result.columns.buffer as ArrayBuffer,
       ]);
     },
-    queryTable(query, shown) {
+    queryTable(query, shown, firstRowsFirst = false) {
       const started = performance.now();
       const values = table?.values ?? [];
       const rowCount = table?.records.length ?? 0;
       preparation?.wantText();
-      if (preparation && query.sortColumn !== null) preparation.ranksOf(query.sortColumn);
-      const rows = queryRows(
-        values,
-        preparation?.haystacks.texts ?? [],
-        query,
-        preparation?.ranks,
-        rowCount,
-        filterMemo,
-      );
+      const column = query.sortColumn;
+      const haystacks = preparation?.haystacks.texts ?? [];
+      let answer = firstRowsFirst && shown ? firstRowsAnswer(query, shown.to) : null;
+      if (!answer) {
+        if (preparation && column !== null) preparation.ranksOf(column);
+        const rows = queryRows(values, haystacks, query, preparation?.ranks, rowCount, filterMemo);
+        answer = { rows, rowCount: rows.length, whole: true };
+      }
       prepareTableWhenIdle();
       const elapsedMs = performance.now() - started;
+      const { rows } = answer;
       const shownCells = cellsOf(shown ? rows.subarray(shown.from, shown.to) : []);
-      return transfer({ rows, elapsedMs, shownCells }, [
+      return transfer({ ...answer, elapsedMs, shownCells }, [
         rows.buffer as ArrayBuffer,
         ...packedBuffers(shownCells),
       ]);

@@ -39,8 +39,15 @@ export interface ViewerWorkerClient {
   /** Where a node is: its element's path and its pretty line. */
   nodePlace(node: number): Promise<NodePlace>;
   search(query: string): Promise<SearchResult>;
-  /** The row order for `query`, with the cells of the rows it puts at the `shown` positions. */
-  queryTable(query: TableQuery, shown?: ShownRows): Promise<TableAnswer<string[][]>>;
+  /**
+   * The row order for `query`, with the cells of the rows it puts at the `shown` positions; with
+   * `firstRowsFirst`, possibly only the first rows (see ViewerWorkerApi.queryTable).
+   */
+  queryTable(
+    query: TableQuery,
+    shown?: ShownRows,
+    firstRowsFirst?: boolean,
+  ): Promise<TableAnswer<string[][]>>;
   /**
    * Builds the tree index and table of a payload that was over the index limit (the same
    * payload, sent again), reported through the callbacks as the analysis's own.
@@ -250,8 +257,8 @@ function connect(
     nodeSource: (node) => request(() => worker.calls.nodeSource(node)),
     nodePlace: (node) => request(() => worker.calls.nodePlace(node)),
     search,
-    queryTable: (query, shown) =>
-      request(() => worker.calls.queryTable(query, shown)).then((answer) => ({
+    queryTable: (query, shown, firstRowsFirst) =>
+      request(() => worker.calls.queryTable(query, shown, firstRowsFirst)).then((answer) => ({
         ...answer,
         shownCells: unpackRows(answer.shownCells),
       })),

@@ -88,8 +88,15 @@ export interface ShownRows {
 }
 
 export interface TableAnswer<Cells = PackedColumn[]> {
-  /** The record rows in the order asked for, only those the filter keeps. */
+  /**
+   * The record rows in the order asked for, only those the filter keeps: all of them when
+   * `whole`, else the first (those up to the screen's end).
+   */
   rows: Uint32Array;
+  /** How many rows the query keeps in all; null while a filter's first rows are counted on. */
+  rowCount: number | null;
+  /** False for a query's first rows, before the whole answer (see queryTable). */
+  whole: boolean;
   elapsedMs: number;
   /**
    * The cells of rows[shown.from .. shown.to): packed per column as they cross from the worker,
@@ -184,8 +191,13 @@ export interface ViewerWorkerApi {
   /**
    * The table's row order for `query`, and the cells of the rows it puts at positions
    * [shown.from, shown.to) (those on screen), so that the page paints them without asking again.
+   * With `firstRowsFirst`, a query whose whole answer takes tens of milliseconds answers with
+   * the rows up to shown.to only (`whole` false): a sort of a column not ranked yet (the best
+   * rows in one pass over the rows), or a filter while most rows' search text is not built yet
+   * (the rows tested in order until that many match; `rowCount` null). The whole answer is the
+   * next query's.
    */
-  queryTable(query: TableQuery, shown?: ShownRows): TableAnswer;
+  queryTable(query: TableQuery, shown?: ShownRows, firstRowsFirst?: boolean): TableAnswer;
   /**
    * A column is likely to be sorted soon (its header pointed at or focused): its ranks are
    * prepared before the other columns'.

@@ -39,6 +39,8 @@ const noop = async () => {};
 const unsortedAnswer = (rows: number) =>
   Promise.resolve({
     rows: Uint32Array.from({ length: rows }, (_, i) => i),
+    rowCount: rows,
+    whole: true,
     elapsedMs: 1,
     shownCells: [],
   });
@@ -160,7 +162,13 @@ describe('TableView', () => {
         shownAsked.push(shown);
         const rows = Uint32Array.from({ length: 30 }, (_, i) => 29 - i);
         const brought = rows.subarray(shown.from, Math.min(shown.to, 5));
-        return Promise.resolve({ rows, elapsedMs: 1, shownCells: Array.from(brought, cellsOf) });
+        return Promise.resolve({
+          rows,
+          rowCount: 30,
+          whole: true,
+          elapsedMs: 1,
+          shownCells: Array.from(brought, cellsOf),
+        });
       },
       tableCells: (rows: readonly number[]) => {
         asked.push(...rows);
@@ -198,6 +206,101 @@ describe('TableView', () => {
     expect(rankFirst.mock.calls).toEqual([[1]]);
     screen.getByRole('button', { name: 'ID' }).focus();
     expect(rankFirst.mock.calls).toEqual([[1], [0]]);
+  });
+
+  it("shows a sort's first rows at once and the others once the whole order follows", async () => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(150);
+    vi.stubGlobal('innerHeight', 230);
+    const cellsOf = (row: number) => [String(row), `T${row}`];
+    const byIdDescending = Uint32Array.from({ length: 30 }, (_, i) => 29 - i);
+    let finishWhole: () => void = () => {};
+    const asked: Array<{ query: TableQuery; firstRowsFirst: boolean }> = [];
+    const client = {
+      queryTable: (query: TableQuery, shown: ShownRows, firstRowsFirst = false) => {
+        asked.push({ query, firstRowsFirst });
+        const answer = (rows: Uint32Array, whole: boolean) => ({
+          rows,
+          rowCount: 30,
+          whole,
+          elapsedMs: 1,
+          shownCells: Array.from(rows.subarray(shown.from, shown.to), cellsOf),
+        });
+        if (query.sortColumn === null) return unsortedAnswer(30);
+        // The sort's first answer: the screen's 4 first rows only.
+        if (firstRowsFirst) return Promise.resolve(answer(byIdDescending.slice(0, 4), false));
+        return new Promise((resolve) => {
+          finishWhole = () => resolve(answer(byIdDescending, true));
+        });
+      },
+      tableCells: (rows: readonly number[]) => Promise.resolve(rows.map(cellsOf)),
+      rankFirst: () => {},
+    } as unknown as ViewerWorkerClient;
+    renderTable(30, client);
+    await screen.findByText('30 of 30 Stub records');
+    await userEvent.click(screen.getByRole('button', { name: 'ID' }));
+    await userEvent.click(screen.getByRole('button', { name: 'ID' }));
+    const grid = screen.getByRole('table');
+    await vi.waitFor(() => expect(grid).toHaveAttribute('aria-busy', 'true'));
+    const firstCells = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1, 7)
+        .map((row) => row.textContent);
+    // The first four in order; the rows after them wait, marked busy, for the whole order.
+    expect(firstCells()).toEqual(['29T29', '28T28', '27T27', '26T26', '……', '……']);
+    expect(screen.getByText('30 of 30 Stub records')).toBeInTheDocument();
+    // The whole order is asked for once the first rows are painted.
+    const descending = { sortColumn: 0, sortDirection: 'desc', filter: '' };
+    expect(asked.at(-1)).toEqual({ query: descending, firstRowsFirst: true });
+    await vi.waitFor(() =>
+      expect(asked.at(-1)).toEqual({ query: descending, firstRowsFirst: false }),
+    );
+    finishWhole();
+    await vi.waitFor(() => expect(grid).toHaveAttribute('aria-busy', 'false'));
+    await vi.waitFor(() =>
+      expect(firstCells()).toEqual(['29T29', '28T28', '27T27', '26T26', '25T25', '24T24']),
+    );
+  });
+
+  it("shows a filter's first matches, counting, then the whole answer with its count", async () => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(150);
+    vi.stubGlobal('innerHeight', 230);
+    const cellsOf = (row: number) => [String(row), `T${row}`];
+    let finishWhole: () => void = () => {};
+    const client = {
+      queryTable: (query: TableQuery, shown: ShownRows, firstRowsFirst = false) => {
+        const answer = (rows: Uint32Array, rowCount: number | null, whole: boolean) => ({
+          rows,
+          rowCount,
+          whole,
+          elapsedMs: 1,
+          shownCells: Array.from(rows.subarray(shown.from, shown.to), cellsOf),
+        });
+        if (query.filter === '') return unsortedAnswer(30);
+        // 'T1' matches rows 1 and 10-19; the first answer brings three, uncounted.
+        const matches = Uint32Array.of(1, ...Array.from({ length: 10 }, (_, i) => 10 + i));
+        if (firstRowsFirst) return Promise.resolve(answer(matches.slice(0, 3), null, false));
+        return new Promise((resolve) => {
+          finishWhole = () => resolve(answer(matches, 11, true));
+        });
+      },
+      tableCells: (rows: readonly number[]) => Promise.resolve(rows.map(cellsOf)),
+    } as unknown as ViewerWorkerClient;
+    renderTable(30, client);
+    await screen.findByText('30 of 30 Stub records');
+    await userEvent.type(screen.getByLabelText('Filter'), 'T1');
+    expect(
+      await screen.findByText('First 3 matches of 30 Stub records · counting…'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
+    // The whole answer is asked for once the first matches are painted.
+    await vi.waitFor(() => {
+      finishWhole();
+      expect(screen.getByText('11 of 30 Stub records')).toBeInTheDocument();
+    });
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'false');
+    // The fourth match, not in the first answer.
+    expect(screen.getAllByRole('row')[4]?.textContent).toBe('12T12');
   });
 
   it('keeps a few rows in the DOM at 3,000,000 records and reaches the last one by scrolling', async () => {

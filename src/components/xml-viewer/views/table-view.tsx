@@ -7,6 +7,7 @@ import { useRowWindow } from '../../virtual-rows/use-row-window.ts';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { analyzeXml } from '../../../xml/analyze-xml.ts';
 import type { SortDirection } from '../../../xml/row-ranks.ts';
+import type { TableQuery } from '../../../xml/table-query.ts';
 import { downloadText } from '../clipboard-and-download.ts';
 import type { ViewerWorkerClient } from '../../../workers/viewer/viewer-worker-client.ts';
 import type {
@@ -18,6 +19,7 @@ import { ColumnResizeHandle } from './column-resize-handle.tsx';
 import { useColumnWidths, type ChosenWidths } from './use-column-widths.ts';
 import { useNodePath, useNodeSource } from './use-node-source.ts';
 import { TableCells } from './table-cells.ts';
+import { afterNextPaint } from '../../../tasks/next-turn.ts';
 
 /** Matches xml-viewer.css's `.xv-grid-row` height. */
 const ROW_HEIGHT = 30;
@@ -87,9 +89,18 @@ export default function TableView({
   const { widthOf, resize, gridRef } = useColumnWidths(table, chosenWidths);
   // Before the first answer the rows are in the records' order: not written out as an array, a
   // loop the page would run over every record as the table mounts (45 ms at 600,000).
+  // A first answer (a sort of a column not ranked yet, a filter) holds the first rows only: the
+  // rows after them (-1) wait for the whole answer, which follows it. A filter's count comes with
+  // the whole answer.
   const order = view?.rows ?? null;
-  const rowCount = order ? order.length : recordCount;
-  const rowAt = (index: number) => (order ? (order[index] ?? 0) : index);
+  const counting = view !== null && view.rowCount === null;
+  const rowCount = view ? (view.rowCount ?? view.rows.length) : recordCount;
+  const rowAt = (index: number) => (order ? (order[index] ?? -1) : index);
+  const query: TableQuery = {
+    sortColumn: sort?.column ?? null,
+    sortDirection: sort?.direction ?? 'asc',
+    filter,
+  };
   const [, setCellsVersion] = useState(0);
   const cells = useMemo(
     () => new TableCells(table, client, () => setCellsVersion((v) => v + 1)),
@@ -118,18 +129,26 @@ export default function TableView({
     // The answer brings the cells of the rows it puts where the screen is now, so a sort or a
     // filter paints in one go rather than asking for them after.
     const shown = { from: firstShown, to: endShown };
+    const show = (next: TableAnswer<string[][]>) => {
+      cells.put(next.rows.subarray(shown.from, shown.to), next.shownCells);
+      setView(next);
+    };
     // No debounce: a query takes milliseconds in the worker, and an answer for an outdated
-    // filter is dropped when the next keystroke cancels this effect.
-    void client
-      .queryTable(
-        { sortColumn: sort?.column ?? null, sortDirection: sort?.direction ?? 'asc', filter },
-        shown,
-      )
-      .then((next) => {
+    // filter is dropped when the next keystroke cancels this effect. A sort of a column not
+    // ranked yet, or a filter while the worker still builds the rows' search text, answers with
+    // the screen's rows first; the whole answer is asked for once they are painted, so that its
+    // work does not take a core from their render.
+    void client.queryTable(query, shown, true).then((first) => {
+      if (cancelled) return;
+      show(first);
+      if (first.whole) return;
+      afterNextPaint(() => {
         if (cancelled) return;
-        cells.put(next.rows.subarray(shown.from, shown.to), next.shownCells);
-        setView(next);
+        void client.queryTable(query, shown).then((next) => {
+          if (!cancelled) show(next);
+        });
       });
+    });
     return () => {
       cancelled = true;
     };
@@ -161,7 +180,9 @@ export default function TableView({
 
   const downloadCsv = async () => {
     if (!client) return;
-    const csv = await client.csv(shownColumns, order ?? identityRows(recordCount));
+    // Right after a sort or a filter, the whole answer may still be on its way: asked for again.
+    const rows = view?.whole === false ? (await client.queryTable(query)).rows : order;
+    const csv = await client.csv(shownColumns, rows ?? identityRows(recordCount));
     downloadText(csv, `${fileName}.csv`, 'text/csv;charset=utf-8');
   };
 
@@ -169,7 +190,7 @@ export default function TableView({
   for (let index = firstShown; index < endShown; index++) shownIndexes.push(index);
   // The cells of the rows on screen (and the overscan) that are not held, after each render.
   useEffect(() => {
-    cells.want(shownIndexes.map(rowAt));
+    cells.want(shownIndexes.map(rowAt).filter((row) => row >= 0));
   });
 
   const selectedNode = selectedRow === null ? -1 : (table.records[selectedRow] ?? -1);
@@ -181,7 +202,7 @@ export default function TableView({
   );
 
   const selectRow = (row: number) => {
-    if (!client) return;
+    if (!client || row < 0) return;
     setSelectedRow(row);
     const node = table.records[row];
     if (node !== undefined) void client.nodePlace(node).then((place) => onSelectPath(place.path));
@@ -227,6 +248,11 @@ export default function TableView({
           <span className="xv-match-status xv-preview-status">
             First {formatCount(recordCount)} {table.recordName} records · reading the rest…
           </span>
+        ) : counting ? (
+          <span aria-live="polite" className="xv-match-status">
+            First {formatCount(rowCount)} matches of {formatCount(recordCount)} {table.recordName}{' '}
+            records · counting…
+          </span>
         ) : (
           <span aria-live="polite" className="xv-match-status">
             {formatCount(rowCount)} of {formatCount(recordCount)} {table.recordName} records
@@ -261,6 +287,7 @@ export default function TableView({
         role="table"
         aria-label={`${table.recordName} records`}
         aria-rowcount={rowCount + 1}
+        aria-busy={view?.whole === false}
         className="xv-grid"
         ref={gridRef}
       >
@@ -327,7 +354,7 @@ export default function TableView({
                   onKeyDown={(event) => onRowKey(event, row)}
                 >
                   {shownColumns.map((c) => {
-                    const value = cells.text(c, row);
+                    const value = row < 0 ? undefined : cells.text(c, row);
                     return value === undefined ? (
                       <div key={c} role="cell" className="xv-muted" aria-busy="true">
                         …
