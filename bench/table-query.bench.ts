@@ -15,7 +15,10 @@
 // viewer.
 // Then, as the worker runs it, the table prepared between requests (TablePreparation: every
 // column's ranks and the search text, 8 ms a task): how long that takes, its longest task, and
-// the slowest first sort of a column and the first filter once it is done. And reading the
+// the slowest first sort of a column and the first filter once it is done. A query's answer
+// before its whole one, as the worker gives it while a column is not ranked yet: each column's
+// first screen of a sort (firstRowsInOrder, 60 rows), checked equal to the whole sort's; and a
+// filter's whole answer prepared in steps (rememberFilterInSteps): its longest step. And reading the
 // table from the index, a string per cell (bench/table-query/baseline-table.ts) and as ranges,
 // with the garbage collector's time within each.
 // Medians over the rounds; "round 1" is the new code's first round, the first time its loops
@@ -37,6 +40,7 @@ import type { XmlTreeIndex } from '../src/xml/xml-index.ts';
 import {
   type FilterMemo,
   queryRows,
+  rememberFilterInSteps,
   RowHaystacks,
   type TableQuery,
 } from '../src/xml/table-query.ts';
@@ -304,6 +308,27 @@ for (const stubs of SIZES) {
     });
   }
   const firstScreens = firstScreenTimes.map(median);
+  // A filter's whole answer as the worker prepares it between requests (rememberFilterInSteps,
+  // no search text built): its longest step and all its steps.
+  const filterStepTimes: number[] = [];
+  const filterTotalTimes: number[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    collectGarbage();
+    warmUp(contenders[1]!);
+    const memo: FilterMemo = { needle: '', matches: null };
+    const steps = rememberFilterInSteps(table.values, [], 'harbour', stubs, memo);
+    let longest = 0;
+    let total = 0;
+    for (let done = false; !done;) {
+      const started = performance.now();
+      done = steps.next().done === true;
+      const step = performance.now() - started;
+      longest = Math.max(longest, step);
+      total += step;
+    }
+    filterStepTimes.push(longest);
+    filterTotalTimes.push(total);
+  }
   const slowestFirstScreen = Math.max(...firstScreens);
   console.log(`\n${stubs.toLocaleString('en')} rows (${columns.length} columns)`);
   const widths = [34, 10, 10, 13, 9, 9, 8, 10];
@@ -369,6 +394,8 @@ for (const stubs of SIZES) {
   resultRow('filter "harbour", text prepared', preparedFilter, true);
   resultRow(`first screen of a sort, not ranked: Title`, firstScreens[title] ?? Number.NaN, true);
   resultRow(`first screen of a sort, not ranked: slowest`, slowestFirstScreen, true);
+  resultRow('filter "harbour" in steps: longest step', median(filterStepTimes), false);
+  resultRow('filter "harbour" in steps: all', median(filterTotalTimes), false);
   console.log(
     `  (${FIRST_SCREEN_ROWS} rows, per column: ${columns.map((label, c) => `${label} ${firstScreens[c]!.toFixed(1)}`).join(', ')} ms)`,
   );

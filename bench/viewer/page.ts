@@ -207,7 +207,8 @@ export async function timeInPage(page: Page, action: string, done: string): Prom
 
 /**
  * Runs `action` in the page and resolves with ms until `first` holds after a paint, and until
- * `whole` holds after a paint (`whole` implies `first`).
+ * `whole` holds after a paint (`whole` implies `first`); rejects if the rows shown at `first`
+ * are not the first rows shown at `whole`.
  */
 export async function timeFirstAndWhole(
   page: Page,
@@ -221,16 +222,25 @@ export async function timeFirstAndWhole(
       const t0 = performance.now();
       let firstSeen = false;
       let firstAt = null;
+      let firstRows = [];
+      const shownRows = () => [...document.querySelectorAll('.xv-grid-scroll [role="row"]')]
+        .filter((row) => !row.querySelector('[aria-busy="true"]'))
+        .map((row) => row.getAttribute('aria-rowindex') + ' ' + row.textContent);
       { ${action} }
       const tick = () => {
         if (!firstSeen && (${first})) {
           firstSeen = true;
+          firstRows = shownRows();
           requestAnimationFrame(() => setTimeout(() => (firstAt = performance.now() - t0), 0));
         }
         if (firstSeen && (${whole})) {
           requestAnimationFrame(() => setTimeout(() => {
             const at = performance.now() - t0;
-            resolve({ first: firstAt ?? at, whole: at });
+            // The first answer's rows must be the whole answer's first rows.
+            const wholeRows = shownRows().slice(0, firstRows.length);
+            if (wholeRows.join('|') !== firstRows.join('|'))
+              reject(new Error('the first rows differ from those of the whole answer: ' + JSON.stringify({ firstRows, wholeRows })));
+            else resolve({ first: firstAt ?? at, whole: at });
           }, 0));
         } else if (performance.now() - t0 > 120000) reject(new Error('timed out waiting for ' + ${JSON.stringify(whole)}));
         else requestAnimationFrame(tick);

@@ -38,7 +38,19 @@ describe('firstRowsInOrder', () => {
 
   it('keeps only the rows the filter kept', () => {
     const kept = Uint8Array.of(1, 0, 1, 1);
-    expect(Array.from(firstRowsInOrder(['c', 'a', '', 'b'], 'asc', 3, kept))).toEqual([3, 0, 2]);
+    expect(Array.from(firstRowsInOrder(['c', 'a', '', 'b'], 'asc', 3, { kept }))).toEqual([
+      3, 0, 2,
+    ]);
+    const keeps = (row: number) => row !== 1;
+    expect(Array.from(firstRowsInOrder(['c', 'a', '', 'b'], 'asc', 3, { keeps }))).toEqual([
+      3, 0, 2,
+    ]);
+  });
+
+  it('sorts as numbers only when every value of the whole column is one, kept or not', () => {
+    // '1.5' before '1.10' naturally (5 < 10), after it as numbers: 'x', not kept, decides.
+    const kept = Uint8Array.of(1, 1, 0);
+    expect(Array.from(firstRowsInOrder(['1.10', '1.5', 'x'], 'asc', 2, { kept }))).toEqual([1, 0]);
   });
 
   it('orders as the whole sort does, for any column, count, filter and direction', () => {
@@ -53,11 +65,18 @@ describe('firstRowsInOrder', () => {
             keptFlags.length === 0
               ? null
               : Uint8Array.from(values, (_, row) => (keptFlags[row % keptFlags.length] ? 1 : 0));
+          // The same rows kept as a test asked row by row.
+          const keeps = kept && ((row: number) => kept[row] === 1);
           for (const column of [values, columnWithValues(values, written)])
-            for (const direction of ['asc', 'desc'] as const)
-              expect(Array.from(firstRowsInOrder(column, direction, count, kept))).toEqual(
-                firstOfWholeSort(column, direction, count, kept),
+            for (const direction of ['asc', 'desc'] as const) {
+              const whole = firstOfWholeSort(column, direction, count, kept);
+              expect(Array.from(firstRowsInOrder(column, direction, count, { kept }))).toEqual(
+                whole,
               );
+              expect(Array.from(firstRowsInOrder(column, direction, count, { keeps }))).toEqual(
+                whole,
+              );
+            }
         },
       ),
       { numRuns: 400 },

@@ -10,8 +10,18 @@ import type { SortDirection } from './row-ranks.ts';
 import { DECIMAL_NUMBER } from '../text/spreadsheet-formula.ts';
 
 /**
- * The first `count` rows of the column's order, of the rows `kept` holds 1 for (all rows
- * without it).
+ * Which rows may be among the first: those `kept` holds 1 for (a filter's matches, known), and of
+ * those, the ones `keeps` says yes to (a filter's test, asked only of a row that would be among
+ * the first so far, so that most rows are never tested).
+ */
+export interface RowsKept {
+  kept?: ArrayLike<number> | null;
+  keeps?: ((row: number) => boolean) | null;
+}
+
+/**
+ * The first `count` rows of the column's order, of the rows kept (all rows by default). Numbers
+ * by value when every non-empty value of the whole column is one, as its ranks are.
  *
  * @example firstRowsInOrder(['b', '', 'a', 'c'], 'asc', 2) // Uint32Array [2, 0]
  */
@@ -19,15 +29,16 @@ export function firstRowsInOrder(
   values: Cells,
   direction: SortDirection,
   count: number,
-  kept: ArrayLike<number> | null = null,
+  { kept = null, keeps = null }: RowsKept = {},
 ): Uint32Array {
   const sign = direction === 'asc' ? 1 : -1;
-  const numbers = numbersOf(values, kept);
+  const numbers = numbersOf(values);
   const best = numbers
-    ? bestByNumber(values, numbers, sign, count, kept)
-    : bestByText(values, sign, count, kept);
+    ? bestByNumber(values, numbers, sign, count, kept, keeps)
+    : bestByText(values, sign, count, kept, keeps);
   for (let row = 0; row < values.length && best.length < count; row++)
-    if ((!kept || kept[row] === 1) && isEmpty(values, row)) best.push(row);
+    if ((!kept || kept[row] === 1) && isEmpty(values, row) && (!keeps || keeps(row)))
+      best.push(row);
   return Uint32Array.from(best);
 }
 
@@ -45,12 +56,14 @@ function bestByNumber(
   sign: number,
   count: number,
   kept: ArrayLike<number> | null,
+  keeps: ((row: number) => boolean) | null,
 ): number[] {
   const best: number[] = [];
   for (let row = 0; row < values.length; row++) {
     if ((kept && kept[row] !== 1) || isEmpty(values, row)) continue;
     const value = sign * (numbers[row] ?? 0);
     if (best.length === count && !(value < sign * (numbers[best[count - 1] ?? 0] ?? 0))) continue;
+    if (keeps && !keeps(row)) continue;
     let low = 0;
     let high = best.length;
     while (low < high) {
@@ -70,12 +83,14 @@ function bestByText(
   sign: number,
   count: number,
   kept: ArrayLike<number> | null,
+  keeps: ((row: number) => boolean) | null,
 ): number[] {
   const best: number[] = [];
   for (let row = 0; row < values.length; row++) {
     if ((kept && kept[row] !== 1) || isEmpty(values, row)) continue;
     if (best.length === count && sign * compareCells(values, row, best[count - 1] ?? 0) >= 0)
       continue;
+    if (keeps && !keeps(row)) continue;
     let low = 0;
     let high = best.length;
     while (low < high) {
@@ -94,20 +109,18 @@ function isEmpty(values: Cells, row: number): boolean {
 }
 
 /**
- * Each kept row's number when every kept non-empty value is a number (the column sorts
- * numerically), else null, found at the first value that is not. Rows not kept are not read.
+ * Each row's number when every non-empty value is a number (the column sorts numerically, as its
+ * ranks do: the whole column decides, not the rows kept), else null, found at the first value
+ * that is not; most text columns show it in their first value, before any array is made.
  */
-function numbersOf(values: Cells, kept: ArrayLike<number> | null): Float64Array | null {
+function numbersOf(values: Cells): Float64Array | null {
   const column = values instanceof CellColumn ? values : null;
-  // Most text columns show it in their first value: no array of a number per row for them.
   let first = 0;
-  while (first < values.length && ((kept && kept[first] !== 1) || isEmpty(values, first)))
-    first += 1;
+  while (first < values.length && isEmpty(values, first)) first += 1;
   const firstValue = first < values.length ? (values.at(first) ?? '') : '';
   if (firstValue !== '' && !DECIMAL_NUMBER.test(firstValue.trim())) return null;
   const numbers = new Float64Array(values.length);
   for (let row = first; row < values.length; row++) {
-    if (kept && kept[row] !== 1) continue;
     const integer = column ? column.plainInteger(row) : -1;
     if (integer >= 0) {
       numbers[row] = integer;

@@ -157,6 +157,11 @@ describe("a query's first rows", () => {
           );
           expect(first.rowCount).toBe(whole.length);
           expect(Array.from(first.rows)).toEqual(Array.from(whole.subarray(0, count)));
+          // Not counted: only the rows that would be among the first are tested.
+          const texts = new RowHaystacks(columns, 12).texts;
+          const uncounted = firstRowsOfQuery(columns, texts, query, count, 12, undefined, false);
+          expect(Array.from(uncounted.rows)).toEqual(Array.from(whole.subarray(0, count)));
+          expect(uncounted.rowCount).toBe(needle.trim() ? null : whole.length);
         },
       ),
       { numRuns: 300 },

@@ -55,13 +55,7 @@ function rowText(columns: readonly Cells[], row: number): string {
   return text.toLowerCase();
 }
 
-/**
- * 1 for each row whose search text holds `needle` (lower-cased), else 0. Rows whose text is not
- * built yet (a filter typed while the worker still builds it) are answered from their cells,
- * each lower-cased alone, column by column, without building anything: a needle without U+0000
- * cannot span two cells, and a cell lower-cases the same alone as within its row, since U+0000
- * neither is a cased letter nor lets a final sigma see past it.
- */
+/** 1 for each row whose search text holds `needle` (lower-cased), else 0 (see matchRows). */
 function matchingRows(
   columns: readonly Cells[],
   haystacks: readonly (string | undefined)[],
@@ -69,10 +63,32 @@ function matchingRows(
   needle: string,
   candidates: Uint8Array | null,
 ): Uint8Array {
-  const UNBUILT = 2;
   const matches = new Uint8Array(rows);
+  matchRows(columns, haystacks, 0, rows, needle, candidates, matches);
+  return matches;
+}
+
+/**
+ * Sets matches[row] to 1 for each row of [from, to) whose search text holds `needle`
+ * (lower-cased), of the `candidates` (all rows without them), and to 0 for the others. Rows whose
+ * text is not built yet (a filter typed while the worker still builds it) are answered from their
+ * cells, each lower-cased alone, column by column, without building anything: a needle without
+ * U+0000 cannot span two cells, and a cell lower-cases the same alone as within its row, since
+ * U+0000 neither is a cased letter nor lets a final sigma see past it.
+ */
+function matchRows(
+  columns: readonly Cells[],
+  haystacks: readonly (string | undefined)[],
+  from: number,
+  to: number,
+  needle: string,
+  candidates: Uint8Array | null,
+  matches: Uint8Array,
+): void {
+  const UNBUILT = 2;
   let unbuilt = 0;
-  for (let row = 0; row < rows; row++) {
+  for (let row = from; row < to; row++) {
+    matches[row] = 0;
     if (candidates && candidates[row] !== 1) continue;
     const text = haystacks[row];
     if (text === undefined) {
@@ -80,11 +96,11 @@ function matchingRows(
       unbuilt += 1;
     } else if (text.includes(needle)) matches[row] = 1;
   }
-  if (unbuilt === 0) return matches;
+  if (unbuilt === 0) return;
   if (needle.includes('\u0000')) {
-    for (let row = 0; row < rows; row++)
+    for (let row = from; row < to; row++)
       if (matches[row] === UNBUILT) matches[row] = rowText(columns, row).includes(needle) ? 1 : 0;
-    return matches;
+    return;
   }
   const asciiNeedle = isAscii(needle);
   for (const column of columns) {
@@ -93,7 +109,7 @@ function matchingRows(
     // A cell like the one above (a type, a host) is not lower-cased again.
     let cell = '';
     let found = false;
-    for (let row = 0; row < rows; row++) {
+    for (let row = from; row < to; row++) {
       if (matches[row] !== UNBUILT) continue;
       const start = cells ? cells.startOf(row) : -1;
       if (cells && start >= 0) {
@@ -109,8 +125,37 @@ function matchingRows(
       if (found) matches[row] = 1;
     }
   }
-  for (let row = 0; row < rows; row++) if (matches[row] === UNBUILT) matches[row] = 0;
-  return matches;
+  for (let row = from; row < to; row++) if (matches[row] === UNBUILT) matches[row] = 0;
+}
+
+/** Rows a step of rememberFilterInSteps reads: a few milliseconds of cells. */
+const FILTER_STEP_ROWS = 4_096;
+
+/**
+ * The rows a filter keeps, worked out a slice of rows per step and kept in `memo` as the last
+ * filter's, so that queryRows then tests only those rows: the whole answer to a filter, in steps
+ * the viewer's worker runs between requests. Nothing to do for an empty filter or one that
+ * narrows the last (queryRows is quick then).
+ *
+ * @example stepsToEnd(rememberFilterInSteps(values, haystacks, 'harbour', rows, memo));
+ */
+export function* rememberFilterInSteps(
+  values: readonly Cells[],
+  haystacks: readonly (string | undefined)[],
+  filter: string,
+  rows: number,
+  memo: FilterMemo,
+  stepRows = FILTER_STEP_ROWS,
+): Generator<void, void, void> {
+  const needle = filter.trim().toLowerCase();
+  if (!needle || narrowsLastFilter(memo, filter, rows)) return;
+  const matches = new Uint8Array(rows);
+  for (let from = 0; from < rows; from += stepRows) {
+    matchRows(values, haystacks, from, Math.min(rows, from + stepRows), needle, null, matches);
+    if (from + stepRows < rows) yield;
+  }
+  memo.needle = needle;
+  memo.matches = matches;
 }
 
 /**
@@ -228,9 +273,11 @@ export function queryRows(
 }
 
 /**
- * The first `count` rows a query gives (see queryRows), and how many rows it keeps in all,
- * without ranking its sort column: what a sort answers first while the column is ranked (a pass
- * over the rows, about a tenth of the ranking; see firstRowsInOrder).
+ * The first `count` rows a query with a sort gives (see queryRows), without ranking its sort
+ * column: what a sort answers first while the column is ranked (a pass over the rows, about a
+ * tenth of the ranking; see firstRowsInOrder). With a filter, and `countMatches`, every row is
+ * tested and the count comes with the rows; without it (most rows' search text not built yet, a
+ * scan of every cell), only the rows that would be among the first are, and the count is null.
  *
  * @example firstRowsOfQuery(values, haystacks, { sortColumn: 4, sortDirection: 'asc', filter: '' }, 60)
  */
@@ -241,21 +288,35 @@ export function firstRowsOfQuery(
   count: number,
   rows: number = haystacks.length,
   memo: FilterMemo = { needle: '', matches: null },
-): { rows: Uint32Array; rowCount: number } {
+  countMatches = true,
+): { rows: Uint32Array; rowCount: number | null } {
+  const column = query.sortColumn === null ? undefined : values[query.sortColumn];
+  const needle = query.filter.trim().toLowerCase();
+  if (column && needle && !countMatches && !narrowsLastFilter(memo, query.filter, rows)) {
+    const asciiNeedle = isAscii(needle);
+    const keeps = (row: number) => rowMatches(values, haystacks, row, needle, asciiNeedle);
+    return {
+      rows: firstRowsInOrder(column, query.sortDirection, count, { keeps }),
+      rowCount: null,
+    };
+  }
   const matches = filterMatches(values, haystacks, query, rows, memo);
   let rowCount = rows;
   if (matches) {
     rowCount = 0;
     for (let row = 0; row < rows; row++) rowCount += matches[row] === 1 ? 1 : 0;
   }
-  const column = query.sortColumn === null ? undefined : values[query.sortColumn];
   if (!column) {
+    // No sort: the records' order.
     const first = new Uint32Array(Math.min(count, rowCount));
     for (let row = 0, at = 0; row < rows && at < first.length; row++)
       if (!matches || matches[row] === 1) first[at++] = row;
     return { rows: first, rowCount };
   }
-  return { rows: firstRowsInOrder(column, query.sortDirection, count, matches), rowCount };
+  return {
+    rows: firstRowsInOrder(column, query.sortDirection, count, { kept: matches }),
+    rowCount,
+  };
 }
 
 /**

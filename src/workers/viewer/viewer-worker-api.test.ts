@@ -175,13 +175,44 @@ describe("the viewer worker's answer to a sort", () => {
     expect(first?.whole).toBe(false);
     expect(whole?.whole).toBe(true);
     expect(whole?.rowCount).toBe(1_111);
-    expect(first?.rowCount).toBe(1_111);
+    // The search text not built: only the rows that would be among the first were tested.
+    expect(first?.rowCount).toBeNull();
     expect(Array.from(first?.rows ?? [])).toEqual(Array.from(whole?.rows.subarray(0, 20) ?? []));
     expect(first?.shownCells).toEqual(whole?.shownCells);
     // Digit runs by value, descending: 'value 2999' first.
     expect(Array.from(whole?.rows.subarray(0, 3) ?? [])).toEqual([2999, 2998, 2997]);
     // Ranked by the whole order's query: the next first answer is whole.
     expect(api.queryTable(query, shown, true).whole).toBe(true);
+  });
+});
+
+describe("the viewer worker's whole answer, prepared in steps", () => {
+  it('is the answer queryTable gives, and null once a newer table query came', async () => {
+    const api = createViewerWorkerApi(0);
+    const run = watched();
+    const shown = { from: 0, to: 20 };
+    const query = { sortColumn: 1, sortDirection: 'desc', filter: 'value 2' } as const;
+    const pending: Array<ReturnType<typeof api.queryTableWhenPrepared>> = [];
+    const onIndexed = run.events.onIndexed;
+    // As the table arrives: nothing ranked, no search text built.
+    run.events.onIndexed = (result) => {
+      onIndexed(result);
+      const givenWay = api.queryTableWhenPrepared({ ...query, sortColumn: 0 }, shown);
+      // A newer query (the page's next click) before the first has its ranks.
+      api.queryTable({ ...query, filter: 'value' }, shown, true);
+      pending.push(givenWay, api.queryTableWhenPrepared(query, shown));
+    };
+    await Promise.all([
+      api.analyze(stubs(3_000, 'Title'), 50_000_000, run.events),
+      run.whenSummarised,
+    ]);
+    const [givenWay, prepared] = await Promise.all(pending);
+    expect(givenWay).toBeNull();
+    const whole = api.queryTable(query, shown);
+    expect(prepared?.whole).toBe(true);
+    expect(prepared?.rowCount).toBe(1_111);
+    expect(Array.from(prepared?.rows ?? [])).toEqual(Array.from(whole.rows));
+    expect(prepared?.shownCells).toEqual(whole.shownCells);
   });
 });
 

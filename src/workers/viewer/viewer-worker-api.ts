@@ -26,6 +26,7 @@ import {
   firstRowsOfQuery,
   narrowsLastFilter,
   queryRows,
+  rememberFilterInSteps,
   RowHaystacks,
   tableCsv,
 } from '../../xml/table-query.ts';
@@ -52,6 +53,8 @@ import { payloadText } from '../payload-text.ts';
 import type {
   AnalysisResult,
   PackedColumn,
+  ShownRows,
+  TableAnswer,
   ViewerEvents,
   ViewerWorkerApi,
 } from './viewer-worker-protocol.ts';
@@ -400,10 +403,73 @@ function prepareTableWhenIdle(): void {
  */
 const FIRST_ROWS_MOST = 1_000;
 
+/** Counts the page's table queries: a whole answer still being prepared gives way to a newer one. */
+let latestTableQuery = 0;
+
+/** A table query's answer (see ViewerWorkerApi.queryTable), with the cells of the rows shown. */
+function answerTableQuery(
+  query: TableQuery,
+  shown: ShownRows | undefined,
+  firstRowsFirst: boolean,
+): TableAnswer {
+  const started = performance.now();
+  const values = table?.values ?? [];
+  const rowCount = table?.records.length ?? 0;
+  preparation?.wantText();
+  let answer = firstRowsFirst && shown ? firstRowsAnswer(query, shown.to) : null;
+  if (!answer) {
+    const column = query.sortColumn;
+    if (preparation && column !== null) preparation.ranksOf(column);
+    const haystacks = preparation?.haystacks.texts ?? [];
+    const rows = queryRows(values, haystacks, query, preparation?.ranks, rowCount, filterMemo);
+    answer = { rows, rowCount: rows.length, whole: true };
+  }
+  prepareTableWhenIdle();
+  const elapsedMs = performance.now() - started;
+  const { rows } = answer;
+  const shownCells = cellsOf(shown ? rows.subarray(shown.from, shown.to) : []);
+  return transfer({ ...answer, elapsedMs, shownCells }, [
+    rows.buffer as ArrayBuffer,
+    ...packedBuffers(shownCells),
+  ]);
+}
+
+/**
+ * What a query's whole answer needs, prepared a step at a time so that the worker answers other
+ * requests between steps: the sort column's ranks (ranked before any other column), then the
+ * rows a filter keeps (into the filter memo). False, at once, when `current` turns false (a newer
+ * query, or another table).
+ */
+function* preparedFor(query: TableQuery, current: () => boolean): Generator<void, boolean, void> {
+  const column = query.sortColumn;
+  if (!preparation || !table) return true;
+  if (column !== null && !preparation.ranks.has(column)) {
+    preparation.rankFirst(column);
+    while (!preparation.ranks.has(column)) {
+      if (!current()) return false;
+      preparation.prepare(0);
+      yield;
+    }
+  }
+  const steps = rememberFilterInSteps(
+    table.values,
+    preparation.haystacks.texts,
+    query.filter,
+    table.records.length,
+    filterMemo,
+  );
+  for (;;) {
+    if (!current()) return false;
+    if (steps.next().done) return true;
+    yield;
+  }
+}
+
 /**
  * A query's first rows up to `count` (see ViewerWorkerApi.queryTable), when finding them is far
  * quicker than the whole answer, else null: a sort of a column not ranked yet (the best rows in
- * one pass; the count is known), or a filter while most rows' search text is not built yet and
+ * one pass; with a filter, only the rows that would be among them tested, unless the search text
+ * is built), or a filter while most rows' search text is not built yet and
  * it does not narrow the last one (the rows tested in order until `count` match; the count is
  * not known yet).
  */
@@ -419,7 +485,17 @@ function firstRowsAnswer(
     // The column is ranked next, between requests, unless the page asks for the whole order
     // first (it does once these rows are painted).
     preparation.rankFirst(column);
-    const first = firstRowsOfQuery(table.values, haystacks, query, count, rows, filterMemo);
+    // A filter's count only if its search text is built (else a scan of every cell).
+    const countMatches = preparation.haystacks.complete;
+    const first = firstRowsOfQuery(
+      table.values,
+      haystacks,
+      query,
+      count,
+      rows,
+      filterMemo,
+      countMatches,
+    );
     return { ...first, whole: false };
   }
   if (
@@ -655,26 +731,15 @@ export function createViewerWorkerApi(taskMs = BACKGROUND_TASK_MS): ViewerWorker
       ]);
     },
     queryTable(query, shown, firstRowsFirst = false) {
-      const started = performance.now();
-      const values = table?.values ?? [];
-      const rowCount = table?.records.length ?? 0;
-      preparation?.wantText();
-      const column = query.sortColumn;
-      const haystacks = preparation?.haystacks.texts ?? [];
-      let answer = firstRowsFirst && shown ? firstRowsAnswer(query, shown.to) : null;
-      if (!answer) {
-        if (preparation && column !== null) preparation.ranksOf(column);
-        const rows = queryRows(values, haystacks, query, preparation?.ranks, rowCount, filterMemo);
-        answer = { rows, rowCount: rows.length, whole: true };
-      }
-      prepareTableWhenIdle();
-      const elapsedMs = performance.now() - started;
-      const { rows } = answer;
-      const shownCells = cellsOf(shown ? rows.subarray(shown.from, shown.to) : []);
-      return transfer({ ...answer, elapsedMs, shownCells }, [
-        rows.buffer as ArrayBuffer,
-        ...packedBuffers(shownCells),
-      ]);
+      latestTableQuery += 1;
+      return answerTableQuery(query, shown, firstRowsFirst);
+    },
+    async queryTableWhenPrepared(query, shown) {
+      const number = ++latestTableQuery;
+      const queried = table;
+      const current = () => number === latestTableQuery && table === queried;
+      const prepared = await stepsInTasks(preparedFor(query, current), backgroundTaskMs);
+      return prepared && current() ? answerTableQuery(query, shown, false) : null;
     },
     rankFirst(column) {
       preparation?.rankFirst(column);

@@ -48,6 +48,11 @@ export interface ViewerWorkerClient {
     shown?: ShownRows,
     firstRowsFirst?: boolean,
   ): Promise<TableAnswer<string[][]>>;
+  /** The whole answer once prepared, or null when a newer query came first (see the worker's). */
+  queryTableWhenPrepared(
+    query: TableQuery,
+    shown?: ShownRows,
+  ): Promise<TableAnswer<string[][]> | null>;
   /**
    * Builds the tree index and table of a payload that was over the index limit (the same
    * payload, sent again), reported through the callbacks as the analysis's own.
@@ -262,6 +267,10 @@ function connect(
         ...answer,
         shownCells: unpackRows(answer.shownCells),
       })),
+    queryTableWhenPrepared: (query, shown) =>
+      request(() => worker.calls.queryTableWhenPrepared(query, shown)).then(
+        (answer) => answer && { ...answer, shownCells: unpackRows(answer.shownCells) },
+      ),
     indexOverLimit: (payload) => void request(() => worker.calls.indexOverLimit(payload)),
     rankFirst: (column) => void request(() => worker.calls.rankFirst(column)),
     tableCells: (rows) => {

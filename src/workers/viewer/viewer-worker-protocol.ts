@@ -194,10 +194,16 @@ export interface ViewerWorkerApi {
    * With `firstRowsFirst`, a query whose whole answer takes tens of milliseconds answers with
    * the rows up to shown.to only (`whole` false): a sort of a column not ranked yet (the best
    * rows in one pass over the rows), or a filter while most rows' search text is not built yet
-   * (the rows tested in order until that many match; `rowCount` null). The whole answer is the
-   * next query's.
+   * (the rows tested in order until that many match; `rowCount` null). The whole answer is
+   * queryTableWhenPrepared's.
    */
   queryTable(query: TableQuery, shown?: ShownRows, firstRowsFirst?: boolean): TableAnswer;
+  /**
+   * queryTable's whole answer, once what it needs is prepared in short tasks (the sort column's
+   * ranks, the rows the filter keeps), the worker answering other requests meanwhile; null when
+   * a newer table query came first (the page has moved on).
+   */
+  queryTableWhenPrepared(query: TableQuery, shown?: ShownRows): Promise<TableAnswer | null>;
   /**
    * A column is likely to be sorted soon (its header pointed at or focused): its ranks are
    * prepared before the other columns'.

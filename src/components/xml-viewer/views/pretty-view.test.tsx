@@ -43,6 +43,7 @@ function fakeClient(): ViewerWorkerClient & { asked: Array<[number, number]> } {
     nodeSource: () => Promise.reject(new Error('not used')),
     nodePlace: () => Promise.reject(new Error('not used')),
     queryTable: () => Promise.reject(new Error('not used')),
+    queryTableWhenPrepared: () => Promise.reject(new Error('not used')),
     rankFirst: () => undefined,
     indexOverLimit: () => undefined,
     tableCells: () => Promise.reject(new Error('not used')),

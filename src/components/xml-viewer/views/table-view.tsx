@@ -144,8 +144,8 @@ export default function TableView({
       if (first.whole) return;
       afterNextPaint(() => {
         if (cancelled) return;
-        void client.queryTable(query, shown).then((next) => {
-          if (!cancelled) show(next);
+        void client.queryTableWhenPrepared(query, shown).then((next) => {
+          if (!cancelled && next) show(next);
         });
       });
     });
