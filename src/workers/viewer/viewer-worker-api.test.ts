@@ -201,6 +201,8 @@ describe("the viewer worker's whole answer, prepared in steps", () => {
       // A newer query (the page's next click) before the first has its ranks.
       api.queryTable({ ...query, filter: 'value' }, shown, true);
       pending.push(givenWay, api.queryTableWhenPrepared(query, shown));
+      // A whole order for a CSV meanwhile: the Table's whole answer does not give way to it.
+      api.queryTable({ sortColumn: null, sortDirection: 'asc', filter: '' });
     };
     await Promise.all([
       api.analyze(stubs(3_000, 'Title'), 50_000_000, run.events),

@@ -403,7 +403,10 @@ function prepareTableWhenIdle(): void {
  */
 const FIRST_ROWS_MOST = 1_000;
 
-/** Counts the page's table queries: a whole answer still being prepared gives way to a newer one. */
+/**
+ * Counts the Table's queries (first rows, whole answers): a whole answer still being prepared
+ * gives way to a newer one.
+ */
 let latestTableQuery = 0;
 
 /** A table query's answer (see ViewerWorkerApi.queryTable), with the cells of the rows shown. */
@@ -469,9 +472,8 @@ function* preparedFor(query: TableQuery, current: () => boolean): Generator<void
  * A query's first rows up to `count` (see ViewerWorkerApi.queryTable), when finding them is far
  * quicker than the whole answer, else null: a sort of a column not ranked yet (the best rows in
  * one pass; with a filter, only the rows that would be among them tested, unless the search text
- * is built), or a filter while most rows' search text is not built yet and
- * it does not narrow the last one (the rows tested in order until `count` match; the count is
- * not known yet).
+ * is built), or a filter while most rows' search text is not built yet and it does not narrow
+ * the last one (the rows tested in order until `count` match; the count is not known yet).
  */
 function firstRowsAnswer(
   query: TableQuery,
@@ -731,7 +733,9 @@ export function createViewerWorkerApi(taskMs = BACKGROUND_TASK_MS): ViewerWorker
       ]);
     },
     queryTable(query, shown, firstRowsFirst = false) {
-      latestTableQuery += 1;
+      // The Table's own queries ask for first rows; a CSV's whole order leaves a whole answer
+      // being prepared for the Table alone.
+      if (firstRowsFirst) latestTableQuery += 1;
       return answerTableQuery(query, shown, firstRowsFirst);
     },
     async queryTableWhenPrepared(query, shown) {

@@ -201,7 +201,7 @@ export interface ViewerWorkerApi {
   /**
    * queryTable's whole answer, once what it needs is prepared in short tasks (the sort column's
    * ranks, the rows the filter keeps), the worker answering other requests meanwhile; null when
-   * a newer table query came first (the page has moved on).
+   * a newer query for first rows, or a newer call of this, came first (the Table has moved on).
    */
   queryTableWhenPrepared(query: TableQuery, shown?: ShownRows): Promise<TableAnswer | null>;
   /**
