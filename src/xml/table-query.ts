@@ -277,7 +277,8 @@ export function queryRows(
  * column: what a sort answers first while the column is ranked (a pass over the rows, about a
  * tenth of the ranking; see firstRowsInOrder). With a filter, and `countMatches`, every row is
  * tested and the count comes with the rows; without it (most rows' search text not built yet, a
- * scan of every cell), only the rows that would be among the first are, and the count is null.
+ * scan of every cell), only the rows that would be among the first are, and the count is null
+ * unless fewer than `count` match.
  *
  * @example firstRowsOfQuery(values, haystacks, { sortColumn: 4, sortDirection: 'asc', filter: '' }, 60)
  */
@@ -295,10 +296,9 @@ export function firstRowsOfQuery(
   if (column && needle && !countMatches && !narrowsLastFilter(memo, query.filter, rows)) {
     const asciiNeedle = isAscii(needle);
     const keeps = (row: number) => rowMatches(values, haystacks, row, needle, asciiNeedle);
-    return {
-      rows: firstRowsInOrder(column, query.sortDirection, count, { keeps }),
-      rowCount: null,
-    };
+    const first = firstRowsInOrder(column, query.sortDirection, count, { keeps });
+    // Fewer than `count`: every row was tested, and these are all the matches.
+    return { rows: first, rowCount: first.length < count ? first.length : null };
   }
   const matches = filterMatches(values, haystacks, query, rows, memo);
   let rowCount = rows;

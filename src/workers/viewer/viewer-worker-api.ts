@@ -498,7 +498,8 @@ function firstRowsAnswer(
       filterMemo,
       countMatches,
     );
-    return { ...first, whole: false };
+    // All the rows it keeps, counted: the whole answer already.
+    return { ...first, whole: first.rowCount === first.rows.length };
   }
   if (
     !query.filter.trim() ||
