@@ -6,8 +6,8 @@
  * unit; ties in document order in both directions; empty values last.
  */
 import { CellColumn, type Cells } from './cell-column.ts';
-import type { SortDirection } from './row-ranks.ts';
-import { DECIMAL_NUMBER } from '../text/spreadsheet-formula.ts';
+import { columnNumbersInSteps, type SortDirection } from './row-ranks.ts';
+import { stepsToEnd } from '../tasks/steps-to-end.ts';
 
 /**
  * Which rows may be among the first: those `kept` holds 1 for (a filter's matches, known), and of
@@ -32,7 +32,9 @@ export function firstRowsInOrder(
   { kept = null, keeps = null }: RowsKept = {},
 ): Uint32Array {
   const sign = direction === 'asc' ? 1 : -1;
-  const numbers = numbersOf(values);
+  // Numbers when every non-empty value of the whole column is one, not only of the rows kept,
+  // as for its ranks.
+  const numbers = stepsToEnd(columnNumbersInSteps(values, Infinity))?.numbers;
   const best = numbers
     ? bestByNumber(values, numbers, sign, count, kept, keeps)
     : bestByText(values, sign, count, kept, keeps);
@@ -106,32 +108,6 @@ function bestByText(
 
 function isEmpty(values: Cells, row: number): boolean {
   return values instanceof CellColumn ? values.isEmpty(row) : values.at(row) === '';
-}
-
-/**
- * Each row's number when every non-empty value is a number (the column sorts numerically, as its
- * ranks do: the whole column decides, not the rows kept), else null, found at the first value
- * that is not; most text columns show it in their first value, before any array is made.
- */
-function numbersOf(values: Cells): Float64Array | null {
-  const column = values instanceof CellColumn ? values : null;
-  let first = 0;
-  while (first < values.length && isEmpty(values, first)) first += 1;
-  const firstValue = first < values.length ? (values.at(first) ?? '') : '';
-  if (firstValue !== '' && !DECIMAL_NUMBER.test(firstValue.trim())) return null;
-  const numbers = new Float64Array(values.length);
-  for (let row = first; row < values.length; row++) {
-    const integer = column ? column.plainInteger(row) : -1;
-    if (integer >= 0) {
-      numbers[row] = integer;
-      continue;
-    }
-    const value = values.at(row) ?? '';
-    if (value === '') continue;
-    if (!DECIMAL_NUMBER.test(value.trim())) return null;
-    numbers[row] = Number(value);
-  }
-  return numbers;
 }
 
 /** Natural order, then code units, of two rows' values; 0 only for equal values. */

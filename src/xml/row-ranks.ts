@@ -57,21 +57,38 @@ export function* rowRanksInSteps(
   return yield* naturalRanksInSteps(values, stepRows);
 }
 
+/** A column's numbers (see columnNumbersInSteps). */
+export interface ColumnNumbers {
+  /** Each row's number (0 where it has none). */
+  numbers: Float64Array;
+  /** 1 for each row with a number, 0 for an empty value. */
+  present: Uint8Array;
+  /** How many rows have a number. */
+  count: number;
+}
+
 /**
- * Ranks by numeric value, or null when a non-empty value is not a number; a step per `stepRows`
- * rows read, then the native sort of the distinct numbers as one step.
+ * Each row's number when every non-empty value is a number (the column sorts numerically), else
+ * null, found at the first value that is not: most text columns show it in their first value,
+ * before any array is made. A step per `stepRows` rows read (never with Infinity).
+ *
+ * @example stepsToEnd(columnNumbersInSteps(['2', '', '10'], Infinity))?.count // 2
  */
-function* numericRanksInSteps(
+export function* columnNumbersInSteps(
   values: Cells,
   stepRows: number,
-): Generator<void, Int32Array | null, void> {
+): Generator<void, ColumnNumbers | null, void> {
   const rows = values.length;
-  const numbers = new Float64Array(rows);
-  const present = new Uint8Array(rows);
-  let count = 0;
   // Most numbers of a record table (sizes, counts) are plain integers, read from the cells'
   // characters without a string per cell.
   const column = values instanceof CellColumn ? values : null;
+  let first = 0;
+  while (first < rows && (column ? column.isEmpty(first) : values.at(first) === '')) first += 1;
+  const firstValue = first < rows ? (values.at(first) ?? '') : '';
+  if (firstValue !== '' && !DECIMAL_NUMBER.test(firstValue.trim())) return null;
+  const numbers = new Float64Array(rows);
+  const present = new Uint8Array(rows);
+  let count = 0;
   for (let row = 0; row < rows; row++) {
     if (row % stepRows === stepRows - 1) yield;
     const integer = column ? column.plainInteger(row) : -1;
@@ -88,6 +105,21 @@ function* numericRanksInSteps(
     present[row] = 1;
     count += 1;
   }
+  return { numbers, present, count };
+}
+
+/**
+ * Ranks by numeric value, or null when a non-empty value is not a number; a step per `stepRows`
+ * rows read, then the native sort of the distinct numbers as one step.
+ */
+function* numericRanksInSteps(
+  values: Cells,
+  stepRows: number,
+): Generator<void, Int32Array | null, void> {
+  const read = yield* columnNumbersInSteps(values, stepRows);
+  if (!read) return null;
+  const rows = values.length;
+  const { numbers, present, count } = read;
   yield;
   // The distinct numbers in order (a typed array sorts natively), then each row's by bisection:
   // no Map of numbers.
