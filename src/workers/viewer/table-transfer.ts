@@ -7,7 +7,7 @@
  */
 import type { Cells } from '../../xml/cell-column.ts';
 import type { RecordTable } from '../../xml/record-table.ts';
-import type { PackedColumn, TransferredTable } from './viewer-worker-protocol.ts';
+import type { PackedColumn, TableAnswer, TransferredTable } from './viewer-worker-protocol.ts';
 
 /** Rows the Table view shows before the whole table is built: a few screens. */
 export const TABLE_HEAD_ROWS = 200;
@@ -55,6 +55,11 @@ export function unpackRows(packed: readonly PackedColumn[]): string[][] {
   return Array.from({ length: count }, (_, row) =>
     packed.map(({ text, offsets }) => text.slice(offsets[row], offsets[row + 1])),
   );
+}
+
+/** A table query's answer with its shown rows' cells unpacked (see unpackRows). */
+export function unpackAnswer(answer: TableAnswer): TableAnswer<string[][]> {
+  return { ...answer, shownCells: unpackRows(answer.shownCells) };
 }
 
 /**

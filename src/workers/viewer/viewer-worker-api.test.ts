@@ -154,24 +154,39 @@ describe('the viewer worker between tasks', () => {
   });
 });
 
+/**
+ * Analyses 3,000 stubs with a Title and calls `act` as their table arrives, before the worker's
+ * first task between requests (nothing ranked, no search text built); resolves with what `act`
+ * gave once the payload is summarised.
+ */
+async function asTheTableArrives<T>(
+  api: ReturnType<typeof createViewerWorkerApi>,
+  act: () => T,
+): Promise<T> {
+  const run = watched();
+  let acted: { value: T } | null = null;
+  const onIndexed = run.events.onIndexed;
+  run.events.onIndexed = (result) => {
+    onIndexed(result);
+    acted = { value: act() };
+  };
+  await Promise.all([
+    api.analyze(stubs(3_000, 'Title'), 50_000_000, run.events),
+    run.whenSummarised,
+  ]);
+  if (!acted) throw new Error('the table never arrived');
+  return (acted as { value: T }).value;
+}
+
 describe("the viewer worker's answer to a sort", () => {
   it('gives the first rows of a column not ranked yet, then the whole order, and the whole order once ranked', async () => {
     const api = createViewerWorkerApi(0);
-    const run = watched();
     const shown = { from: 0, to: 20 };
     const query = { sortColumn: 1, sortDirection: 'desc', filter: 'value 2' } as const;
-    const answers: Array<ReturnType<typeof api.queryTable>> = [];
-    const onIndexed = run.events.onIndexed;
-    // As the table arrives, before the worker's first task of ranks between requests.
-    run.events.onIndexed = (result) => {
-      onIndexed(result);
-      answers.push(api.queryTable(query, shown, true), api.queryTable(query, shown));
-    };
-    await Promise.all([
-      api.analyze(stubs(3_000, 'Title'), 50_000_000, run.events),
-      run.whenSummarised,
+    const [first, whole] = await asTheTableArrives(api, () => [
+      api.queryTable(query, shown, true),
+      api.queryTable(query, shown),
     ]);
-    const [first, whole] = answers;
     expect(first?.whole).toBe(false);
     expect(whole?.whole).toBe(true);
     expect(whole?.rowCount).toBe(1_111);
@@ -189,25 +204,17 @@ describe("the viewer worker's answer to a sort", () => {
 describe("the viewer worker's whole answer, prepared in steps", () => {
   it('is the answer queryTable gives, and null once a newer table query came', async () => {
     const api = createViewerWorkerApi(0);
-    const run = watched();
     const shown = { from: 0, to: 20 };
     const query = { sortColumn: 1, sortDirection: 'desc', filter: 'value 2' } as const;
-    const pending: Array<ReturnType<typeof api.queryTableWhenPrepared>> = [];
-    const onIndexed = run.events.onIndexed;
-    // As the table arrives: nothing ranked, no search text built.
-    run.events.onIndexed = (result) => {
-      onIndexed(result);
+    const pending = await asTheTableArrives(api, () => {
       const givenWay = api.queryTableWhenPrepared({ ...query, sortColumn: 0 }, shown);
       // A newer query (the page's next click) before the first has its ranks.
       api.queryTable({ ...query, filter: 'value' }, shown, true);
-      pending.push(givenWay, api.queryTableWhenPrepared(query, shown));
+      const stillWanted = api.queryTableWhenPrepared(query, shown);
       // A whole order for a CSV meanwhile: the Table's whole answer does not give way to it.
       api.queryTable({ sortColumn: null, sortDirection: 'asc', filter: '' });
-    };
-    await Promise.all([
-      api.analyze(stubs(3_000, 'Title'), 50_000_000, run.events),
-      run.whenSummarised,
-    ]);
+      return [givenWay, stillWanted];
+    });
     const [givenWay, prepared] = await Promise.all(pending);
     expect(givenWay).toBeNull();
     const whole = api.queryTable(query, shown);
@@ -221,25 +228,14 @@ describe("the viewer worker's whole answer, prepared in steps", () => {
 describe("the viewer worker's answer to a filter", () => {
   it('gives the first matches while the search text is not built, then the whole answer; a narrower filter whole at once', async () => {
     const api = createViewerWorkerApi(0);
-    const run = watched();
     const shown = { from: 0, to: 20 };
     const query = { sortColumn: null, sortDirection: 'asc', filter: 'value 2' } as const;
     const narrower = { ...query, filter: 'value 29' };
-    const answers: Array<ReturnType<typeof api.queryTable>> = [];
-    const onIndexed = run.events.onIndexed;
-    run.events.onIndexed = (result) => {
-      onIndexed(result);
-      answers.push(
-        api.queryTable(query, shown, true),
-        api.queryTable(query, shown),
-        api.queryTable(narrower, shown, true),
-      );
-    };
-    await Promise.all([
-      api.analyze(stubs(3_000, 'Title'), 50_000_000, run.events),
-      run.whenSummarised,
+    const [first, whole, narrowed] = await asTheTableArrives(api, () => [
+      api.queryTable(query, shown, true),
+      api.queryTable(query, shown),
+      api.queryTable(narrower, shown, true),
     ]);
-    const [first, whole, narrowed] = answers;
     expect(first?.whole).toBe(false);
     expect(first?.rowCount).toBeNull();
     expect(Array.from(first?.rows ?? [])).toEqual([2, ...range(20, 29), ...range(200, 208)]);

@@ -7,7 +7,7 @@ import type { TableQuery } from '../../xml/table-query.ts';
 import type { NodeLabel } from '../../xml/node-label.ts';
 import type { XmlTreeIndex, XmlTreeStructure } from '../../xml/xml-index.ts';
 import { callWorker, proxy, transfer, type WorkerCalls } from '../worker-call.ts';
-import { unpackRows } from './table-transfer.ts';
+import { unpackAnswer, unpackRows } from './table-transfer.ts';
 import type {
   NodePlace,
   SearchResult,
@@ -263,13 +263,10 @@ function connect(
     nodePlace: (node) => request(() => worker.calls.nodePlace(node)),
     search,
     queryTable: (query, shown, firstRowsFirst) =>
-      request(() => worker.calls.queryTable(query, shown, firstRowsFirst)).then((answer) => ({
-        ...answer,
-        shownCells: unpackRows(answer.shownCells),
-      })),
+      request(() => worker.calls.queryTable(query, shown, firstRowsFirst)).then(unpackAnswer),
     queryTableWhenPrepared: (query, shown) =>
       request(() => worker.calls.queryTableWhenPrepared(query, shown)).then(
-        (answer) => answer && { ...answer, shownCells: unpackRows(answer.shownCells) },
+        (answer) => answer && unpackAnswer(answer),
       ),
     indexOverLimit: (payload) => void request(() => worker.calls.indexOverLimit(payload)),
     rankFirst: (column) => void request(() => worker.calls.rankFirst(column)),

@@ -45,6 +45,23 @@ const unsortedAnswer = (rows: number) =>
     shownCells: [],
   });
 
+/** The cells the mock workers below send for a row: its ID and its title. */
+const cellsOf = (row: number) => [String(row), `T${row}`];
+
+/** A query's answer as the worker sends it: `rows`, and the cells of those at `shown`. */
+const answerOf = (
+  rows: Uint32Array,
+  rowCount: number | null,
+  whole: boolean,
+  shown: ShownRows,
+) => ({
+  rows,
+  rowCount,
+  whole,
+  elapsedMs: 1,
+  shownCells: Array.from(rows.subarray(shown.from, shown.to), cellsOf),
+});
+
 /** A table of the first `records`, with `client` as its worker (null: a preview). */
 function renderTable(records: number, client: ViewerWorkerClient | null) {
   render(
@@ -153,7 +170,6 @@ describe('TableView', () => {
         offsets: offsets.slice(0, 11),
       })),
     };
-    const cellsOf = (row: number) => [String(row), `T${row}`];
     const asked: number[] = [];
     const shownAsked: ShownRows[] = [];
     const client = {
@@ -211,36 +227,22 @@ describe('TableView', () => {
   it("shows a sort's first rows at once and the others once the whole order follows", async () => {
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(150);
     vi.stubGlobal('innerHeight', 230);
-    const cellsOf = (row: number) => [String(row), `T${row}`];
     const byIdDescending = Uint32Array.from({ length: 30 }, (_, i) => 29 - i);
     let finishWhole: () => void = () => {};
     const asked: Array<{ query: TableQuery; firstRowsFirst: boolean }> = [];
     const client = {
       queryTable: (query: TableQuery, shown: ShownRows, firstRowsFirst = false) => {
         asked.push({ query, firstRowsFirst });
-        const answer = (rows: Uint32Array, whole: boolean) => ({
-          rows,
-          rowCount: 30,
-          whole,
-          elapsedMs: 1,
-          shownCells: Array.from(rows.subarray(shown.from, shown.to), cellsOf),
-        });
         if (query.sortColumn === null) return unsortedAnswer(30);
         // The sort's first answer: the screen's 4 first rows only.
-        if (firstRowsFirst) return Promise.resolve(answer(byIdDescending.slice(0, 4), false));
+        if (firstRowsFirst)
+          return Promise.resolve(answerOf(byIdDescending.slice(0, 4), 30, false, shown));
         throw new Error('the whole answer is asked of queryTableWhenPrepared');
       },
       queryTableWhenPrepared: (query: TableQuery, shown: ShownRows) => {
         asked.push({ query, firstRowsFirst: false });
         return new Promise((resolve) => {
-          finishWhole = () =>
-            resolve({
-              rows: byIdDescending,
-              rowCount: 30,
-              whole: true,
-              elapsedMs: 1,
-              shownCells: Array.from(byIdDescending.subarray(shown.from, shown.to), cellsOf),
-            });
+          finishWhole = () => resolve(answerOf(byIdDescending, 30, true, shown));
         });
       },
       tableCells: (rows: readonly number[]) => Promise.resolve(rows.map(cellsOf)),
@@ -278,32 +280,18 @@ describe('TableView', () => {
     vi.stubGlobal('innerHeight', 230);
     // 'T1' matches rows 1 and 10-19.
     const matches = Uint32Array.of(1, ...Array.from({ length: 10 }, (_, i) => 10 + i));
-    const cellsOf = (row: number) => [String(row), `T${row}`];
     let finishWhole: () => void = () => {};
     const client = {
       queryTable: (query: TableQuery, shown: ShownRows, firstRowsFirst = false) => {
-        const answer = (rows: Uint32Array, rowCount: number | null, whole: boolean) => ({
-          rows,
-          rowCount,
-          whole,
-          elapsedMs: 1,
-          shownCells: Array.from(rows.subarray(shown.from, shown.to), cellsOf),
-        });
         if (query.filter === '') return unsortedAnswer(30);
         // The first answer brings three matches, uncounted.
-        if (firstRowsFirst) return Promise.resolve(answer(matches.slice(0, 3), null, false));
+        if (firstRowsFirst)
+          return Promise.resolve(answerOf(matches.slice(0, 3), null, false, shown));
         throw new Error('the whole answer is asked of queryTableWhenPrepared');
       },
       queryTableWhenPrepared: (_query: TableQuery, shown: ShownRows) =>
         new Promise((resolve) => {
-          finishWhole = () =>
-            resolve({
-              rows: matches,
-              rowCount: 11,
-              whole: true,
-              elapsedMs: 1,
-              shownCells: Array.from(matches.subarray(shown.from, shown.to), cellsOf),
-            });
+          finishWhole = () => resolve(answerOf(matches, 11, true, shown));
         }),
       tableCells: (rows: readonly number[]) => Promise.resolve(rows.map(cellsOf)),
     } as unknown as ViewerWorkerClient;
