@@ -3,8 +3,7 @@
 // synchronous system calls in Node, and each one wakes the reader: one per request would cost
 // more than everything else the access log does. The batch is bytes, copied in as each line
 // comes, not a string: a string of lines waiting up to 50 ms outlives the young generation's
-// collections and is copied, then promoted, with every batch (about 10 µs of the process's CPU
-// per request under load, against the line itself dying young).
+// collections and is copied, then promoted, where each line's own string dies young.
 
 /** How long a line may wait for others before it is written. */
 export const FLUSH_INTERVAL_MS = 50;
