@@ -139,6 +139,21 @@ describe('upstream pool and call deadline', () => {
     expect(answer.headers.get('x-inode-console-error')).toBe('target-unreachable');
     expect(await answer.text()).toContain('call deadline of 400 ms');
   });
+
+  it('ends a call whose target sends nothing for the upstream timeout with a 502 that says so, and serves the next', async () => {
+    const app = await start(['--upstream-timeout-ms', '400']);
+    const silent = await timed(() => fetch(`${app.origin}/Inode.asmx/slow?t=silent`));
+    expect(silent.value.status).toBe(502);
+    expect(silent.value.headers.get('x-inode-console-error')).toBe('target-unreachable');
+    expect(await silent.value.text()).toContain('no answer within 400 ms');
+    // Answered at the timeout, not when the target would have answered (slowMs 1,500).
+    expect(silent.ms).toBeLessThan(1_400);
+    expect(await (await fetch(`${app.origin}/Inode.asmx?t=next`)).text()).toBe('next|');
+    figures.push([
+      '502 after the target sent nothing (ms, upstream timeout 400)',
+      String(silent.ms),
+    ]);
+  });
 });
 
 describe('connection caps', () => {
