@@ -5,7 +5,7 @@
 import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { printFigures, rssMb, startConsole, type Console } from './harness.ts';
-import { startRawUpstream, type RawUpstream } from './raw-upstream.ts';
+import { startRawUpstream, TRICKLE_GAP_MS, type RawUpstream } from './raw-upstream.ts';
 
 const SLOW_BODIES = 300;
 const SLOW_HEADERS = 50;
@@ -153,6 +153,17 @@ describe('upstream pool and call deadline', () => {
       '502 after the target sent nothing (ms, upstream timeout 400)',
       String(silent.ms),
     ]);
+  });
+
+  it('lets an answer that keeps coming run past the upstream timeout: the timeout is for silence', async () => {
+    const app = await start(['--upstream-timeout-ms', '400']);
+    const token = 'trickling';
+    const slowly = await timed(() =>
+      fetch(`${app.origin}/Inode.asmx/trickle?t=${token}`).then((r) => r.text()),
+    );
+    expect(slowly.value).toBe(`${token}|`);
+    // Its body alone took longer than the timeout, a byte every TRICKLE_GAP_MS.
+    expect(slowly.ms).toBeGreaterThan((token.length + 1) * TRICKLE_GAP_MS - 50);
   });
 });
 

@@ -2,7 +2,8 @@
 // bodies, keep-alive), COUNTS every request it sees, and answers each with the request's `t`
 // query value, so a test can tell which answer belongs to which request and how many requests
 // really crossed the proxy. Optional per-path behaviour: `/slow` answers after `slowMs`,
-// `/cookie` answers with Set-Cookie and headers that try to replace the console's own.
+// `/trickle` sends its head at once and then its body a byte every TRICKLE_GAP_MS, `/cookie`
+// answers with Set-Cookie and headers that try to replace the console's own.
 import net from 'node:net';
 
 export interface SeenRequest {
@@ -57,6 +58,20 @@ function parseOne(buffer: Buffer): { request: SeenRequest; rest: Buffer } | null
   return { request: { method, target, headers, body }, rest: buffer.subarray(at) };
 }
 
+/** The pause between two bytes of a `/trickle` answer's body. */
+export const TRICKLE_GAP_MS = 150;
+
+/** Writes an answer's head, then its body a byte at a time; resolves once all of it is sent. */
+async function trickleAnswer(socket: net.Socket, answer: string): Promise<void> {
+  const bodyAt = answer.indexOf('\r\n\r\n') + 4;
+  socket.write(answer.slice(0, bodyAt), 'latin1');
+  for (const byte of answer.slice(bodyAt)) {
+    await new Promise((resolve) => setTimeout(resolve, TRICKLE_GAP_MS));
+    if (socket.destroyed) return;
+    socket.write(byte, 'latin1');
+  }
+}
+
 function answerFor(request: SeenRequest): string {
   const token = new URL(request.target, 'http://x').searchParams.get('t') ?? request.target;
   const extra = request.target.includes('/cookie')
@@ -91,7 +106,10 @@ export async function startRawUpstream(options: { slowMs?: number } = {}): Promi
         queue = queue
           .then(() => new Promise((resolve) => setTimeout(resolve, delay)))
           .then(() => {
-            if (!socket.destroyed) socket.write(answerFor(request), 'latin1');
+            if (socket.destroyed) return;
+            if (request.target.includes('/trickle'))
+              return trickleAnswer(socket, answerFor(request));
+            socket.write(answerFor(request), 'latin1');
           });
       }
     });
