@@ -54,7 +54,7 @@ function internalError(req: IncomingMessage, res: ServerResponse, error: unknown
  */
 export function createProductionServer(
   settings: ServerSettings,
-  log: LogWriter = batchedWriter((text) => process.stdout.write(text)),
+  log: LogWriter = batchedWriter((bytes) => process.stdout.write(bytes)),
 ): ProductionServer {
   const basePath = resolveBasePath(settings);
   const targets = targetsFromEnv(settings.env, { emulatorByDefault: false });

@@ -113,6 +113,14 @@ export class CellColumn implements Cells {
 }
 
 /**
+ * Whether a row's value is empty: read from a record table's cell bounds without a string.
+ * @example isEmptyCell(['a', ''], 1) // true
+ */
+export function isEmptyCell(values: Cells, row: number): boolean {
+  return values instanceof CellColumn ? values.isEmpty(row) : values.at(row) === '';
+}
+
+/**
  * Whether `text` holds `part` at `at`: a loop over part's characters, where
  * `text.startsWith(part, at)` on a payload-sized text takes about a microsecond a call in V8.
  *

@@ -5,7 +5,7 @@
  * by value when every non-empty value is one, else natural and case-insensitive, then by code
  * unit; ties in document order in both directions; empty values last.
  */
-import { CellColumn, type Cells } from './cell-column.ts';
+import { CellColumn, isEmptyCell, type Cells } from './cell-column.ts';
 import { columnNumbersInSteps, type SortDirection } from './row-ranks.ts';
 import { stepsToEnd } from '../tasks/steps-to-end.ts';
 
@@ -39,7 +39,7 @@ export function firstRowsInOrder(
     ? bestByNumber(values, numbers, sign, count, kept, keeps)
     : bestByText(values, sign, count, kept, keeps);
   for (let row = 0; row < values.length && best.length < count; row++)
-    if ((!kept || kept[row] === 1) && isEmpty(values, row) && (!keeps || keeps(row)))
+    if ((!kept || kept[row] === 1) && isEmptyCell(values, row) && (!keeps || keeps(row)))
       best.push(row);
   return Uint32Array.from(best);
 }
@@ -62,7 +62,7 @@ function bestByNumber(
 ): number[] {
   const best: number[] = [];
   for (let row = 0; row < values.length; row++) {
-    if ((kept && kept[row] !== 1) || isEmpty(values, row)) continue;
+    if ((kept && kept[row] !== 1) || isEmptyCell(values, row)) continue;
     const value = sign * (numbers[row] ?? 0);
     if (best.length === count && !(value < sign * (numbers[best[count - 1] ?? 0] ?? 0))) continue;
     if (keeps && !keeps(row)) continue;
@@ -89,7 +89,7 @@ function bestByText(
 ): number[] {
   const best: number[] = [];
   for (let row = 0; row < values.length; row++) {
-    if ((kept && kept[row] !== 1) || isEmpty(values, row)) continue;
+    if ((kept && kept[row] !== 1) || isEmptyCell(values, row)) continue;
     if (best.length === count && sign * compareCells(values, row, best[count - 1] ?? 0) >= 0)
       continue;
     if (keeps && !keeps(row)) continue;
@@ -104,10 +104,6 @@ function bestByText(
     if (best.length > count) best.pop();
   }
   return best;
-}
-
-function isEmpty(values: Cells, row: number): boolean {
-  return values instanceof CellColumn ? values.isEmpty(row) : values.at(row) === '';
 }
 
 /** Natural order, then code units, of two rows' values; 0 only for equal values. */

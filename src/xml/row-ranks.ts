@@ -4,7 +4,7 @@
  * viewer's worker computes them between requests, a step at a time (rowRanksInSteps).
  */
 import { stepsToEnd } from '../tasks/steps-to-end.ts';
-import { CellColumn, type Cells, holdsAt } from './cell-column.ts';
+import { CellColumn, type Cells, holdsAt, isEmptyCell } from './cell-column.ts';
 import { DECIMAL_NUMBER } from '../text/spreadsheet-formula.ts';
 
 export type SortDirection = 'asc' | 'desc';
@@ -83,7 +83,7 @@ export function* columnNumbersInSteps(
   // characters without a string per cell.
   const column = values instanceof CellColumn ? values : null;
   let first = 0;
-  while (first < rows && (column ? column.isEmpty(first) : values.at(first) === '')) first += 1;
+  while (first < rows && isEmptyCell(values, first)) first += 1;
   const firstValue = first < rows ? (values.at(first) ?? '') : '';
   if (firstValue !== '' && !DECIMAL_NUMBER.test(firstValue.trim())) return null;
   const numbers = new Float64Array(rows);
