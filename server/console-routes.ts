@@ -1,13 +1,15 @@
 // The console's own routes: the target list and /Inode.asmx, served by the embedded emulator or
 // proxied to a remote target picked per request by X-Inode-Target (the contract with the page:
 // src/console-api). Paths here are relative to the base path; console-stack.ts strips it.
-import type { Agent, IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Pool } from 'undici';
 import { SERVICE_PATH } from '../src/protocol/operations.ts';
 import type { EmulatorHandler } from '../emulator/handler.ts';
 import { noteTarget } from './access-log.ts';
 import { publicTargetHealth, sendJson, type Health } from './health.ts';
 import { plainAnswer, type Next } from './middleware.ts';
 import { isSafeServiceTarget, proxyToTarget, type ProxyOptions } from './proxy.ts';
+import { ANSWER_HEADER_FIELDS, setAnswerHeaders } from './security-headers.ts';
 import type { Target, TargetConfig } from './targets.ts';
 import { TARGET_HEADER, TARGET_HEALTH_PATH, TARGETS_PATH } from '../src/console-api/index.ts';
 
@@ -32,13 +34,13 @@ export interface ConsoleRoutes {
 }
 
 /**
- * @example const routes = createConsoleRoutes(config, agents, emulator, { timeoutMs: 60_000 }, health);
+ * @example const routes = createConsoleRoutes(config, pools, emulator, { timeoutMs: 60_000 }, health);
  */
 export function createConsoleRoutes(
   config: TargetConfig,
-  agents: ReadonlyMap<string, Agent>,
+  pools: ReadonlyMap<string, Pool>,
   emulator: Promise<EmulatorHandler> | null,
-  proxyOptions: Omit<ProxyOptions, 'agent' | 'passCredentials'>,
+  proxyOptions: Omit<ProxyOptions, 'pool' | 'passCredentials'>,
   health: Pick<Health, 'readiness'>,
   passCredentialsTo: ReadonlySet<string> = new Set(),
 ): ConsoleRoutes {
@@ -48,12 +50,12 @@ export function createConsoleRoutes(
   // Per-target proxy options built once: nothing is allocated for them per call.
   const proxyOptionsById = new Map<string, ProxyOptions>(
     config.targets.map((t) => {
-      const agent = agents.get(t.id);
+      const pool = pools.get(t.id);
       return [
         t.id,
         {
           ...proxyOptions,
-          ...(agent ? { agent } : {}),
+          ...(pool ? { pool } : {}),
           passCredentials: passCredentialsTo.has(t.id),
         },
       ];
@@ -76,6 +78,7 @@ export function createConsoleRoutes(
         return;
       }
       res.writeHead(200, {
+        ...ANSWER_HEADER_FIELDS,
         'Content-Type': 'application/json',
         'Cache-Control': 'no-store',
         'Content-Length': Buffer.byteLength(targetList),
@@ -111,6 +114,7 @@ export function createConsoleRoutes(
       proxyToTarget(req, res, target, proxyOptionsById.get(target.id));
       return;
     }
+    setAnswerHeaders(res);
     (emulator ?? Promise.reject(new Error('emulator disabled')))
       .then((handler) => handler(req, res))
       .catch((error: unknown) => next(error));

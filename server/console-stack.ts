@@ -1,8 +1,9 @@
 // The one middleware stack that serves the console in dev (Vite), preview (Vite) and production
-// (server/start.ts): access log, security headers, health, Host check, cross-site check, the
+// (server/start.ts): access log, health, Host check, cross-site check, the
 // console routes (targets, /Inode.asmx proxy or emulator) and finally the host's own handler
 // (Vite's middlewares, or the production static files).
-import type { Agent, IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Pool } from 'undici';
 import type { Duplex } from 'node:stream';
 import type { EmulatorHandler } from '../emulator/handler.ts';
 import { logWhenDone } from './access-log.ts';
@@ -13,11 +14,11 @@ import { plainAnswer, type Middleware } from './middleware.ts';
 import { DEFAULT_MAX_BODY_BYTES, type ProxyOptions } from './proxy.ts';
 import { createRelay, type Relay } from './relay.ts';
 import type { RelayLimits } from './relay-limits.ts';
-import { createTargetAgent, IDLE_CONNECTION_TIMEOUT_MS } from './target-agent.ts';
+import { createTargetPool, IDLE_CONNECTION_TIMEOUT_MS } from './target-pool.ts';
 import { createHostCheck, crossSiteReason } from './request-guard.ts';
 import {
-  answerSecurityHeaders,
   securityHeaders,
+  setAnswerHeaders,
   type SecurityHeaderOptions,
 } from './security-headers.ts';
 import type { TargetConfig } from './targets.ts';
@@ -30,7 +31,7 @@ export interface ConsoleStackOptions {
   readonly allowedHosts: readonly string[];
   /** X-Forwarded-Host and -For are believed (INODE_TRUST_PROXY; request-guard.ts). */
   readonly trustProxy?: boolean;
-  readonly proxy: Omit<ProxyOptions, 'agent' | 'passCredentials'>;
+  readonly proxy: Omit<ProxyOptions, 'pool' | 'passCredentials'>;
   /** Connections to one target at most (INODE_UPSTREAM_MAX_SOCKETS). */
   readonly maxSocketsPerTarget?: number;
   /** Target ids that receive the caller's Authorization and Cookie (INODE_PASS_CREDENTIALS). */
@@ -71,19 +72,19 @@ function pathOf(url: string): string {
  */
 export function createConsoleStack(options: ConsoleStackOptions): ConsoleStack {
   const { targets, basePath } = options;
-  const agents = new Map<string, Agent>();
+  const pools = new Map<string, Pool>();
   for (const target of targets.targets) {
     if (target.kind === 'remote')
-      agents.set(
+      pools.set(
         target.id,
-        createTargetAgent(target, IDLE_CONNECTION_TIMEOUT_MS, options.maxSocketsPerTarget),
+        createTargetPool(target, IDLE_CONNECTION_TIMEOUT_MS, options.maxSocketsPerTarget),
       );
   }
   const passCredentialsTo = new Set(options.passCredentialsTo ?? []);
   for (const id of passCredentialsTo) {
-    if (!agents.has(id))
+    if (!pools.has(id))
       throw new Error(
-        `INODE_PASS_CREDENTIALS: "${id}" is not a remote target (remote targets: ${[...agents.keys()].join(', ') || 'none'})`,
+        `INODE_PASS_CREDENTIALS: "${id}" is not a remote target (remote targets: ${[...pools.keys()].join(', ') || 'none'})`,
       );
   }
   const emulator = targets.targets.some((t) => t.kind === 'emulator')
@@ -96,16 +97,14 @@ export function createConsoleStack(options: ConsoleStackOptions): ConsoleStack {
   // Reported through `ready`; this keeps an unobserved failure from crashing the process.
   ready.catch(() => undefined);
 
-  const headers = answerSecurityHeaders();
-  // What a page or file of the console sets over the answer set: its own CSP, Permissions-Policy.
-  const pageHeaders = securityHeaders(options.headers).filter(
-    ([name, value]) => !headers.some(([n, v]) => n === name && v === value),
-  );
-  const health = createHealth(targets, agents, () => emulatorLoaded, options.health);
+  // The console's pages and files; its own answers write the answer set themselves, each with its
+  // other headers in one writeHead (security-headers.ts), which node:http writes fastest.
+  const pageHeaders = securityHeaders(options.headers);
+  const health = createHealth(targets, pools, () => emulatorLoaded, options.health);
   const isAllowedHost = createHostCheck(options.allowedHosts);
   const routes = createConsoleRoutes(
     targets,
-    agents,
+    pools,
     emulator,
     options.proxy,
     health,
@@ -151,15 +150,15 @@ export function createConsoleStack(options: ConsoleStackOptions): ConsoleStack {
     routes(req, res, local, next);
   };
 
-  // The layers in order (access log, the answer's security headers, serve) as one function:
+  // The layers in order (access log, serve) as one function:
   // nothing is allocated to chain them. An exception thrown while serving goes to `next`.
   const log = options.log;
   const middleware: Middleware = (req, res, next) => {
     try {
       if (log) logWhenDone(req, res, log);
-      for (let i = 0; i < headers.length; i++) res.setHeader(headers[i]![0], headers[i]![1]);
       serve(req, res, next);
     } catch (thrown) {
+      if (!res.headersSent) setAnswerHeaders(res);
       next(thrown);
     }
   };
@@ -180,7 +179,7 @@ export function createConsoleStack(options: ConsoleStackOptions): ConsoleStack {
     upgrade: (req, socket, head) => relay.upgrade(req, socket, head),
     async close() {
       relay.terminate();
-      for (const agent of agents.values()) agent.destroy();
+      await Promise.all([...pools.values()].map((pool) => pool.destroy()));
       if (emulator) (await emulator.catch(() => null))?.close();
     },
   };

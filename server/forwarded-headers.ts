@@ -4,7 +4,7 @@
 // configured to receive them (INODE_PASS_CREDENTIALS). Back: everything end-to-end except
 // Set-Cookie (the console's origin is not the service's) and the console's own headers, which
 // the console sets itself and an answer must not replace.
-import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 
 const REQUEST_ALLOWLIST = [
   'accept',
@@ -29,7 +29,7 @@ const CREDENTIALS = ['authorization', 'cookie'] as const;
 export function upstreamHeaders(
   headers: IncomingHttpHeaders,
   passCredentials: boolean,
-): OutgoingHttpHeaders {
+): Record<string, string | string[]> {
   const kept: Record<string, string | string[]> = {};
   for (const name of REQUEST_ALLOWLIST) {
     const value: string | string[] | undefined = headers[name];
@@ -58,45 +58,39 @@ const HOP_BY_HOP = new Set([
   'trailer',
 ]);
 
-/** Header names a Connection header lists (besides the usual keep-alive / close). */
-function namedByConnection(connection: string | undefined): ReadonlySet<string> | null {
-  if (
-    connection === undefined ||
-    connection === 'keep-alive' ||
-    connection === 'close' ||
-    /^\s*(keep-alive|close)\s*$/i.test(connection)
-  )
-    return null;
-  return new Set(
-    connection
-      .split(',')
-      .map((token) => token.trim().toLowerCase())
-      .filter(Boolean),
-  );
+/** Header names a Connection header lists (besides the usual keep-alive / close), lower case. */
+function namedByConnection(connection: string, into: Set<string>): void {
+  if (connection === 'keep-alive' || connection === 'close') return;
+  for (const token of connection.split(',')) {
+    const name = token.trim().toLowerCase();
+    if (name !== '' && name !== 'keep-alive' && name !== 'close') into.add(name);
+  }
 }
 
 /**
- * The answer headers handed back: end-to-end ones, minus Set-Cookie and any name in `ownNames`
- * (lower case: the console's security headers and X-Inode-Console-Error).
- * @example downstreamHeaders({ 'set-cookie': ['a=1'], 'content-type': 'text/xml' }, new Set()) // { 'content-type': 'text/xml' }
+ * Appends the answer headers handed back to `into`, as name, value, name, value... (the flat
+ * form `writeHead` takes): the target's raw headers (as undici reads them) that are end-to-end,
+ * minus Set-Cookie and any name in `ownNames` (lower case: the console's security headers and
+ * X-Inode-Console-Error). Names keep the target's spelling; undici has refused an answer whose
+ * length is stated twice.
+ * @example downstreamHeaders([Buffer.from('Set-Cookie'), Buffer.from('a=1'), Buffer.from('Content-Type'), Buffer.from('text/xml')], new Set(), []) // ['Content-Type', 'text/xml']
  */
 export function downstreamHeaders(
-  headers: IncomingHttpHeaders,
+  raw: readonly Buffer[],
   ownNames: ReadonlySet<string>,
-): OutgoingHttpHeaders {
-  const named = namedByConnection(headers.connection);
-  const kept: OutgoingHttpHeaders = {};
-  for (const name in headers) {
-    const value = headers[name];
-    if (
-      value === undefined ||
-      name === 'set-cookie' ||
-      HOP_BY_HOP.has(name) ||
-      ownNames.has(name) ||
-      named?.has(name)
-    )
-      continue;
-    kept[name] = value;
+  into: string[],
+): string[] {
+  let named: Set<string> | null = null;
+  for (let i = 0; i < raw.length; i += 2) {
+    if (raw[i]!.length === 10 && raw[i]!.toString('latin1').toLowerCase() === 'connection')
+      namedByConnection(raw[i + 1]!.toString('latin1'), (named ??= new Set()));
   }
-  return kept;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!.toString('latin1');
+    const lower = name.toLowerCase();
+    if (lower === 'set-cookie' || HOP_BY_HOP.has(lower) || ownNames.has(lower) || named?.has(lower))
+      continue;
+    into.push(name, raw[i + 1]!.toString('latin1'));
+  }
+  return into;
 }

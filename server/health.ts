@@ -4,9 +4,9 @@
 // came through no proxy, or one presenting INODE_HEALTH_TOKEN. Probe rounds are cached and shared,
 // so a flood of /readyz (or of the console's own health polling) never floods the targets.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { Agent, IncomingMessage, ServerResponse } from 'node:http';
-import http from 'node:http';
-import https from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Dispatcher } from 'undici';
+import { ANSWER_HEADER_FIELDS } from './security-headers.ts';
 import { SERVICE_PATH } from '../src/protocol/operations.ts';
 import type { HealthPayload, TargetProblem } from '../src/console-api/index.ts';
 import type { RemoteTarget, Target, TargetConfig } from './targets.ts';
@@ -44,16 +44,17 @@ export interface HealthOptions {
 
 class ProbeTimeout extends Error {}
 
-/** GETs <target>/Inode.asmx?WSDL; ready when it answers 200 within the timeout. */
-function probe(
+/**
+ * GETs <target>/Inode.asmx?WSDL through the target's pool; ready when it answers 200 within the
+ * timeout, counted from the start (a wait for a free connection included).
+ */
+async function probe(
   target: RemoteTarget,
-  agent: Agent | undefined,
+  pool: Dispatcher,
   timeoutMs: number,
 ): Promise<TargetReadiness> {
   const started = performance.now();
   const checkedAt = new Date().toISOString();
-  const base = new URL(target.url);
-  const transport = base.protocol === 'https:' ? https : http;
   const result = (status: number | null, failure?: Error): TargetReadiness => {
     const problem: TargetProblem | null =
       status === 200
@@ -75,27 +76,36 @@ function probe(
       ...(failure ? { error: code ? `${code} ${failure.message}` : failure.message } : {}),
     };
   };
-  return new Promise((resolve) => {
-    const request = transport.get(
-      {
-        protocol: base.protocol,
-        hostname: base.hostname,
-        port: base.port || undefined,
-        path: `${base.pathname.replace(/\/$/, '')}${SERVICE_PATH}?WSDL`,
-        timeout: timeoutMs,
-        ...(agent ? { agent } : {}),
-      },
-      (answer) => {
-        answer.resume();
-        answer.on('end', () => resolve(result(answer.statusCode ?? null)));
-        answer.on('error', (e) => resolve(result(null, e)));
-      },
-    );
-    request.on('timeout', () =>
-      request.destroy(new ProbeTimeout(`no answer within ${timeoutMs} ms`)),
-    );
-    request.on('error', (e) => resolve(result(null, e)));
+  const timeout = new ProbeTimeout(`no answer within ${timeoutMs} ms`);
+  const abort = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  // The timeout answers the probe even while its call still waits for a free connection (undici
+  // ends a queued call only once it gets one): a full pool never holds /readyz up.
+  const timedOut = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      abort.abort(timeout);
+      reject(timeout);
+    }, timeoutMs);
   });
+  const answered = pool
+    .request({
+      method: 'GET',
+      path: `${new URL(target.url).pathname.replace(/\/$/, '')}${SERVICE_PATH}?WSDL`,
+      signal: abort.signal,
+    })
+    .then(async (answer) => {
+      await answer.body.dump();
+      return answer.statusCode;
+    });
+  // Its failure after the timeout has answered is expected, and reported by nobody.
+  answered.catch(() => undefined);
+  try {
+    return result(await Promise.race([answered, timedOut]));
+  } catch (error) {
+    return result(null, abort.signal.aborted ? timeout : (error as Error));
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
@@ -135,6 +145,7 @@ export function publicTargetHealth(readiness: Readiness): HealthPayload {
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const text = `${JSON.stringify(body)}\n`;
   res.writeHead(status, {
+    ...ANSWER_HEADER_FIELDS,
     'Content-Type': 'application/json',
     'Cache-Control': 'no-store',
     'Content-Length': Buffer.byteLength(text),
@@ -150,11 +161,11 @@ export interface Health {
 }
 
 /**
- * @example const health = createHealth(config, agents, () => true); health.handle(req, res, '/readyz')
+ * @example const health = createHealth(config, pools, () => true); health.handle(req, res, '/readyz')
  */
 export function createHealth(
   config: TargetConfig,
-  agents: ReadonlyMap<string, Agent>,
+  pools: ReadonlyMap<string, Dispatcher>,
   emulatorReady: () => boolean,
   options: HealthOptions = {},
 ): Health {
@@ -165,7 +176,11 @@ export function createHealth(
   async function probeAll(): Promise<Readiness> {
     const targets = await Promise.all(
       config.targets.map((target) => {
-        if (target.kind === 'remote') return probe(target, agents.get(target.id), timeoutMs);
+        if (target.kind === 'remote') {
+          const pool = pools.get(target.id);
+          if (!pool) throw new Error(`no connection pool for target "${target.id}"`);
+          return probe(target, pool, timeoutMs);
+        }
         const ready = emulatorReady();
         return Promise.resolve<TargetReadiness>({
           id: target.id,
@@ -200,7 +215,7 @@ export function createHealth(
     handle(req, res, path) {
       if (path !== HEALTH_PATH && path !== READY_PATH) return false;
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Length': 0 });
+        res.writeHead(405, { ...ANSWER_HEADER_FIELDS, Allow: 'GET, HEAD', 'Content-Length': 0 });
         res.end();
         return true;
       }

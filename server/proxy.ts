@@ -4,13 +4,14 @@
 // connection is framed one way only (framing.ts); only allowlisted headers cross
 // (forwarded-headers.ts). Unreachable, reset or timed-out targets become a 502 the console can
 // recognise (X-Inode-Console-Error: target-unreachable); a full pool, after a bounded wait, 503.
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import https from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Dispatcher, Pool } from 'undici';
 import { downstreamHeaders, upstreamHeaders } from './forwarded-headers.ts';
 import { CONSOLE_ERROR_HEADER } from '../src/console-api/index.ts';
 import { framingProblem, mayCarryBody } from './framing.ts';
 import { plainAnswer } from './middleware.ts';
-import { securityHeaders } from './security-headers.ts';
+import { answerSecurityHeaders, securityHeaders } from './security-headers.ts';
+import { createTargetPool } from './target-pool.ts';
 import type { RemoteTarget } from './targets.ts';
 
 /** Answer headers that are the console's own: a target's header of the same name is dropped. */
@@ -21,12 +22,10 @@ const CONSOLE_HEADER_NAMES: ReadonlySet<string> = new Set([
 
 /** A target's URL, parsed once rather than on every call (the proxy's hot path). */
 interface Route {
-  readonly transport: typeof http | typeof https;
-  readonly protocol: string;
-  readonly hostname: string;
-  readonly port: string | undefined;
   readonly host: string;
   readonly pathPrefix: string;
+  /** The pool calls take when the options name none (tests, a one-off proxy). */
+  readonly defaultPool: Pool;
 }
 
 const routes = new WeakMap<RemoteTarget, Route>();
@@ -36,17 +35,17 @@ function routeTo(target: RemoteTarget): Route {
   if (!route) {
     const base = new URL(target.url);
     route = {
-      transport: base.protocol === 'https:' ? https : http,
-      protocol: base.protocol,
-      hostname: base.hostname,
-      port: base.port || undefined,
       host: base.host,
       pathPrefix: base.pathname.replace(/\/$/, ''),
+      defaultPool: createTargetPool(target),
     };
     routes.set(target, route);
   }
   return route;
 }
+
+/** The console's answer headers, as the flat list every forwarded answer's head starts with. */
+const ANSWER_HEADERS: readonly string[] = answerSecurityHeaders().flat();
 
 // Path segments after /Inode.asmx: operation names and nothing else. No percent escapes,
 // backslashes, semicolons or dot segments, so no server behind can resolve the path outside
@@ -83,8 +82,8 @@ export interface ProxyOptions {
   readonly queueTimeoutMs?: number;
   /** Larger request bodies are refused with 413 (declared) or cut off (streamed). */
   readonly maxBodyBytes?: number;
-  /** A keep-alive agent for the target: reusing connections is most of the proxy's speed. */
-  readonly agent?: http.Agent;
+  /** The target's keep-alive pool (target-pool.ts): reusing connections is most of the proxy's speed. */
+  readonly pool?: Pool;
   /** Forward Authorization and Cookie (INODE_PASS_CREDENTIALS names the target). */
   readonly passCredentials?: boolean;
 }
@@ -160,13 +159,14 @@ export function proxyToTarget(
     return;
   }
   const deadlineMs = options.deadlineMs ?? DEFAULT_CALL_DEADLINE_MS;
-  let upstream: http.ClientRequest | null = null;
+  let upstream: UpstreamCall | null = null;
   const deadline = setTimeout(() => {
     if (upstream) {
       const cause = `no complete answer within the call deadline of ${deadlineMs} ms`;
       // Answered here too: a call still queued for a connection hears of its end only later.
       if (!res.headersSent) unreachable(res, target, cause);
-      upstream.destroy(new Error(cause));
+      else res.destroy();
+      upstream.abandon(new Error(cause));
       return;
     }
     refuse(
@@ -180,7 +180,7 @@ export function proxyToTarget(
   // than leave it stalled on back-pressure until the timeout.
   res.on('close', () => {
     clearTimeout(deadline);
-    if (!res.writableFinished) upstream?.destroy();
+    if (!res.writableFinished) upstream?.abandon(new Error('the caller went away'));
   });
   readBody(req, maxBodyBytes, (body) => {
     if (res.headersSent || res.destroyed) return;
@@ -189,18 +189,100 @@ export function proxyToTarget(
   });
 }
 
-/**
- * Whether a request just made through `agent` waits in its queue for a connection (the pool is
- * full). The agent queues a request synchronously, at the end of its `requests` list; one that
- * got a connection is in no list.
- */
-function waitsForSocket(agent: http.Agent, request: http.ClientRequest): boolean {
-  const queues = agent.requests as NodeJS.ReadOnlyDict<unknown[]>;
-  for (const name in queues) {
-    const queue = queues[name];
-    if (queue !== undefined && queue[queue.length - 1] === request) return true;
+/** Why the target's answer did not come, in words for the 502. */
+function failureCause(error: NodeJS.ErrnoException, timeoutMs: number): string {
+  switch (error.code) {
+    case 'UND_ERR_HEADERS_TIMEOUT':
+    case 'UND_ERR_BODY_TIMEOUT':
+      return `no answer within ${timeoutMs} ms`;
+    case 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH':
+      return `its answer's Content-Length does not match its body, or is stated twice (${error.message})`;
+    case 'UND_ERR_SOCKET':
+      return `the target closed the connection before its answer was complete (${error.message})`;
+    default:
+      return error.code ? `${error.code} ${error.message}` : error.message;
   }
-  return false;
+}
+
+/**
+ * One call forwarded to a target: undici's dispatch handler, which writes the answer's head and
+ * streams its body to `res`. undici's callback form (onConnect, onHeaders...) is its native one:
+ * the newer form wraps it, and parses every answer's headers into an object the proxy would only
+ * flatten again.
+ */
+class UpstreamCall implements Dispatcher.DispatchHandler {
+  /** undici's abort for this call, from the moment it has a connection. */
+  private abortUpstream: ((reason?: Error) => void) | null = null;
+  private abandonedWith: Error | null = null;
+  private resumeAnswer: (() => void) | null = null;
+  /** The call has a connection (its request is being written). */
+  connected = false;
+  /** undici reported the call's end in error. */
+  failed = false;
+  /** The queue timer's 503 is the call's answer. */
+  answeredBusy = false;
+  queueTimer: NodeJS.Timeout | undefined = undefined;
+
+  constructor(
+    private readonly res: ServerResponse,
+    private readonly target: RemoteTarget,
+    private readonly timeoutMs: number,
+  ) {}
+
+  /** Ends the call upstream: now if it has a connection, else as soon as it gets one. */
+  abandon(reason: Error): void {
+    if (this.abandonedWith) return;
+    this.abandonedWith = reason;
+    this.abortUpstream?.(reason);
+  }
+
+  onConnect(abort: (reason?: Error) => void): void {
+    this.connected = true;
+    clearTimeout(this.queueTimer);
+    if (this.abandonedWith) abort(this.abandonedWith);
+    else this.abortUpstream = abort;
+  }
+
+  onHeaders(status: number, raw: Buffer[], resume: () => void, statusText: string): boolean {
+    if (status < 200) return true;
+    this.resumeAnswer = resume;
+    const res = this.res;
+    const headers = downstreamHeaders(raw, CONSOLE_HEADER_NAMES, [...ANSWER_HEADERS]);
+    try {
+      // node:http reads reason phrases that it then refuses to write (control characters): such
+      // a phrase becomes the standard one.
+      if (WRITABLE_REASON.test(statusText)) res.writeHead(status, statusText, headers);
+      else res.writeHead(status, headers);
+    } catch (error) {
+      // A header node:http will not write (undici's parser reads some it refuses).
+      unreachable(
+        res,
+        this.target,
+        `its answer has a header the console cannot pass on (${(error as Error).message})`,
+      );
+      this.abandon(new Error('answer header refused'));
+    }
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    if (this.res.write(chunk)) return true;
+    this.res.once('drain', this.resumeAnswer!);
+    return false;
+  }
+
+  onComplete(): void {
+    this.res.end();
+  }
+
+  onError(error: NodeJS.ErrnoException): void {
+    this.failed = true;
+    clearTimeout(this.queueTimer);
+    const res = this.res;
+    if (this.answeredBusy || res.writableEnded) return;
+    if (res.headersSent) res.destroy();
+    else unreachable(res, this.target, failureCause(error, this.timeoutMs));
+  }
 }
 
 function forward(
@@ -209,7 +291,7 @@ function forward(
   target: RemoteTarget,
   options: ProxyOptions,
   body: Buffer,
-): http.ClientRequest | null {
+): UpstreamCall | null {
   if (body.length > 0 && !mayCarryBody(req.method)) {
     refuse(
       res,
@@ -224,54 +306,34 @@ function forward(
   const route = routeTo(target);
   const headers = upstreamHeaders(req.headers, options.passCredentials ?? false);
   headers.host = route.host;
-  if (body.length > 0 || (req.method !== 'GET' && req.method !== 'HEAD'))
-    headers['content-length'] = body.length;
-  const upstream = route.transport.request({
-    protocol: route.protocol,
-    hostname: route.hostname,
-    port: route.port,
-    method: req.method,
-    path: `${route.pathPrefix}${req.url ?? '/'}`,
-    headers,
-    timeout: timeoutMs,
-    agent: options.agent,
-  });
-  let busy = false;
-  // A call that got a connection at once (the usual case) needs no queue timer. node:http
-  // reports a queued request's destruction only once a connection frees up, so the 503 is
-  // answered here, not from the 'error' event.
-  const queued = waitsForSocket(options.agent ?? route.transport.globalAgent, upstream)
-    ? setTimeout(() => {
-        busy = true;
-        upstream.destroy();
-        if (!res.headersSent)
-          res.setHeader('Retry-After', Math.max(1, Math.ceil(queueTimeoutMs / 1000)));
-        plainAnswer(
-          res,
-          503,
-          'upstream-busy',
-          `Every connection to Inode target "${target.id}" stayed busy for ${queueTimeoutMs} ms (INODE_QUEUE_TIMEOUT_MS); try again shortly\n`,
-        );
-      }, queueTimeoutMs)
-    : undefined;
-  if (queued) upstream.once('socket', () => clearTimeout(queued));
-  upstream.on('timeout', () => upstream.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-  upstream.on('error', (error: NodeJS.ErrnoException) => {
-    clearTimeout(queued);
-    if (busy || res.writableEnded) return;
-    unreachable(res, target, error.code ? `${error.code} ${error.message}` : error.message);
-  });
-  upstream.on('response', (answer) => {
-    const status = answer.statusCode ?? 502;
-    const kept = downstreamHeaders(answer.headers, CONSOLE_HEADER_NAMES);
-    // node:http reads reason phrases that it then refuses to write (control characters) and
-    // would throw out of this event, killing the server: such a phrase becomes the standard one.
-    const reason = answer.statusMessage ?? '';
-    if (WRITABLE_REASON.test(reason)) res.writeHead(status, reason, kept);
-    else res.writeHead(status, kept);
-    answer.pipe(res);
-    answer.on('error', () => res.destroy());
-  });
-  upstream.end(body);
-  return upstream;
+  const call = new UpstreamCall(res, target, timeoutMs);
+  const free = (options.pool ?? route.defaultPool).dispatch(
+    {
+      method: req.method as Dispatcher.HttpMethod,
+      path: `${route.pathPrefix}${req.url ?? '/'}`,
+      headers,
+      body: body.length > 0 || (req.method !== 'GET' && req.method !== 'HEAD') ? body : null,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    },
+    call,
+  );
+  // The pool is full and the call waits in its queue: bounded by the queue timeout. A call that
+  // got a connection at once (the usual case) needs no timer. The 503 is answered here: undici
+  // ends a queued call only once a connection frees up.
+  if (!free && !call.connected && !call.failed) {
+    call.queueTimer = setTimeout(() => {
+      call.answeredBusy = true;
+      call.abandon(new Error('queue timeout'));
+      if (!res.headersSent)
+        res.setHeader('Retry-After', Math.max(1, Math.ceil(queueTimeoutMs / 1000)));
+      plainAnswer(
+        res,
+        503,
+        'upstream-busy',
+        `Every connection to Inode target "${target.id}" stayed busy for ${queueTimeoutMs} ms (INODE_QUEUE_TIMEOUT_MS); try again shortly\n`,
+      );
+    }, queueTimeoutMs);
+  }
+  return call;
 }

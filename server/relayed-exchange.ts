@@ -61,6 +61,12 @@ class RelayedRequest extends Readable {
 
 type HeaderValue = number | string | readonly string[];
 
+function isFlatList(
+  headers: OutgoingHttpHeaders | readonly string[] | undefined,
+): headers is readonly string[] {
+  return Array.isArray(headers);
+}
+
 /** The response side: status, headers and body collected for one relay message. */
 class RelayedResponse extends Writable {
   statusCode = 200;
@@ -91,18 +97,30 @@ class RelayedResponse extends Writable {
     this.headers.delete(name.toLowerCase());
   }
 
+  /** As node:http's: headers as an object, or as the flat name, value... list the proxy writes. */
   writeHead(
     status: number,
-    reasonOrHeaders?: string | OutgoingHttpHeaders,
-    maybeHeaders?: OutgoingHttpHeaders,
+    reasonOrHeaders?: string | OutgoingHttpHeaders | readonly string[],
+    maybeHeaders?: OutgoingHttpHeaders | readonly string[],
   ): this {
     this.statusCode = status;
     const headers = typeof reasonOrHeaders === 'string' ? maybeHeaders : reasonOrHeaders;
     if (typeof reasonOrHeaders === 'string') this.statusMessage = reasonOrHeaders;
-    for (const [name, value] of Object.entries(headers ?? {}))
-      if (value !== undefined) this.setHeader(name, value);
+    if (isFlatList(headers)) {
+      for (let i = 0; i + 1 < headers.length; i += 2) this.appendFlat(headers[i]!, headers[i + 1]!);
+    } else {
+      for (const [name, value] of Object.entries(headers ?? {}))
+        if (value !== undefined) this.setHeader(name, value);
+    }
     this.headersSent = true;
     return this;
+  }
+
+  /** A flat list may name a header twice (two Set-Cookie... lines): each value is kept. */
+  private appendFlat(name: string, value: string): void {
+    const had = this.headers.get(name.toLowerCase())?.value;
+    if (had === undefined) this.setHeader(name, value);
+    else this.setHeader(name, [...(Array.isArray(had) ? had : [String(had)]), value]);
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error) => void): void {

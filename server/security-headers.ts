@@ -7,6 +7,8 @@
 // 'unsafe-inline': CodeMirror injects <style> elements and style attributes at run time, which a
 // nonce cannot cover (nonces do not apply to style attributes); docs/deploy.md weighs the risk.
 
+import type { ServerResponse } from 'node:http';
+
 export interface SecurityHeaderOptions {
   /** Dev server only: the nonce Vite puts on the <script> elements it injects. */
   readonly devNonce?: string;
@@ -89,4 +91,16 @@ export function securityHeaders(options: SecurityHeaderOptions = {}): Array<[str
  */
 export function answerSecurityHeaders(): Array<[string, string]> {
   return [['Content-Security-Policy', ANSWER_CONTENT_SECURITY_POLICY], ...SHARED_HEADERS];
+}
+
+/**
+ * The answer set as the header object of a `writeHead`: the console's own answers write it with
+ * their other headers, in one call (docs/security.md, "Security headers on every answer").
+ */
+export const ANSWER_HEADER_FIELDS: Readonly<Record<string, string>> =
+  Object.fromEntries(answerSecurityHeaders());
+
+/** Sets the answer set on a response someone else writes (the embedded emulator's). */
+export function setAnswerHeaders(res: ServerResponse): void {
+  for (const name in ANSWER_HEADER_FIELDS) res.setHeader(name, ANSWER_HEADER_FIELDS[name]!);
 }

@@ -11,7 +11,7 @@ import {
   DEFAULT_PROXY_TIMEOUT_MS,
   DEFAULT_QUEUE_TIMEOUT_MS,
 } from './proxy.ts';
-import { MAX_CONNECTIONS_PER_TARGET } from './target-agent.ts';
+import { MAX_CONNECTIONS_PER_TARGET } from './target-pool.ts';
 import { DEFAULT_RELAY_LIMITS, type RelayLimits } from './relay-limits.ts';
 
 interface Setting {

@@ -3,7 +3,7 @@
 // Set-Cookie, and the console's own security headers win over the target's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startConsole, type Console } from './harness.ts';
-import { startRawUpstream, type RawUpstream } from './raw-upstream.ts';
+import { rawExchange, startRawUpstream, type RawUpstream } from './raw-upstream.ts';
 import { ANSWER_CONTENT_SECURITY_POLICY } from '../security-headers.ts';
 
 let plain: RawUpstream;
@@ -97,5 +97,28 @@ describe('answer headers', () => {
     expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
     expect(answer.headers.get('x-inode-console-error')).toBeNull();
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('passes the target’s headers on as sent, minus the hop-by-hop ones', async () => {
+    const answer = await rawExchange(
+      app.port,
+      `GET /Inode.asmx/odd-head?t=odd HTTP/1.1\r\nHost: 127.0.0.1:${app.port}\r\nConnection: close\r\n\r\n`,
+    );
+    const [head = '', body] = answer.split('\r\n\r\n');
+    const lines = head.split('\r\n').slice(1);
+    expect(body).toBe('odd|');
+    expect(lines.filter((l) => /^content-length:/i.test(l))).toEqual(['Content-Length: 4']);
+    expect(lines.filter((l) => /^x-hop:/i.test(l))).toEqual([]);
+    expect(lines).toContain('X-Latin: caf\xe9');
+    expect(lines.filter((l) => /^x-twice:/i.test(l))).toEqual(['X-Twice: one', 'X-Twice: two']);
+    expect(lines).toContain(`Content-Security-Policy: ${ANSWER_CONTENT_SECURITY_POLICY}`);
+  });
+
+  it('refuses an answer that states its length twice with a 502 that says so, as nginx does', async () => {
+    const answer = await fetch(`${app.origin}/Inode.asmx/twice-length?t=twice`);
+    expect(answer.status).toBe(502);
+    expect(answer.headers.get('x-inode-console-error')).toBe('target-unreachable');
+    expect(await answer.text()).toContain('Content-Length');
+    expect(await (await fetch(`${app.origin}/Inode.asmx?t=next`)).text()).toBe('next|');
   });
 });

@@ -4,6 +4,8 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHealth } from '../health.ts';
+import { createTargetPool } from '../target-pool.ts';
 import { printFigures, startConsole, type Console } from './harness.ts';
 import { startRawUpstream, type RawUpstream } from './raw-upstream.ts';
 
@@ -118,5 +120,37 @@ describe('GET /__console/health', () => {
       headers: { 'Sec-Fetch-Site': 'cross-site' },
     });
     expect(crossSite.status).toBe(403);
+  });
+});
+
+describe('a probe', () => {
+  it('answers at its timeout while every connection to the target is busy', async () => {
+    const target = {
+      id: 'silent',
+      label: 'silent',
+      kind: 'remote' as const,
+      url: `http://127.0.0.1:${silentPort}`,
+    };
+    const pool = createTargetPool(target, 4_000, 1);
+    // The one connection waits for an answer that never comes; the probe queues behind it.
+    const holding = pool.request({ method: 'GET', path: '/Inode.asmx' }).catch(() => undefined);
+    const health = createHealth(
+      { targets: [target], defaultId: 'silent' },
+      new Map([['silent', pool]]),
+      () => true,
+      {
+        probeTimeoutMs: 300,
+        cacheMs: 0,
+      },
+    );
+    const started = performance.now();
+    const readiness = await health.readiness();
+    const ms = Math.round(performance.now() - started);
+    expect(readiness.ready).toBe(false);
+    expect(readiness.targets[0]).toMatchObject({ problem: 'timeout', status: null });
+    expect(ms).toBeLessThan(1_500);
+    figures.push(['probe answered with the pool full (ms, probe timeout 300)', String(ms)]);
+    await pool.destroy();
+    await holding;
   });
 });

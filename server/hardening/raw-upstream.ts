@@ -3,7 +3,8 @@
 // query value, so a test can tell which answer belongs to which request and how many requests
 // really crossed the proxy. Optional per-path behaviour: `/slow` answers after `slowMs`,
 // `/trickle` sends its head at once and then its body a byte every TRICKLE_GAP_MS, `/cookie`
-// answers with Set-Cookie and headers that try to replace the console's own.
+// answers with Set-Cookie and headers that try to replace the console's own, `/odd-head` with
+// the header forms the proxy must pass on or drop one by one, `/twice-length` with two lengths.
 import net from 'node:net';
 
 export interface SeenRequest {
@@ -78,7 +79,15 @@ function answerFor(request: SeenRequest): string {
     ? 'Set-Cookie: session=upstream; Path=/\r\nContent-Security-Policy: default-src *\r\nX-Frame-Options: ALLOWALL\r\nReferrer-Policy: unsafe-url\r\nPermissions-Policy: camera=*\r\nX-Inode-Console-Error: forged\r\n'
     : '';
   const body = `${token}|${request.body}`;
-  return `HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n${extra}Content-Length: ${Buffer.byteLength(body, 'latin1')}\r\n\r\n${body}`;
+  const length = `Content-Length: ${Buffer.byteLength(body, 'latin1')}\r\n`;
+  // Headers as they come off the wire: a Connection header naming another (hop-by-hop by name),
+  // a value beyond ASCII, two fields of one name; `/twice-length`, its length sent twice.
+  const oddHead = request.target.includes('/odd-head')
+    ? 'Connection: keep-alive, X-Hop\r\nX-Hop: drop me\r\nX-Latin: caf\xe9\r\nX-Twice: one\r\nX-Twice: two\r\n'
+    : request.target.includes('/twice-length')
+      ? length
+      : '';
+  return `HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n${extra}${oddHead}${length}\r\n${body}`;
 }
 
 /**

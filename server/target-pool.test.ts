@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { proxyToTarget } from './proxy.ts';
-import { createTargetAgent } from './target-agent.ts';
+import { createTargetPool } from './target-pool.ts';
 import type { RemoteTarget } from './targets.ts';
 
 const closers: Array<() => void> = [];
@@ -35,10 +35,10 @@ async function slowTarget(delayMs: number) {
 
 async function proxyTo(url: string, idleTimeoutMs: number) {
   const target: RemoteTarget = { id: 'slow', label: 'slow', kind: 'remote', url };
-  const agent = createTargetAgent(target, idleTimeoutMs);
-  closers.push(() => agent.destroy());
-  const server = http.createServer((req, res) => proxyToTarget(req, res, target, { agent }));
-  return { origin: await listen(server), agent };
+  const pool = createTargetPool(target, idleTimeoutMs);
+  closers.push(() => void pool.destroy());
+  const server = http.createServer((req, res) => proxyToTarget(req, res, target, { pool }));
+  return { origin: await listen(server), pool };
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -46,14 +46,14 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('the proxy keeps connections to a target alive, but not idle for long', () => {
   it('reuses a connection for calls in a row and closes it once idle past the timeout', async () => {
     const target = await slowTarget(0);
-    const { origin, agent } = await proxyTo(target.url, 150);
+    const { origin, pool } = await proxyTo(target.url, 150);
     for (let i = 0; i < 3; i++)
       expect(await (await fetch(`${origin}/Inode.asmx`)).text()).toBe('answer');
     expect(target.seen.opened).toBe(1);
     await pause(600);
     // The proxy, not the target, closed the idle connection: no call can race the target's close.
     expect(target.seen.closed).toBe(1);
-    expect(Object.values(agent.freeSockets).flat()).toHaveLength(0);
+    expect(pool.stats.connected).toBe(0);
     expect(await (await fetch(`${origin}/Inode.asmx`)).text()).toBe('answer');
     expect(target.seen.opened).toBe(2);
   });
