@@ -201,6 +201,43 @@ describe("the viewer worker's answer to a sort", () => {
   });
 });
 
+describe("the viewer worker's preparation after a Table answer", () => {
+  const shown = { from: 0, to: 20 };
+  const query = { sortColumn: 1, sortDirection: 'asc', filter: '' } as const;
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  /** Whether the column becomes ranked between requests within `waitMs` of its first rows. */
+  async function rankedWithin(api: ReturnType<typeof createViewerWorkerApi>, waitMs: number) {
+    const run = watched();
+    let first: boolean | null = null;
+    const onIndexed = run.events.onIndexed;
+    run.events.onIndexed = (result) => {
+      onIndexed(result);
+      first = api.queryTable(query, shown, true).whole;
+    };
+    await Promise.all([
+      api.analyze(stubs(30_000, 'Title'), 50_000_000, run.events),
+      run.whenSummarised,
+    ]);
+    expect(first).toBe(false);
+    for (let waited = 0; waited < waitMs; waited += 50) {
+      if (api.queryTable(query, shown, true).whole) return true;
+      await pause(50);
+    }
+    return false;
+  }
+
+  it('waits while the page renders the answer, then goes on; a request is answered at once meanwhile', async () => {
+    // A room longer than the test: the column stays unranked between requests...
+    const waiting = createViewerWorkerApi(0, 60_000);
+    expect(await rankedWithin(waiting, 400)).toBe(false);
+    // ...yet a whole answer asked for meanwhile is given at once.
+    expect(waiting.queryTable(query, shown).whole).toBe(true);
+    // With no room the same column is ranked between requests.
+    expect(await rankedWithin(createViewerWorkerApi(0, 0), 5_000)).toBe(true);
+  }, 30_000);
+});
+
 describe("the viewer worker's whole answer, prepared in steps", () => {
   it('is the answer queryTable gives, and null once a newer table query came', async () => {
     const api = createViewerWorkerApi(0);

@@ -391,11 +391,25 @@ function keepTable(next: RecordTable | null): void {
 function prepareTableWhenIdle(): void {
   if (preparationScheduled || !preparation || preparation.complete) return;
   preparationScheduled = true;
-  queueTask(() => {
+  const prepareStep = () => {
     preparationScheduled = false;
     if (preparation && !preparation.prepare(backgroundTaskMs)) prepareTableWhenIdle();
-  });
+  };
+  const room = preparationResumesAt - performance.now();
+  if (room > 0) preparationTimer = setTimeout(prepareStep, room);
+  else queueTask(prepareStep);
 }
+
+/**
+ * How long the preparation waits after the worker answers the Table: the page renders and lays
+ * out the answer's rows meanwhile, and on a 2-core machine the preparation's steps beside that
+ * render made it take twice its CPU time (docs/performance.md). A request still runs at once.
+ */
+export const RENDER_ROOM_MS = 60;
+/** RENDER_ROOM_MS, unless a test sets another. */
+let renderRoomMs = RENDER_ROOM_MS;
+let preparationResumesAt = 0;
+let preparationTimer: ReturnType<typeof setTimeout> | undefined;
 
 /**
  * Past this screen's end (a table scrolled far down, then sorted) a sort of a column not ranked
@@ -427,6 +441,7 @@ function answerTableQuery(
     const rows = queryRows(values, haystacks, query, preparation?.ranks, rowCount, filterMemo);
     answer = { rows, rowCount: rows.length, whole: true };
   }
+  preparationResumesAt = performance.now() + renderRoomMs;
   prepareTableWhenIdle();
   const elapsedMs = performance.now() - started;
   const { rows } = answer;
@@ -628,9 +643,18 @@ function cellsOf(rows: ArrayLike<number>): PackedColumn[] {
 /**
  * The viewer worker's API; one payload at a time (a new one replaces what was kept).
  * @param taskMs work per task of the passes after the analysis (index, table, summary)
+ * @param roomMs how long the Table's preparation waits after a Table answer (RENDER_ROOM_MS)
  */
-export function createViewerWorkerApi(taskMs = BACKGROUND_TASK_MS): ViewerWorkerApi {
+export function createViewerWorkerApi(
+  taskMs = BACKGROUND_TASK_MS,
+  roomMs = RENDER_ROOM_MS,
+): ViewerWorkerApi {
   backgroundTaskMs = taskMs;
+  renderRoomMs = roomMs;
+  // One API per worker; tests make several, each starting with no preparation waiting.
+  preparationResumesAt = 0;
+  clearTimeout(preparationTimer);
+  preparationScheduled = false;
   let streamed: PayloadAnalysis | null = null;
   let streamedEvents: ViewerEvents | null = null;
 
