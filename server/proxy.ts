@@ -10,7 +10,7 @@ import { downstreamHeaders, upstreamHeaders } from './forwarded-headers.ts';
 import { CONSOLE_ERROR_HEADER } from '../src/console-api/index.ts';
 import { framingProblem, mayCarryBody } from './framing.ts';
 import { plainAnswer } from './middleware.ts';
-import { answerSecurityHeaders, securityHeaders } from './security-headers.ts';
+import { ANSWER_HEADER_LIST, securityHeaders } from './security-headers.ts';
 import { createTargetPool } from './target-pool.ts';
 import type { RemoteTarget } from './targets.ts';
 
@@ -24,8 +24,8 @@ const CONSOLE_HEADER_NAMES: ReadonlySet<string> = new Set([
 interface Route {
   readonly host: string;
   readonly pathPrefix: string;
-  /** The pool calls take when the options name none (tests, a one-off proxy). */
-  readonly defaultPool: Pool;
+  /** The pool calls take when the options name none (tests, a one-off proxy), made on first use. */
+  defaultPool: Pool | null;
 }
 
 const routes = new WeakMap<RemoteTarget, Route>();
@@ -37,15 +37,12 @@ function routeTo(target: RemoteTarget): Route {
     route = {
       host: base.host,
       pathPrefix: base.pathname.replace(/\/$/, ''),
-      defaultPool: createTargetPool(target),
+      defaultPool: null,
     };
     routes.set(target, route);
   }
   return route;
 }
-
-/** The console's answer headers, as the flat list every forwarded answer's head starts with. */
-const ANSWER_HEADERS: readonly string[] = answerSecurityHeaders().flat();
 
 // Path segments after /Inode.asmx: operation names and nothing else. No percent escapes,
 // backslashes, semicolons or dot segments, so no server behind can resolve the path outside
@@ -247,7 +244,7 @@ class UpstreamCall implements Dispatcher.DispatchHandler {
     if (status < 200) return true;
     this.resumeAnswer = resume;
     const res = this.res;
-    const headers = downstreamHeaders(raw, CONSOLE_HEADER_NAMES, [...ANSWER_HEADERS]);
+    const headers = downstreamHeaders(raw, CONSOLE_HEADER_NAMES, [...ANSWER_HEADER_LIST]);
     try {
       // node:http reads reason phrases that it then refuses to write (control characters): such
       // a phrase becomes the standard one.
@@ -307,7 +304,7 @@ function forward(
   const headers = upstreamHeaders(req.headers, options.passCredentials ?? false);
   headers.host = route.host;
   const call = new UpstreamCall(res, target, timeoutMs);
-  const free = (options.pool ?? route.defaultPool).dispatch(
+  const free = (options.pool ?? (route.defaultPool ??= createTargetPool(target))).dispatch(
     {
       method: req.method as Dispatcher.HttpMethod,
       path: `${route.pathPrefix}${req.url ?? '/'}`,

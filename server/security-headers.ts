@@ -100,6 +100,9 @@ export function answerSecurityHeaders(): Array<[string, string]> {
 export const ANSWER_HEADER_FIELDS: Readonly<Record<string, string>> =
   Object.fromEntries(answerSecurityHeaders());
 
+/** The answer set as the flat name, value... list a forwarded answer's `writeHead` starts with. */
+export const ANSWER_HEADER_LIST: readonly string[] = answerSecurityHeaders().flat();
+
 /** Sets the answer set on a response someone else writes (the embedded emulator's). */
 export function setAnswerHeaders(res: ServerResponse): void {
   for (const name in ANSWER_HEADER_FIELDS) res.setHeader(name, ANSWER_HEADER_FIELDS[name]!);
