@@ -9,7 +9,12 @@ import type { Dispatcher } from 'undici';
 import { ANSWER_HEADER_FIELDS } from './security-headers.ts';
 import { SERVICE_PATH } from '../src/protocol/operations.ts';
 import type { HealthPayload, TargetProblem } from '../src/console-api/index.ts';
-import type { RemoteTarget, Target, TargetConfig } from './targets.ts';
+import {
+  targetPathPrefix,
+  type RemoteTarget,
+  type Target,
+  type TargetConfig,
+} from './targets.ts';
 
 export const HEALTH_PATH = '/healthz';
 export const READY_PATH = '/readyz';
@@ -90,7 +95,7 @@ async function probe(
   const answered = pool
     .request({
       method: 'GET',
-      path: `${new URL(target.url).pathname.replace(/\/$/, '')}${SERVICE_PATH}?WSDL`,
+      path: `${targetPathPrefix(target.url)}${SERVICE_PATH}?WSDL`,
       signal: abort.signal,
     })
     .then(async (answer) => {
@@ -106,6 +111,20 @@ async function probe(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** A remote target the server made no pool for: reported not ready, never thrown. */
+function unprobed(target: RemoteTarget): TargetReadiness {
+  return {
+    id: target.id,
+    kind: 'remote',
+    ready: false,
+    status: null,
+    problem: 'no-answer',
+    latencyMs: 0,
+    checkedAt: new Date().toISOString(),
+    error: 'no connection pool for this target',
+  };
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
@@ -178,8 +197,7 @@ export function createHealth(
       config.targets.map((target) => {
         if (target.kind === 'remote') {
           const pool = pools.get(target.id);
-          if (!pool) throw new Error(`no connection pool for target "${target.id}"`);
-          return probe(target, pool, timeoutMs);
+          return pool ? probe(target, pool, timeoutMs) : Promise.resolve(unprobed(target));
         }
         const ready = emulatorReady();
         return Promise.resolve<TargetReadiness>({

@@ -12,7 +12,7 @@ import { framingProblem, mayCarryBody } from './framing.ts';
 import { plainAnswer } from './middleware.ts';
 import { ANSWER_HEADER_LIST, securityHeaders } from './security-headers.ts';
 import { createTargetPool } from './target-pool.ts';
-import type { RemoteTarget } from './targets.ts';
+import { targetPathPrefix, type RemoteTarget } from './targets.ts';
 
 /** Answer headers that are the console's own: a target's header of the same name is dropped. */
 const CONSOLE_HEADER_NAMES: ReadonlySet<string> = new Set([
@@ -33,10 +33,9 @@ const routes = new WeakMap<RemoteTarget, Route>();
 function routeTo(target: RemoteTarget): Route {
   let route = routes.get(target);
   if (!route) {
-    const base = new URL(target.url);
     route = {
-      host: base.host,
-      pathPrefix: base.pathname.replace(/\/$/, ''),
+      host: new URL(target.url).host,
+      pathPrefix: targetPathPrefix(target.url),
       defaultPool: null,
     };
     routes.set(target, route);

@@ -8,6 +8,14 @@ export type { EmulatorTarget, RemoteTarget, Target } from '../src/console-api/in
 /** The targets and the default one: what GET /__console/targets sends. */
 export type TargetConfig = TargetsPayload;
 
+/**
+ * The path a remote target's URL puts before /Inode.asmx, without a trailing slash.
+ * @example targetPathPrefix('http://10.0.0.5:8080/legacy/') // '/legacy'
+ */
+export function targetPathPrefix(url: string): string {
+  return new URL(url).pathname.replace(/\/$/, '');
+}
+
 /** The id INODE_TARGET gets. */
 export const PRIMARY_REMOTE_ID = 'remote';
 

@@ -153,4 +153,37 @@ describe('a probe', () => {
     await pool.destroy();
     await holding;
   });
+
+  it('is reported not ready, not thrown, for a remote target with no pool', async () => {
+    const target = { id: 'lone', label: 'lone', kind: 'remote' as const, url: upstream.origin };
+    const health = createHealth({ targets: [target], defaultId: 'lone' }, new Map(), () => true);
+    const readiness = await health.readiness();
+    expect(readiness.ready).toBe(false);
+    expect(readiness.targets[0]).toMatchObject({
+      id: 'lone',
+      problem: 'no-answer',
+      error: 'no connection pool for this target',
+    });
+  });
+});
+
+describe('a target below a base path', () => {
+  it('is probed and called below that path', async () => {
+    const below = await startConsole(['--target', `${upstream.origin}/legacy/`], {
+      INODE_HEALTH_TOKEN: TOKEN,
+    });
+    try {
+      const ready = await fetch(`${below.origin}/readyz`, {
+        headers: { Authorization: `Bearer ${TOKEN}` },
+      });
+      expect((await ready.json()).targets[0]).toMatchObject({ id: 'remote', ready: true });
+      const call = await fetch(`${below.origin}/Inode.asmx/GetAssetStubs?t=below`);
+      expect(call.status).toBe(200);
+      const targets = upstream.seen.map((request) => request.target);
+      expect(targets).toContain('/legacy/Inode.asmx?WSDL');
+      expect(targets).toContain('/legacy/Inode.asmx/GetAssetStubs?t=below');
+    } finally {
+      await below.close();
+    }
+  });
 });
