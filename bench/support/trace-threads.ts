@@ -112,16 +112,18 @@ export function longTasks(
 
 /**
  * Where the time between two moments went, per thread: each thread's busy ms inside
- * [fromUs, toUs] (trace clock, µs), and the events nested in its tasks there (inclusive ms by
- * label, longest first). Shows what a wait on the page is made of: the client worker's decode,
- * the page's render, the viewer worker's first lines.
- * @example windowBreakdown(events, responseUs, paintedUs) // [{ thread: 'DedicatedWorker thread', busyMs: 68, held: [...] }, ...]
+ * [fromUs, toUs] (trace clock, µs), the CPU it had within them (its tasks' thread time, each
+ * task's share inside the window; the rest it waited for a core), and the events nested in its
+ * tasks there (inclusive ms by label, longest first). Shows what a wait on the page is made of:
+ * the client worker's decode, the page's render, the viewer worker's first lines, V8's
+ * compilers and collector on the pool's threads (with the `v8` categories traced).
+ * @example windowBreakdown(events, responseUs, paintedUs) // [{ thread: 'DedicatedWorker thread', busyMs: 68, cpuMs: 21, held: [...] }, ...]
  */
 export function windowBreakdown(
   events: readonly TimelineEvent[],
   fromUs: number,
   toUs: number,
-): Array<{ thread: string; busyMs: number; held: Array<[string, number]> }> {
+): Array<{ thread: string; busyMs: number; cpuMs: number; held: Array<[string, number]> }> {
   const names = new Map<string, string>();
   for (const e of events) {
     if (e.ph === 'M' && e.name === 'thread_name')
@@ -138,16 +140,23 @@ export function windowBreakdown(
   }
   const clipped = (e: TimelineEvent) =>
     (Math.min(e.ts + (e.dur ?? 0), toUs) - Math.max(e.ts, fromUs)) / 1000;
-  const rows: Array<{ thread: string; busyMs: number; held: Array<[string, number]> }> = [];
+  const rows: Array<{
+    thread: string;
+    busyMs: number;
+    cpuMs: number;
+    held: Array<[string, number]>;
+  }> = [];
   for (const [thread, list] of byThread) {
     list.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
     let until = -Infinity;
     let busyMs = 0;
+    let cpuMs = 0;
     const held = new Map<string, number>();
     for (const e of list) {
       if (e.ts >= until) {
         until = e.ts + (e.dur ?? 0);
         busyMs += clipped(e);
+        if (e.dur) cpuMs += ((e.tdur ?? 0) / 1000) * ((clipped(e) * 1000) / e.dur);
         continue;
       }
       held.set(label(e), (held.get(label(e)) ?? 0) + clipped(e));
@@ -156,6 +165,7 @@ export function windowBreakdown(
     rows.push({
       thread: names.get(thread) ?? thread,
       busyMs,
+      cpuMs,
       held: [...held].sort((a, b) => b[1] - a[1]).slice(0, 8),
     });
   }

@@ -34,11 +34,13 @@ export async function profilePage(page: Page): Promise<(file: string) => Promise
   return startCpuProfile(send);
 }
 
-/** Prints each thread's busy time in a window of the trace (µs) and what held it. */
+/** Prints each thread's busy and CPU time in a window of the trace (µs) and what held it. */
 function printBreakdown(events: readonly TimelineEvent[], fromUs: number, toUs: number): void {
   for (const row of windowBreakdown(events, fromUs, toUs)) {
     const held = row.held.map(([what, n]) => `${what} ${n.toFixed(0)}`).join('; ');
-    console.log(`    ${row.thread}: busy ${row.busyMs.toFixed(0)} ms — ${held}`);
+    console.log(
+      `    ${row.thread}: busy ${row.busyMs.toFixed(0)} ms, CPU ${row.cpuMs.toFixed(0)} ms — ${held}`,
+    );
   }
 }
 
@@ -99,7 +101,16 @@ export async function keptTableTrace(page: Page, origin: string, label: string):
   const browser = page.context().browser();
   if (!traceFile || !cpuProfile || !browser) return;
   await browser.startTracing(page, {
-    categories: [...TRACE_CATEGORIES, 'disabled-by-default-v8.cpu_profiler'],
+    // V8's compile and collection jobs, which take the cores from the page and the worker.
+    categories: [
+      ...TRACE_CATEGORIES,
+      'disabled-by-default-v8.cpu_profiler',
+      'v8',
+      'v8.compile',
+      'disabled-by-default-v8.compile',
+      'v8.gc',
+      'disabled-by-default-v8.gc',
+    ],
   });
   const stopProfile = await profilePage(page);
   await callStubs(page, origin, true);
