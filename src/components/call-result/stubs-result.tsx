@@ -36,8 +36,10 @@ export interface StubsResultProps {
   exportBinding?: Binding;
   /** Shown above the banner: where the result came from (an opened file). */
   source?: string;
-  /** The DataStubs view chosen before the result was in (while its answer arrived). */
+  /** The DataStubs view it opens on (see DataStubsViewerProps.initialTab). */
   initialTab?: ViewTab | null;
+  /** Told each DataStubs view the person chooses. */
+  onTabChange?: ((tab: ViewTab) => void) | undefined;
   /** DataStubs' first characters as they arrived, shown first while a held payload is read. */
   receivedHead?: string | null;
   /** False for an opened bare XML file: it records no request, status or headers to show. */
@@ -97,12 +99,14 @@ const DataStubsSection = memo(function DataStubsSection({
   result,
   assetType,
   initialTab,
+  onTabChange,
   receivedHead,
   maxIndexBytes,
 }: {
   result: GetAssetStubsResult<TextOrHeld>;
   assetType: string;
   initialTab: ViewTab | null;
+  onTabChange: ((tab: ViewTab) => void) | undefined;
   receivedHead: string | null;
   maxIndexBytes: number | undefined;
 }) {
@@ -139,6 +143,7 @@ const DataStubsSection = memo(function DataStubsSection({
             xmlUtf8={payloadBytesFor(xml)}
             onSummary={onSummary}
             initialTab={initialTab}
+            onTabChange={onTabChange}
             receivedHead={receivedHead}
             maxIndexBytes={maxIndexBytes}
           />
@@ -164,6 +169,7 @@ export function StubsResult({
   exportBinding,
   source,
   initialTab = null,
+  onTabChange,
   receivedHead = null,
   exchangeRecorded = true,
   maxIndexBytes,
@@ -199,6 +205,7 @@ export function StubsResult({
           result={result}
           assetType={assetType}
           initialTab={initialTab}
+          onTabChange={onTabChange}
           receivedHead={receivedHead}
           maxIndexBytes={maxIndexBytes}
         />

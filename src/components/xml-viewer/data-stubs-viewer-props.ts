@@ -34,8 +34,13 @@ export interface DataStubsViewerProps {
    * when the worker failed before counting (the caller then counts on its own).
    */
   onSummary?: (summary: XmlSummary | null) => void;
-  /** A view chosen before the viewer appeared (while the answer arrived); it opens on it. */
+  /**
+   * The view it opens on: one chosen before the viewer appeared (while the answer arrived), or
+   * the one the person chose for the last result.
+   */
   initialTab?: ViewTab | null;
+  /** Told each view the person chooses (a tab, or a link to a view), so the next result opens on it. */
+  onTabChange?: ((tab: ViewTab) => void) | undefined;
   /**
    * The payload's first characters as they arrived (CallOptions.onDataStubsHead): the first
    * screen until a held payload's start is read back.

@@ -88,6 +88,7 @@ export function DataStubsViewer({
   maxIndexBytes = DEFAULT_MAX_INDEX_BYTES,
   onSummary,
   initialTab = null,
+  onTabChange,
   receivedHead = null,
 }: DataStubsViewerProps) {
   const idPrefix = useId().replace(/[^a-zA-Z0-9_-]/g, '');
@@ -115,6 +116,14 @@ export function DataStubsViewer({
   const start = useTextStart(receivedXml, PREFIX_CHARS);
   const startText = decodedAgain ? xml : (start.text ?? receivedHead);
   const [chosenTab, setChosenTab] = useState<ViewTab | null>(initialTab);
+  // The page hears of the views a person chooses, not of one a deep link opens.
+  const chooseTab = useCallback(
+    (next: ViewTab) => {
+      setChosenTab(next);
+      onTabChange?.(next);
+    },
+    [onTabChange],
+  );
   // Only a link the page was opened with picks the first view; later selections do not switch views.
   const [openedWithPath] = useState(
     () => pathFromHash(window.location.hash) ?? takeInitialHashPath(),
@@ -190,7 +199,7 @@ export function DataStubsViewer({
     copy,
     announce: setStatus,
     onSelectPath: setHashPath,
-    onShowTab: setChosenTab,
+    onShowTab: chooseTab,
     onRevealLine: setRevealLine,
   });
 
@@ -360,7 +369,7 @@ export function DataStubsViewer({
           onCopyXPath={xpath.copyXPath}
           onShowInPretty={(line: number) => {
             setRevealLine({ line });
-            setChosenTab('pretty');
+            chooseTab('pretty');
           }}
         />
       );
@@ -418,7 +427,7 @@ export function DataStubsViewer({
           </label>
         </div>
       )}
-      <ViewTabs idPrefix={idPrefix} active={tab} onChange={setChosenTab} />
+      <ViewTabs idPrefix={idPrefix} active={tab} onChange={chooseTab} />
       {VIEW_TABS.map(({ id }) => (
         <ViewPanel key={id} idPrefix={idPrefix} view={id} hidden={id !== tab}>
           {id === 'xpath'

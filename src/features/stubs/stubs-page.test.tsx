@@ -7,7 +7,24 @@ import { StubsPage } from './stubs-page.tsx';
 
 // The viewer area's component needs Web Workers, which jsdom lacks; its own tests cover it.
 vi.mock('../../components/xml-viewer/index.ts', () => ({
-  DataStubsViewer: ({ xml }: { xml: string }) => <pre aria-label="DataStubs XML">{xml}</pre>,
+  DataStubsViewer: ({
+    xml,
+    initialTab,
+    onTabChange,
+  }: {
+    xml: string;
+    initialTab: string | null;
+    onTabChange?: (tab: string) => void;
+  }) => (
+    <>
+      <pre aria-label="DataStubs XML" data-initial-tab={initialTab ?? 'none'}>
+        {xml}
+      </pre>
+      <button type="button" onClick={() => onTabChange?.('table')}>
+        Choose Table
+      </button>
+    </>
+  ),
   ReceivingDataStubs: ({ head }: { head: string }) => (
     <pre aria-label="DataStubs first lines">{head}</pre>
   ),
@@ -91,6 +108,31 @@ describe('StubsPage', () => {
       ),
     );
     expect(screen.queryByText(/Call cancelled/)).toBeNull();
+  });
+
+  it("opens the next call's result on the view last chosen", async () => {
+    render(
+      <TestProviders path="/stubs">
+        <StubsPage />
+      </TestProviders>,
+    );
+    await submit('k1');
+    await vi.waitFor(() => expect(server.calls).toHaveLength(1));
+    server.respond(answer(success));
+    const first = await screen.findByLabelText('DataStubs XML');
+    expect(first).toHaveAttribute('data-initial-tab', 'none');
+    const firstSubmission = document.querySelector('.result')?.getAttribute('data-submission');
+    await userEvent.click(screen.getByRole('button', { name: 'Choose Table' }));
+
+    await submit('k2');
+    await vi.waitFor(() => expect(server.calls).toHaveLength(2));
+    server.respond(answer(success));
+    await vi.waitFor(() => {
+      const shown = document.querySelector('.result:not(.stale)')?.getAttribute('data-submission');
+      expect(shown).toBeDefined();
+      expect(shown).not.toBe(firstSubmission);
+    });
+    expect(screen.getByLabelText('DataStubs XML')).toHaveAttribute('data-initial-tab', 'table');
   });
 
   it('reports a network failure in words and keeps the values typed', async () => {

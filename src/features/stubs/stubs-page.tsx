@@ -44,6 +44,9 @@ export function StubsPage() {
   const [receivingTab, setReceivingTab] = useState<{ submission: number; tab: ViewTab } | null>(
     null,
   );
+  // The view last chosen for any result: the next call's result opens on it, as a person who
+  // works in the Table calls again and again.
+  const [lastTab, setLastTab] = useState<ViewTab | null>(null);
   const showHead = useCallback(
     (submission: number, text: string, fieldsBefore: FieldsBeforeDataStubs) =>
       setHead({ submission, text, fieldsBefore }),
@@ -129,7 +132,7 @@ export function StubsPage() {
   const receivedHead =
     inFlight && submitted && head?.submission === submitted.submission ? head : null;
   const tabChosenFor = (request: StubsRequest | null) =>
-    request && receivingTab?.submission === request.submission ? receivingTab.tab : null;
+    request && receivingTab?.submission === request.submission ? receivingTab.tab : lastTab;
   const headOf = (request: StubsRequest | null) =>
     request && head?.submission === request.submission ? head.text : null;
   const view = showingPrevious ? previous : current;
@@ -204,9 +207,10 @@ export function StubsPage() {
               <ReceivingDataStubs
                 head={shownResult.head.text}
                 tab={tabChosenFor(submitted)}
-                onTabChange={(tab) =>
-                  submitted && setReceivingTab({ submission: submitted.submission, tab })
-                }
+                onTabChange={(tab) => {
+                  if (submitted) setReceivingTab({ submission: submitted.submission, tab });
+                  setLastTab(tab);
+                }}
               />
             </Suspense>
           )}
@@ -225,6 +229,7 @@ export function StubsPage() {
                 submission={shownResult.request.submission}
                 exportBinding={shownResult.request.binding}
                 initialTab={tabChosenFor(shownResult.request)}
+                onTabChange={setLastTab}
                 receivedHead={headOf(shownResult.request)}
                 maxIndexBytes={settings.maxIndexBytes}
               />
