@@ -9,12 +9,7 @@ import type { Dispatcher } from 'undici';
 import { ANSWER_HEADER_FIELDS } from './security-headers.ts';
 import { SERVICE_PATH } from '../src/protocol/operations.ts';
 import type { HealthPayload, TargetProblem } from '../src/console-api/index.ts';
-import {
-  targetPathPrefix,
-  type RemoteTarget,
-  type Target,
-  type TargetConfig,
-} from './targets.ts';
+import { targetPathPrefix, type RemoteTarget, type Target, type TargetConfig } from './targets.ts';
 
 export const HEALTH_PATH = '/healthz';
 export const READY_PATH = '/readyz';
