@@ -1,6 +1,7 @@
 /**
  * A large answer that arrives slowly: its first lines are shown while the rest is on the way
- * (Pretty and Table), and the viewer that replaces them opens on the view chosen meanwhile. The
+ * (Pretty and Table), and the viewer that replaces them opens on the view chosen meanwhile, or on
+ * the one chosen for the page's last answer. The
  * answer comes from a server started by the test, which holds the second half of the body until
  * the test lets it go; the page's request is sent there by the browser's network layer, so the
  * page still thinks it talks to its own console server.
@@ -8,6 +9,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expectAccessible } from './support/a11y.ts';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_KEY, expect, test } from './fixtures.ts';
 import { answerWithDataStubs, ViewerPage } from './viewer/viewer-page.ts';
 
@@ -22,11 +24,15 @@ test.afterEach(async () => {
   server = null;
 });
 
-test('a large answer shows its first lines while it arrives; the view chosen meanwhile is kept', async ({
-  page,
-  request,
-  stubs,
-}) => {
+/**
+ * Sends the page's GetAssetStubs calls to a server of the test's that answers each with a real
+ * answer of the emulator holding STUBS records, its first half at once and the rest when the
+ * test calls `release` (the latest call's).
+ */
+async function holdingServer(
+  page: Page,
+  request: APIRequestContext,
+): Promise<{ release: () => void }> {
   // A real answer of the emulator, with a large payload put in its DataStubs.
   const wsdl = await (await request.get('/Inode.asmx?WSDL')).text();
   const namespace = /targetNamespace="([^"]+)"/.exec(wsdl)?.[1] ?? '';
@@ -39,18 +45,27 @@ test('a large answer shows its first lines while it arrives; the view chosen mea
   const body = Buffer.from(real);
   expect(namespace).not.toBe('');
 
-  let release = (): void => undefined;
+  const held = { release: (): void => undefined };
   server = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' });
     const half = Math.floor(body.length / 2);
     res.write(body.subarray(0, half));
-    release = () => res.end(body.subarray(half));
+    held.release = () => res.end(body.subarray(half));
   });
   await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   await page.route('**/Inode.asmx/GetAssetStubs', (route) =>
     route.continue({ url: `http://127.0.0.1:${port}/Inode.asmx/GetAssetStubs` }),
   );
+  return { release: () => held.release() };
+}
+
+test('a large answer shows its first lines while it arrives; the view chosen meanwhile is kept', async ({
+  page,
+  request,
+  stubs,
+}) => {
+  const { release } = await holdingServer(page, request);
 
   await stubs.goto();
   await stubs.binding.selectOption({ label: 'HTTP POST' });
@@ -86,4 +101,36 @@ test('a large answer shows its first lines while it arrives; the view chosen mea
   const count = STUBS.toLocaleString('en-US');
   await expect(viewer.panel().getByText(`${count} of ${count} Stub records`)).toBeVisible();
   await expect(viewer.panel().getByRole('cell', { name: 'held-1', exact: true })).toBeVisible();
+});
+
+test("a page's next large answer opens on the view chosen for the last one, while it arrives and after", async ({
+  page,
+  request,
+  stubs,
+}) => {
+  const { release } = await holdingServer(page, request);
+  await stubs.goto();
+  await stubs.binding.selectOption({ label: 'HTTP POST' });
+  await stubs.key.fill(DEMO_KEY);
+  await stubs.submitButton.click();
+  const receiving = page.getByRole('region', { name: 'DataStubs, first lines' });
+  await expect(receiving.locator('.xv-lines')).toContainText('Held stub 1');
+  release();
+  const viewer = new ViewerPage(page);
+  await expect(stubs.outcome).toHaveAttribute('data-outcome', 'success');
+  await expect(viewer.tab('Pretty')).toHaveAttribute('aria-selected', 'true');
+  await viewer.open('Table');
+
+  await stubs.submitButton.click();
+  // The arriving answer's first lines show on Table, and so does the viewer that replaces them.
+  await expect(receiving.getByRole('tab', { name: 'Table' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(receiving.getByRole('cell', { name: 'held-1', exact: true })).toBeVisible();
+  release();
+  await expect(receiving).toHaveCount(0);
+  await expect(viewer.tab('Table')).toHaveAttribute('aria-selected', 'true');
+  const count = STUBS.toLocaleString('en-US');
+  await expect(viewer.panel().getByText(`${count} of ${count} Stub records`)).toBeVisible();
 });

@@ -175,22 +175,6 @@ test('Table view: one row per stub, sortable, filterable, row XML, CSV download'
   expect(lines.slice(1).every((line) => line.includes('video'))).toBe(true);
 });
 
-test("a page's next call opens its result on the view chosen last", async ({ page }) => {
-  const viewer = new ViewerPage(page);
-  await viewer.fetchStubs(FIVE_STUBS);
-  await viewer.open('Table');
-  const shown = page.locator('.result:not(.stale)');
-  const first = (await shown.getAttribute('data-submission')) ?? '';
-  await page.getByRole('button', { name: 'Get asset stubs' }).click();
-  await expect(shown).not.toHaveAttribute('data-submission', first);
-  await expect(viewer.tab('Table')).toHaveAttribute('aria-selected', 'true');
-  const rows = viewer
-    .panel()
-    .getByRole('table', { name: 'Stub records' })
-    .locator('.xv-grid-scroll [role="row"]');
-  await expect(rows).toHaveCount(5);
-});
-
 test('over the index limit (Settings), Tree, Table and XPath build the index when asked', async ({
   page,
 }) => {
