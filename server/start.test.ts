@@ -1,52 +1,22 @@
-// The production entry point as a process (server/start.ts through tsx; npm run build compiles
-// the same file): its access log never holds a key, and SIGTERM lets calls in flight finish.
-import { spawn, type ChildProcess } from 'node:child_process';
+// The production entry point as a process (server/__fixtures__/server-process.ts): its access
+// log never holds a key, and SIGTERM lets calls in flight finish.
 import { rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { soapRequest } from '../fixtures/soap-request.ts';
 import { startEmulator, type RunningEmulator } from '../emulator/server.ts';
 import { DEMO_USERS } from '../emulator/demo-users.ts';
 import { fakeDist } from './__fixtures__/fake-dist.ts';
+import { startServerProcess, type ServerProcess } from './__fixtures__/server-process.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const NS = 'http://emulator.inode.example/';
 const dist = fakeDist();
 const DEMO_KEYS_PREFIX = '  emulator demo keys: ';
 
-interface Started {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startServer(argv: string[], env: NodeJS.ProcessEnv = {}): Promise<Started> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'server/start.ts', '--port', '0', '--dist', dist, ...argv],
-    {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH, INODE_EMULATOR_DB: ':memory:', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      const match = /listening on (\S+)/.exec(output);
-      if (match?.[1])
-        resolve({ child, url: match[1].replace(/\/$/, ''), output: () => output, exited });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then((code) => reject(new Error(`server exited (${code}): ${output}`)));
-  });
-}
+/** The server as a process, on the test's build. */
+const startServer = (argv: string[], env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> =>
+  startServerProcess(['--dist', dist, ...argv], env);
 
 function soap(version: '1.1' | '1.2', operation: string, inner: string): RequestInit {
   return soapRequest(NS, version, operation, inner);

@@ -2,16 +2,15 @@
 // roots (NODE_EXTRA_CA_CERTS adds one at the process's start, as docs/deploy.md says), and turns
 // a certificate it cannot trust into a 502 that names the problem. The certificate is a
 // self-signed one for 127.0.0.1, made for these tests only (server/__fixtures__/tls).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeDist } from '../__fixtures__/fake-dist.ts';
+import { startServerProcess } from '../__fixtures__/server-process.ts';
 import { startConsole } from './harness.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const CERT = fileURLToPath(new URL('../__fixtures__/tls/test-target.crt', import.meta.url));
 const KEY = fileURLToPath(new URL('../__fixtures__/tls/test-target.key', import.meta.url));
 
@@ -35,44 +34,19 @@ afterAll(() => {
 /** `npm start`'s server as its own process (NODE_EXTRA_CA_CERTS is read at start-up only). */
 async function startProcess(env: NodeJS.ProcessEnv): Promise<{ origin: string; stop(): void }> {
   const dist = fakeDist('/');
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'server/start.ts',
-      '--port',
-      '0',
-      '--access-log',
-      'off',
-      '--emulator',
-      'off',
-      '--dist',
-      dist,
-      '--target',
-      targetUrl,
-    ],
-    { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const stop = () => {
-    child.kill('SIGKILL');
-    rmSync(dist, { recursive: true, force: true });
-  };
-  let output = '';
-  const origin = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/[^\s/]+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`server exited (${code}): ${output}`)));
-  }).catch((error: unknown) => {
-    stop();
+  const args = ['--access-log', 'off', '--emulator', 'off', '--dist', dist, '--target', targetUrl];
+  const removeDist = () => rmSync(dist, { recursive: true, force: true });
+  const server = await startServerProcess(args, env).catch((error: unknown) => {
+    removeDist();
     throw error;
   });
-  return { origin, stop };
+  return {
+    origin: server.url,
+    stop: () => {
+      server.child.kill('SIGKILL');
+      removeDist();
+    },
+  };
 }
 
 describe('a target over HTTPS', () => {
