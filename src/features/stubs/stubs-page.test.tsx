@@ -46,22 +46,28 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+function renderPage(path = '/stubs') {
+  render(
+    <TestProviders path={path}>
+      <StubsPage />
+    </TestProviders>,
+  );
+}
+
+/** Types the key and sends the form; resolves once exactly one more call reached the server. */
 async function submit(key: string) {
+  const before = server.calls.length;
   const field = screen.getByLabelText('OpenIDKey');
   await userEvent.clear(field);
   await userEvent.type(field, key);
   await userEvent.click(screen.getByRole('button', { name: 'Get asset stubs' }));
+  await vi.waitFor(() => expect(server.calls).toHaveLength(before + 1));
 }
 
 describe('StubsPage', () => {
   it('shows the outcome, the fields and the DataStubs summary of a call', async () => {
-    render(
-      <TestProviders path="/stubs">
-        <StubsPage />
-      </TestProviders>,
-    );
+    renderPage();
     await submit('k1');
-    await vi.waitFor(() => expect(server.calls).toHaveLength(1));
     expect(server.calls[0]).toContain('<OpenIDKey>k1</OpenIDKey>');
     server.respond(answer(success));
     const banner = await screen.findByRole('region', { name: 'Outcome' });
@@ -73,18 +79,12 @@ describe('StubsPage', () => {
   });
 
   it('keeps the previous result, marked stale, while the next loads; Cancel goes back to it', async () => {
-    render(
-      <TestProviders path="/stubs">
-        <StubsPage />
-      </TestProviders>,
-    );
+    renderPage();
     await submit('good');
-    await vi.waitFor(() => expect(server.calls).toHaveLength(1));
     server.respond(answer(success));
     await screen.findByRole('region', { name: 'Outcome' });
 
     await submit('bad');
-    await vi.waitFor(() => expect(server.calls).toHaveLength(2));
     const banner = screen.getByRole('region', { name: 'Outcome' });
     expect(banner).toHaveAttribute('data-stale', 'true');
     expect(within(banner).getByText('Previous result')).toBeVisible();
@@ -99,7 +99,6 @@ describe('StubsPage', () => {
     expect(server.calls).toHaveLength(2); // cancelling did not trigger another call
 
     await submit('bad');
-    await vi.waitFor(() => expect(server.calls).toHaveLength(3));
     server.respond(answer(badKey));
     await vi.waitFor(() =>
       expect(screen.getByRole('region', { name: 'Outcome' })).toHaveAttribute(
@@ -111,13 +110,8 @@ describe('StubsPage', () => {
   });
 
   it("opens the next call's result on the view last chosen", async () => {
-    render(
-      <TestProviders path="/stubs">
-        <StubsPage />
-      </TestProviders>,
-    );
+    renderPage();
     await submit('k1');
-    await vi.waitFor(() => expect(server.calls).toHaveLength(1));
     server.respond(answer(success));
     const first = await screen.findByLabelText('DataStubs XML');
     expect(first).toHaveAttribute('data-initial-tab', 'none');
@@ -125,7 +119,6 @@ describe('StubsPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Choose Table' }));
 
     await submit('k2');
-    await vi.waitFor(() => expect(server.calls).toHaveLength(2));
     server.respond(answer(success));
     await vi.waitFor(() => {
       const shown = document.querySelector('.result:not(.stale)')?.getAttribute('data-submission');
@@ -136,13 +129,8 @@ describe('StubsPage', () => {
   });
 
   it('reports a network failure in words and keeps the values typed', async () => {
-    render(
-      <TestProviders path="/stubs?AssetType=image">
-        <StubsPage />
-      </TestProviders>,
-    );
+    renderPage('/stubs?AssetType=image');
     await submit('k');
-    await vi.waitFor(() => expect(server.calls).toHaveLength(1));
     server.fail(new TypeError('Failed to fetch'));
     const banner = await screen.findByRole('region', { name: 'Outcome' });
     expect(banner).toHaveAttribute('data-outcome', 'network-failure');
@@ -151,13 +139,8 @@ describe('StubsPage', () => {
   });
 
   it('shows the first lines of a large payload while its answer still arrives, then the result', async () => {
-    render(
-      <TestProviders path="/stubs">
-        <StubsPage />
-      </TestProviders>,
-    );
+    renderPage();
     await submit('k');
-    await vi.waitFor(() => expect(server.calls).toHaveLength(1));
     const body = new TextDecoder().decode(success.body);
     // Twice the head the protocol reads ahead (DATA_STUBS_HEAD_CHARS, 128 KB).
     const stubs = `<AssetStubs>${'<Stub id="7" Title="large">x</Stub>'.repeat(8_000)}</AssetStubs>`;
