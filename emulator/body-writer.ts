@@ -57,24 +57,43 @@ export type StreamEvent =
 export type StreamObserver = (event: StreamEvent) => void | Promise<void>;
 
 /**
- * Waits until the socket takes more. A client that stops reading for idleTimeoutMs is cut off:
- * it would otherwise hold the answer (and, streamed, a store read) for as long as it likes.
+ * Waits, as often as asked, until the socket takes more. A client that stops reading for
+ * idleTimeoutMs is cut off: it would otherwise hold the answer (and, streamed, a store read) for
+ * as long as it likes. One 'drain' and one 'close' listener serve every wait of the answer: a
+ * compression middleware hands `res.on('drain')` to its compressor but not `res.off`, so
+ * listeners added and removed per wait would pile up on the compressor, each called again on
+ * every later drain.
+ * @example const drained = drainWaits(res, 30_000); if (!res.write(chunk)) await drained();
  */
-function drained(res: ServerResponse, idleTimeoutMs: number): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      res.off('drain', done);
-      res.off('close', done);
-      resolve();
-    };
-    const timer = setTimeout(() => {
-      res.destroy();
-      done();
-    }, idleTimeoutMs);
-    res.on('drain', done);
-    res.on('close', done);
-  });
+function drainWaits(res: ServerResponse, idleTimeoutMs: number): () => Promise<void> {
+  let wake: (() => void) | null = null;
+  let listening = false;
+  const wakeWaiter = (): void => {
+    const waiter = wake;
+    wake = null;
+    waiter?.();
+  };
+  return () =>
+    new Promise<void>((resolve) => {
+      // Gone already: neither 'drain' nor 'close' will come.
+      if (res.destroyed) {
+        resolve();
+        return;
+      }
+      if (!listening) {
+        listening = true;
+        res.on('drain', wakeWaiter);
+        res.on('close', wakeWaiter);
+      }
+      const timer = setTimeout(() => {
+        res.destroy();
+        wakeWaiter();
+      }, idleTimeoutMs);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
 }
 
 /**
@@ -86,9 +105,10 @@ export async function writeWhole(
   chunks: readonly Buffer[],
   idleTimeoutMs: number,
 ): Promise<void> {
+  const drained = drainWaits(res, idleTimeoutMs);
   for (const chunk of chunks) {
     if (res.destroyed) return;
-    if (!res.write(chunk)) await drained(res, idleTimeoutMs);
+    if (!res.write(chunk)) await drained();
   }
   if (!res.destroyed) res.end();
 }
@@ -110,11 +130,12 @@ export async function writeStreamed(
   observer: StreamObserver | null,
 ): Promise<void> {
   let bytes = 0;
+  const drained = drainWaits(res, idleTimeoutMs);
   const send = async (chunk: Buffer): Promise<void> => {
     const more = res.write(chunk);
     res.flush?.();
     if (more) await nextTurn();
-    else await drained(res, idleTimeoutMs);
+    else await drained();
     bytes += chunk.length;
     await observer?.({ kind: 'batch', bytes });
   };
