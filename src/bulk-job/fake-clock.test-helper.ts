@@ -13,12 +13,20 @@ export function fakeClock(): Clock & { advance(ms: number): Promise<void>; sleep
     sleep: (ms, signal) =>
       new Promise<void>((resolve, reject) => {
         if (signal?.aborted) return reject(signal.reason);
-        const sleeper = { at: now + ms, wake: resolve };
-        sleepers.push(sleeper);
-        signal?.addEventListener('abort', () => {
+        // As realClock does: a sleeper woken in time leaves no listener on the job's signal.
+        const onAbort = () => {
           sleepers = sleepers.filter((s) => s !== sleeper);
-          reject(signal.reason);
-        });
+          reject(signal?.reason);
+        };
+        const sleeper = {
+          at: now + ms,
+          wake: () => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+          },
+        };
+        sleepers.push(sleeper);
+        signal?.addEventListener('abort', onAbort, { once: true });
       }),
     async advance(ms: number) {
       const end = now + ms;
