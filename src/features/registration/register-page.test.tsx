@@ -132,6 +132,35 @@ describe('RegisterPage', () => {
     expect(screen.getByRole('button', { name: 'Register' })).toBeEnabled();
   });
 
+  it('asks the service again after registering the pair, when its answer came from before', async () => {
+    renderPage();
+    await userEvent.type(screen.getByLabelText('OpenIDKey'), 'k');
+    await userEvent.type(
+      screen.getByLabelText('ServiceURI'),
+      'http://media.example.org/vault/photo-2',
+    );
+    await userEvent.type(screen.getByLabelText('MediaType'), 'image');
+    await vi.waitFor(() => expect(server.calls).toHaveLength(1), { timeout: 3_000 });
+    // Register while the check is still out: it answers from before the registration.
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await vi.waitFor(() => expect(server.calls).toHaveLength(2));
+    expect(server.calls[1]).toContain('AddUserAssetIndex');
+    server.respond(answer(captured('get_soap11_empty_result')));
+    server.respond(answer(captured('add_soap11_success')));
+    const notice = await screen.findByTestId('duplicate-notice');
+    expect(notice).toHaveTextContent('This console registered this ServiceURI');
+    expect(notice).not.toHaveTextContent("The service's stubs for this key already list");
+
+    await vi.waitFor(() => expect(server.calls).toHaveLength(3), { timeout: 3_000 });
+    expect(server.calls[2]).toContain('GetAssetStubs');
+    server.respond(answer(captured('get_soap11_success')));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('duplicate-notice')).toHaveTextContent(
+        "The service's stubs for this key already list this ServiceURI with this MediaType.",
+      ),
+    );
+  });
+
   it('names an empty OpenIDKey with "an"', async () => {
     renderPage();
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));

@@ -46,22 +46,18 @@ function AlreadyRegistered({
   connection: Connection;
 }) {
   const { binding } = useSettings();
+  const before = registeredBefore(registrations, values.ServiceURI, values.MediaType);
   const onService = useListedOnService(
     {
       key: values.OpenIDKey,
       serviceUri: values.ServiceURI,
       mediaType: values.MediaType,
       binding,
+      registrations: before.length,
     },
     connection,
   );
-  return (
-    <DuplicateNotice
-      before={registeredBefore(registrations, values.ServiceURI, values.MediaType)}
-      onService={onService}
-      targetId={connection.targetId}
-    />
-  );
+  return <DuplicateNotice before={before} onService={onService} targetId={connection.targetId} />;
 }
 
 /** The Register page: AddUserAssetIndex by form, its answer, and this browser's registrations. */

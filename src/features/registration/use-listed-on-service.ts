@@ -1,7 +1,9 @@
 /**
  * Asks the service, once the form's values settle, whether its stubs for this key already list
  * the ServiceURI + MediaType: one read-only GetAssetStubs (AssetType = the MediaType) on the
- * current target and binding. The key stays in this hook's closure, never in a cache key.
+ * current target and binding, and again after each registration of the pair from this console
+ * (an answer from before it, or from while it ran, no longer holds). The key stays in this hook's
+ * closure, never in a cache key.
  */
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -26,11 +28,13 @@ export interface ListingQuestion {
   serviceUri: string;
   mediaType: string;
   binding: Binding;
+  /** How many registrations of the pair this console made: one more asks the service again. */
+  registrations: number;
 }
 
-/** @example const listed = useListedOnService({ key, serviceUri, mediaType, binding }, connection); */
+/** @example const listed = useListedOnService({ key, serviceUri, mediaType, binding, registrations: 0 }, connection); */
 export function useListedOnService(
-  { key, serviceUri, mediaType, binding }: ListingQuestion,
+  { key, serviceUri, mediaType, binding, registrations }: ListingQuestion,
   connection: Connection,
 ): ListedOnService {
   const queryClient = useQueryClient();
@@ -41,8 +45,9 @@ export function useListedOnService(
   const media = mediaType.trim();
   const askable = key !== '' && media !== '' && isAbsoluteUri(uri) && target !== undefined;
   const { targetId, timeoutMs, namespaceOverride, maxAnswerBytes } = connection;
-  // What an answer is about: one for other values, binding or target is no answer yet.
-  const about = JSON.stringify([uri, media, binding, targetId]);
+  // What an answer is about: one for other values, binding or target, or from before the last
+  // registration, is no answer yet.
+  const about = JSON.stringify([uri, media, binding, targetId, registrations]);
 
   useEffect(() => {
     if (!askable || !target) return;
