@@ -6,6 +6,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEMO_KEY, expect, test } from './fixtures.ts';
 
+// The attacker page's fetch is blocked, and Chromium logs that in the attacker page.
+test.use({ allowedPageErrors: [/has been blocked by CORS policy/] });
+
 function attackerPage(action: string, form: Record<string, string>): string {
   const inputs = Object.entries(form)
     .map(([name, value]) => `<input type="hidden" name="${name}" value="${value}">`)

@@ -2,7 +2,10 @@
  * The console's Playwright test: page objects as fixtures, plus the demo keys the embedded
  * emulator seeds (`emulator/demo-users.ts`). Every test also records Content-Security-Policy violations
  * (the DOM's securitypolicyviolation events and Chromium's console reports, workers included)
- * and fails if there is any: the whole suite proves the console runs under its CSP.
+ * and fails if there is any: the whole suite proves the console runs under its CSP. It also fails
+ * on an uncaught error in a page and on anything a page logs as an error other than a failed
+ * resource load (a 502 or a 403 the test asked for): on the dev server that includes React's own
+ * warnings.
  */
 import { test as base, expect } from '@playwright/test';
 import { DEMO_USERS } from '../emulator/demo-users.ts';
@@ -11,9 +14,14 @@ import { HistoryPage, RegisterPage, SettingsPage, Shell, StubsPage } from './sup
 export const DEMO_KEY = DEMO_USERS[0]?.openIdKey ?? 'demo-alice-key';
 
 const CSP_CONSOLE_REPORT = /Content Security Policy/i;
+/** Chromium's line for any answer with an error status, which failure flows ask for. */
+const FAILED_RESOURCE = /^Failed to load resource: /;
 
 export const test = base.extend<{
+  /** Errors a test's own pages are meant to log (an attacker page's blocked fetch). */
+  allowedPageErrors: RegExp[];
   cspViolations: string[];
+  pageErrors: string[];
   shell: Shell;
   stubs: StubsPage;
   register: RegisterPage;
@@ -47,6 +55,23 @@ export const test = base.extend<{
       );
       await use(violations);
       expect(violations, 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+  allowedPageErrors: [[], { option: true }],
+  pageErrors: [
+    async ({ context, allowedPageErrors }, use) => {
+      const errors: string[] = [];
+      // CSP's reports are cspViolations' to count.
+      const allowed = [FAILED_RESOURCE, CSP_CONSOLE_REPORT, ...allowedPageErrors];
+      context.on('weberror', (error) => errors.push(`uncaught: ${String(error.error())}`));
+      context.on('console', (message) => {
+        const text = message.text();
+        if (message.type() !== 'error' || allowed.some((pattern) => pattern.test(text))) return;
+        errors.push(`console.error: ${text} (${message.location().url})`);
+      });
+      await use(errors);
+      expect(errors, 'errors in the page').toEqual([]);
     },
     { auto: true },
   ],
