@@ -4,7 +4,7 @@ import http from 'node:http';
 import { randomBytes } from 'node:crypto';
 import zlib, { gunzipSync } from 'node:zlib';
 import compression from 'compression';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readHead, writeStreamed, writeWhole } from './body-writer.ts';
 import { send } from './test-support/raw-call.ts';
 
@@ -62,8 +62,6 @@ async function throughCompression(write: Writer) {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 }
-
-afterEach(() => vi.restoreAllMocks());
 
 describe('behind a compression middleware', () => {
   it.each(WRITERS)(
