@@ -8,6 +8,35 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
 
+/** What each signal's one 'abort' listener calls: the sleeps waiting on it now. */
+const waitingOn = new WeakMap<AbortSignal, Set<() => void>>();
+
+/**
+ * Calls `onAbort` when `signal` aborts, until the returned function is called. However many wait
+ * on a signal at once (a job's rows backing off together), it gets one listener: Node warns of a
+ * leak past ten, in the terminal of a command-line job at `--concurrency 16`.
+ * @example const stopWaiting = whenAborted(signal, () => reject(signal.reason)); … stopWaiting();
+ */
+export function whenAborted(signal: AbortSignal, onAbort: () => void): () => void {
+  let waiting = waitingOn.get(signal);
+  if (!waiting) {
+    const callbacks = new Set<() => void>();
+    waiting = callbacks;
+    waitingOn.set(signal, callbacks);
+    signal.addEventListener(
+      'abort',
+      () => {
+        for (const callback of callbacks) callback();
+        callbacks.clear();
+      },
+      { once: true },
+    );
+  }
+  const callbacks = waiting;
+  callbacks.add(onAbort);
+  return () => callbacks.delete(onAbort);
+}
+
 export const realClock: Clock = {
   now: () => performance.now(),
   sleep: (ms, signal) =>
@@ -17,13 +46,14 @@ export const realClock: Clock = {
         return;
       }
       const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
+        stopWaiting?.();
         resolve();
       }, ms);
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(signal?.reason);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
+      const stopWaiting =
+        signal &&
+        whenAborted(signal, () => {
+          clearTimeout(timer);
+          reject(signal.reason);
+        });
     }),
 };

@@ -1,4 +1,4 @@
-import type { Clock } from './clock.ts';
+import { whenAborted, type Clock } from './clock.ts';
 
 /** A clock that moves only when the test advances it; sleepers wake in time order. */
 export function fakeClock(): Clock & { advance(ms: number): Promise<void>; sleeping(): number } {
@@ -13,20 +13,21 @@ export function fakeClock(): Clock & { advance(ms: number): Promise<void>; sleep
     sleep: (ms, signal) =>
       new Promise<void>((resolve, reject) => {
         if (signal?.aborted) return reject(signal.reason);
-        // As realClock does: a sleeper woken in time leaves no listener on the job's signal.
-        const onAbort = () => {
-          sleepers = sleepers.filter((s) => s !== sleeper);
-          reject(signal?.reason);
-        };
+        // As realClock waits: one listener on the signal, and none left by a sleeper woken.
+        const stopWaiting =
+          signal &&
+          whenAborted(signal, () => {
+            sleepers = sleepers.filter((s) => s !== sleeper);
+            reject(signal.reason);
+          });
         const sleeper = {
           at: now + ms,
           wake: () => {
-            signal?.removeEventListener('abort', onAbort);
+            stopWaiting?.();
             resolve();
           },
         };
         sleepers.push(sleeper);
-        signal?.addEventListener('abort', onAbort, { once: true });
       }),
     async advance(ms: number) {
       const end = now + ms;
