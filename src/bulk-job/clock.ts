@@ -12,9 +12,10 @@ export interface Clock {
 const waitingOn = new WeakMap<AbortSignal, Set<() => void>>();
 
 /**
- * Calls `onAbort` when `signal` aborts, until the returned function is called. However many wait
- * on a signal at once (a job's rows backing off together), it gets one listener: Node warns of a
- * leak past ten, in the terminal of a command-line job at `--concurrency 16`.
+ * Calls `onAbort` when `signal`, not aborted yet (callers check first), aborts, until the returned
+ * function is called. However many wait on a signal at once (a job's rows backing off together),
+ * it gets one listener: Node warns of a leak past ten, in the terminal of a command-line job at
+ * `--concurrency 16`.
  * @example const stopWaiting = whenAborted(signal, () => reject(signal.reason)); … stopWaiting();
  */
 export function whenAborted(signal: AbortSignal, onAbort: () => void): () => void {
