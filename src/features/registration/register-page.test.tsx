@@ -35,12 +35,25 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function register(values: { key: string; uri: string; media: string }) {
+interface FormValues {
+  key: string;
+  uri: string;
+  media: string;
+}
+
+async function fillForm(values: FormValues) {
   await userEvent.type(screen.getByLabelText('OpenIDKey'), values.key);
   await userEvent.type(screen.getByLabelText('ServiceURI'), values.uri);
   await userEvent.type(screen.getByLabelText('MediaType'), values.media);
+}
+
+async function register(values: FormValues) {
+  await fillForm(values);
   await userEvent.click(screen.getByRole('button', { name: 'Register' }));
 }
+
+/** A pair the captured get_soap11_success answer lists. */
+const LISTED = { key: 'k', uri: 'http://media.example.org/vault/photo-2', media: 'image' };
 
 function renderPage() {
   render(
@@ -115,12 +128,7 @@ describe('RegisterPage', () => {
 
   it("says when the service's stubs for the key already list the pair", async () => {
     renderPage();
-    await userEvent.type(screen.getByLabelText('OpenIDKey'), 'k');
-    await userEvent.type(
-      screen.getByLabelText('ServiceURI'),
-      'http://media.example.org/vault/photo-2',
-    );
-    await userEvent.type(screen.getByLabelText('MediaType'), 'image');
+    await fillForm(LISTED);
     // Once the values settle, one read-only GetAssetStubs for this MediaType.
     await vi.waitFor(() => expect(server.calls).toHaveLength(1), { timeout: 3_000 });
     expect(server.calls[0]).toContain('GetAssetStubs');
@@ -134,12 +142,7 @@ describe('RegisterPage', () => {
 
   it('asks the service again after registering the pair, when its answer came from before', async () => {
     renderPage();
-    await userEvent.type(screen.getByLabelText('OpenIDKey'), 'k');
-    await userEvent.type(
-      screen.getByLabelText('ServiceURI'),
-      'http://media.example.org/vault/photo-2',
-    );
-    await userEvent.type(screen.getByLabelText('MediaType'), 'image');
+    await fillForm(LISTED);
     await vi.waitFor(() => expect(server.calls).toHaveLength(1), { timeout: 3_000 });
     // Register while the check is still out: it answers from before the registration.
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
