@@ -19,23 +19,26 @@ const waitingOn = new WeakMap<AbortSignal, Set<() => void>>();
  * @example const stopWaiting = whenAborted(signal, () => reject(signal.reason)); … stopWaiting();
  */
 export function whenAborted(signal: AbortSignal, onAbort: () => void): () => void {
-  let waiting = waitingOn.get(signal);
-  if (!waiting) {
-    const callbacks = new Set<() => void>();
-    waiting = callbacks;
-    waitingOn.set(signal, callbacks);
-    signal.addEventListener(
-      'abort',
-      () => {
-        for (const callback of callbacks) callback();
-        callbacks.clear();
-      },
-      { once: true },
-    );
-  }
-  const callbacks = waiting;
+  const callbacks = waitingOnSignal(signal);
   callbacks.add(onAbort);
   return () => callbacks.delete(onAbort);
+}
+
+/** The signal's set of waits, and its one listener, made on the first wait. */
+function waitingOnSignal(signal: AbortSignal): Set<() => void> {
+  const known = waitingOn.get(signal);
+  if (known) return known;
+  const callbacks = new Set<() => void>();
+  waitingOn.set(signal, callbacks);
+  signal.addEventListener(
+    'abort',
+    () => {
+      for (const callback of callbacks) callback();
+      callbacks.clear();
+    },
+    { once: true },
+  );
+  return callbacks;
 }
 
 export const realClock: Clock = {
