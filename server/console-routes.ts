@@ -11,7 +11,12 @@ import { plainAnswer, type Next } from './middleware.ts';
 import { isSafeServiceTarget, proxyToTarget, type ProxyOptions } from './proxy.ts';
 import { ANSWER_HEADER_FIELDS, setAnswerHeaders } from './security-headers.ts';
 import type { Target, TargetConfig } from './targets.ts';
-import { TARGET_HEADER, TARGET_HEALTH_PATH, TARGETS_PATH } from '../src/console-api/index.ts';
+import {
+  TARGET_HEADER,
+  TARGET_HEALTH_PATH,
+  TARGETS_PATH,
+  type TargetsPayload,
+} from '../src/console-api/index.ts';
 
 export { TARGETS_PATH };
 /** Node spells request header names in lower case. */
@@ -45,7 +50,12 @@ export function createConsoleRoutes(
   passCredentialsTo: ReadonlySet<string> = new Set(),
 ): ConsoleRoutes {
   const byId = new Map<string, Target>(config.targets.map((t) => [t.id, t]));
-  const targetList = JSON.stringify({ targets: config.targets, defaultId: config.defaultId });
+  // Every console server hosts the bulk relay (console-stack.ts attaches it with these routes).
+  const targetList = JSON.stringify({
+    targets: config.targets,
+    defaultId: config.defaultId,
+    relay: true,
+  } satisfies TargetsPayload);
   const knownIds = [...byId.keys()].join(', ');
   // Per-target proxy options built once: nothing is allocated for them per call.
   const proxyOptionsById = new Map<string, ProxyOptions>(

@@ -271,7 +271,7 @@ describe('production server under a sub-path', () => {
     );
     expect(get.body.toString()).toContain('<Emulator_Inode');
     const targets = await request(`${base}/tools/inode/__console/targets`);
-    expect(JSON.parse(targets.body.toString())).toMatchObject({ defaultId: 'remote' });
+    expect(JSON.parse(targets.body.toString())).toMatchObject({ defaultId: 'remote', relay: true });
     expect((await request(`${base}/Inode.asmx?WSDL`)).status).toBe(404);
     expect((await request(`${base}/tools/inode/healthz`)).status).toBe(200);
   });

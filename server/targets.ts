@@ -5,8 +5,8 @@ import type { Target, TargetsPayload } from '../src/console-api/index.ts';
 
 export type { EmulatorTarget, RemoteTarget, Target } from '../src/console-api/index.ts';
 
-/** The targets and the default one: what GET /__console/targets sends. */
-export type TargetConfig = TargetsPayload;
+/** The targets and the default one: what GET /__console/targets sends, besides `relay`. */
+export type TargetConfig = Pick<TargetsPayload, 'targets' | 'defaultId'>;
 
 /**
  * The path a remote target's URL puts before /Inode.asmx, without a trailing slash.

@@ -93,6 +93,7 @@ describe('vite dev server', () => {
         { id: 'down', label: 'down', kind: 'remote', url: `http://127.0.0.1:${closedPort}` },
       ],
       defaultId: 'emulator',
+      relay: true,
     });
   });
 

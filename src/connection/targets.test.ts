@@ -10,6 +10,7 @@ describe('parseTargetList', () => {
         { id: 'staging', label: 'staging', kind: 'remote', url: 'http://s' },
       ],
       defaultId: 'staging',
+      relay: true,
     };
     const list = parseTargetList(payload);
     expect(list).toEqual(payload);
@@ -27,8 +28,19 @@ describe('parseTargetList', () => {
       targets: [null, { id: '' }, { id: 'x' }, 'y'],
       defaultId: 'nope',
     });
-    expect(list).toEqual({ targets: [{ id: 'x', label: 'x', kind: 'remote' }], defaultId: 'x' });
-    expect(parseTargetList('garbage')).toEqual({ targets: [], defaultId: null });
+    expect(list).toEqual({
+      targets: [{ id: 'x', label: 'x', kind: 'remote' }],
+      defaultId: 'x',
+      relay: false,
+    });
+    expect(parseTargetList('garbage')).toEqual({ targets: [], defaultId: null, relay: false });
+  });
+
+  it('offers the relay only when the list says true (a static file says nothing)', () => {
+    const targets = [{ id: 'remote', label: 'Inode.asmx', kind: 'remote' }];
+    expect(parseTargetList({ targets, defaultId: 'remote', relay: true }).relay).toBe(true);
+    expect(parseTargetList({ targets, defaultId: 'remote' }).relay).toBe(false);
+    expect(parseTargetList({ targets, defaultId: 'remote', relay: 'yes' }).relay).toBe(false);
   });
 });
 

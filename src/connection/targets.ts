@@ -19,6 +19,8 @@ export interface ConsoleTarget {
 export interface TargetList {
   targets: ConsoleTarget[];
   defaultId: string | null;
+  /** The server says it hosts the bulk relay; false when its list does not say so. */
+  relay: boolean;
 }
 
 /**
@@ -47,8 +49,9 @@ export const connectionKeys = {
  * @example parseTargetList({ targets: [{ id: 'emulator', label: 'Embedded emulator', kind: 'emulator' }], defaultId: 'emulator' })
  */
 export function parseTargetList(raw: unknown): TargetList {
-  if (typeof raw !== 'object' || raw === null) return { targets: [], defaultId: null };
-  const r = raw as { targets?: unknown; defaultId?: unknown };
+  if (typeof raw !== 'object' || raw === null)
+    return { targets: [], defaultId: null, relay: false };
+  const r = raw as { targets?: unknown; defaultId?: unknown; relay?: unknown };
   const targets: ConsoleTarget[] = [];
   if (Array.isArray(r.targets)) {
     for (const t of r.targets as unknown[]) {
@@ -67,7 +70,7 @@ export function parseTargetList(raw: unknown): TargetList {
     typeof r.defaultId === 'string' && targets.some((t) => t.id === r.defaultId)
       ? r.defaultId
       : (targets[0]?.id ?? null);
-  return { targets, defaultId };
+  return { targets, defaultId, relay: r.relay === true };
 }
 
 export async function fetchTargets(signal?: AbortSignal): Promise<TargetList> {

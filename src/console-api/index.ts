@@ -45,6 +45,12 @@ export type Target = EmulatorTarget | RemoteTarget;
 export interface TargetsPayload {
   readonly targets: readonly Target[];
   readonly defaultId: string;
+  /**
+   * True where this server hosts the bulk job's WebSocket relay (below the base path, at the
+   * relay's path). A list without it (a static file, as nginx alone serves) offers none, and
+   * the page does not try one.
+   */
+  readonly relay?: boolean;
 }
 
 /** Why a target is not ready. */

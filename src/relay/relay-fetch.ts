@@ -57,6 +57,11 @@ const OPEN = 1;
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 const encoder = new TextEncoder();
 
+/** Requests over the plain `fetch` given, with the reason no relay carries them. */
+export function directFetch(fallback: typeof globalThis.fetch, reason: string): RelayFetch {
+  return { fetch: fallback, transport: () => ({ kind: 'direct', reason }), close() {} };
+}
+
 /** The relay's ws:/wss: URL for a console served at `serviceBase` (origin + base path). */
 export function relayUrl(serviceBase: string): string {
   const url = new URL(`${serviceBase.replace(/\/$/, '')}${RELAY_PATH}`);
@@ -164,8 +169,7 @@ export async function openRelay(url: string, options: OpenRelayOptions): Promise
   try {
     socket = (options.connect ?? browserSocket)(url);
   } catch (error) {
-    const reason = errorMessage(error);
-    return { fetch: fallback, transport: () => ({ kind: 'direct', reason }), close() {} };
+    return directFetch(fallback, errorMessage(error));
   }
   socket.binaryType = 'arraybuffer';
   const pending = new Map<number, Pending>();
@@ -212,13 +216,7 @@ export async function openRelay(url: string, options: OpenRelayOptions): Promise
   });
 
   const openFailure = await waitForOpen(socket, options.openTimeoutMs ?? 3_000);
-  if (openFailure !== null) {
-    return {
-      fetch: fallback,
-      transport: () => ({ kind: 'direct', reason: openFailure }),
-      close() {},
-    };
-  }
+  if (openFailure !== null) return directFetch(fallback, openFailure);
   // The requests of one task leave in one message (frame-batch.ts).
   const sender = frameSender((message) => {
     if (socket.readyState === OPEN) socket.send(message);

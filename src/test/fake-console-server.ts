@@ -38,6 +38,7 @@ export function fakeServer() {
       return Response.json({
         targets: [{ id: 'emulator', label: 'Embedded emulator', kind: 'emulator' }],
         defaultId: 'emulator',
+        relay: true,
       });
     }
     if (/\?wsdl$/i.test(url)) return answer(captured('wsdl'));

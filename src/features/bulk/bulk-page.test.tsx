@@ -24,18 +24,21 @@ function soapAnswer(value: string): Response {
 
 /**
  * A fake console server: targets, ?WSDL, and AddUserAssetIndex over SOAP 1.1. A ServiceURI
- * containing "refused" gets an ERROR answer; with `hold`, answers wait until released.
+ * containing "refused" gets an ERROR answer; with `hold`, answers wait until released. Its
+ * target list offers the relay as a console server's does, unless `relay` is false (a static
+ * file, as nginx alone serves).
  */
 function fakeServer() {
   const bodies: string[] = [];
   const held: Array<() => void> = [];
-  const state = { hold: false, next: 100 };
+  const state = { hold: false, next: 100, relay: true };
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input instanceof Request ? input.url : input);
     if (url.endsWith('/__console/targets')) {
       return Response.json({
         targets: [{ id: 'emulator', label: 'Embedded emulator', kind: 'emulator' }],
         defaultId: 'emulator',
+        ...(state.relay ? { relay: true } : {}),
       });
     }
     if (/\?wsdl$/i.test(url)) return new Response(wsdlBody(), { status: 200 });
@@ -204,6 +207,26 @@ describe('BulkPage', { timeout: 30_000 }, () => {
     expect(rows[4]).toHaveTextContent('ERROR: not allowed');
     expect(screen.getByRole('button', { name: 'Retry 1 failed' })).toBeEnabled();
     expect(screen.getByRole('textbox', { name: 'CSV or TSV rows' })).toHaveAttribute('readonly');
+  });
+
+  it('opens no relay where the target list offers none, and says why the rows go direct', async () => {
+    server.state.relay = false;
+    const openSocket = vi.fn(() => {
+      throw new Error('a relay was opened');
+    });
+    vi.stubGlobal('WebSocket', openSocket);
+    renderPage();
+    await paste(FIVE_ROWS);
+    await userEvent.type(screen.getByLabelText('OpenIDKey'), 'k-123');
+    await userEvent.click(screen.getByRole('button', { name: 'Run 4 rows' }));
+    expect(
+      await screen.findByText(/Finished\. 3 registered, 1 failed\./, {}, PATIENCE),
+    ).toBeVisible();
+    expect(openSocket).not.toHaveBeenCalled();
+    expect(server.bodies).toHaveLength(4);
+    expect(screen.getByTestId('bulk-transport')).toHaveTextContent(
+      "Sending from this browser (one request per row): the console's host offers no relay.",
+    );
   });
 
   it('pauses, resumes and cancels a running job, keeping unsent rows', async () => {

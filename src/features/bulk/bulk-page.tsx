@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { OPERATIONS } from '../../protocol/operations.ts';
 import { openClient, usePreparedCalls, useConnection } from '../../connection/connection.ts';
+import { targetsQueryOptions } from '../../connection/targets.ts';
 import { useKeyMemory } from '../../session/key-memory.tsx';
 import { useSettings } from '../../settings/settings-context.tsx';
 import { describeError } from '../../outcome/outcome.ts';
@@ -63,9 +64,11 @@ export function BulkPage({ store: givenStore }: BulkPageProps) {
 
   // On the page's thread: a row's call and answer are small, and the worker's two thread hops
   // per row cost the renderer more than the call itself (docs/bulk.md, Design). Over the
-  // console server's WebSocket relay when it answers, else plain fetch.
+  // console server's WebSocket relay when it answers and its target list offers one, else plain
+  // fetch.
   const jobClient = async () => {
-    const transport = await bulkTransport();
+    const targets = await queryClient.ensureQueryData(targetsQueryOptions()).catch(() => undefined);
+    const transport = await bulkTransport(targets?.relay ?? null);
     return openClient(queryClient, connection, binding, 'page', transport.fetch);
   };
 

@@ -6,21 +6,33 @@
  */
 import { serviceBaseUrl } from '../../connection/targets.ts';
 import {
+  directFetch,
   openRelay,
   relayUrl,
   type RelayFetch,
   type RelayTransport,
 } from '../../relay/relay-fetch.ts';
 
+/** Why rows go direct where the console's target list offers no relay (nginx alone). */
+export const NO_RELAY_OFFERED = "the console's host offers no relay";
+
 let current: RelayFetch | null = null;
 
-/** The relay if it answers (reused while open), or the direct way with the reason. */
-export async function bulkTransport(): Promise<RelayFetch> {
+/**
+ * The relay if it answers (reused while open), or the direct way with the reason. `relayOffered`
+ * is what the console's target list says (`relay`), null when the list could not be read: then
+ * the relay is tried, and the rows go direct if nothing answers. Where the list offers none, no
+ * socket is opened (nginx alone would answer the handshake with its page, an error in the
+ * browser's console).
+ */
+export async function bulkTransport(relayOffered: boolean | null): Promise<RelayFetch> {
   if (current?.transport().kind === 'relay') return current;
   current?.close();
-  current = await openRelay(relayUrl(serviceBaseUrl()), {
-    fallback: globalThis.fetch.bind(globalThis),
-  });
+  const fallback = globalThis.fetch.bind(globalThis);
+  current =
+    relayOffered === false
+      ? directFetch(fallback, NO_RELAY_OFFERED)
+      : await openRelay(relayUrl(serviceBaseUrl()), { fallback });
   return current;
 }
 
