@@ -217,6 +217,7 @@ describe('BulkPage', { timeout: 30_000 }, () => {
     vi.stubGlobal('WebSocket', openSocket);
     renderPage();
     await paste(FIVE_ROWS);
+    await userEvent.click(screen.getByLabelText('Record each call in History (without the key)'));
     await userEvent.type(screen.getByLabelText('OpenIDKey'), 'k-123');
     await userEvent.click(screen.getByRole('button', { name: 'Run 4 rows' }));
     expect(
