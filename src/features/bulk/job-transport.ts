@@ -14,7 +14,7 @@ import {
 } from '../../relay/relay-fetch.ts';
 
 /** Why rows go direct where the console's target list offers no relay (nginx alone). */
-export const NO_RELAY_OFFERED = "the console's host offers no relay";
+const NO_RELAY_OFFERED = "the console's host offers no relay";
 
 let current: RelayFetch | null = null;
 
