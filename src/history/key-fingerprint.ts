@@ -9,6 +9,7 @@
  * without the secret the HMAC says nothing about the key.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { warnStorageFailure } from './storage-warning.ts';
 
 interface FingerprintDb extends DBSchema {
   secret: { key: string; value: CryptoKey };
@@ -40,7 +41,7 @@ async function readOrCreateSecret(): Promise<CryptoKey | null> {
 
 function browserSecret(): Promise<CryptoKey | null> {
   secretPromise ??= readOrCreateSecret().catch((error: unknown) => {
-    console.warn('No key fingerprint secret', error instanceof Error ? error.name : error);
+    warnStorageFailure('No key fingerprint secret', error);
     secretPromise = null;
     return null;
   });

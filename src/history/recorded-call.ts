@@ -14,6 +14,7 @@ import { redactString } from '../protocol/redact.ts';
 import { utf8Length } from '../text/utf8-length.ts';
 import type { TextOrHeld } from '../text/held-text.ts';
 import { readExchange } from '../protocol/held-exchange.ts';
+import { warnStorageFailure } from './storage-warning.ts';
 
 export interface RecordedCallInput<T> {
   operation: OperationName;
@@ -85,7 +86,7 @@ export async function recordedCall<T>(input: RecordedCallInput<T>): Promise<T> {
         kept,
       );
     } catch (error: unknown) {
-      console.warn('History could not be written', error instanceof Error ? error.name : error);
+      warnStorageFailure('History could not be written', error);
     }
   };
   try {

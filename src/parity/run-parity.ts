@@ -9,6 +9,7 @@ import { addCall, withoutSecrets } from '../history/history-db.ts';
 import { isOutcomeKind } from '../outcome/outcome-kind.ts';
 import type { ParityVerdict } from './compare-binding-results.ts';
 import { callBindings, type ParityCall, type ParityParams } from './binding-result.ts';
+import { warnStorageFailure } from '../history/storage-warning.ts';
 
 export type { ParityCall, ParityParams } from './binding-result.ts';
 
@@ -68,7 +69,7 @@ export async function runParity(
       })),
     },
   }).catch((error: unknown) => {
-    console.warn('History could not be written', error instanceof Error ? error.name : error);
+    warnStorageFailure('History could not be written', error);
   });
   return { operation: request.operation, calls, verdict, at };
 }

@@ -9,6 +9,7 @@ import { failureLine } from '../../outcome/outcome-line.ts';
 import { addRegistration } from '../../history/history-db.ts';
 import type { RegisterFn } from '../../bulk-job/bulk-runner.ts';
 import { clientRegister } from '../../bulk-job/client-register.ts';
+import { warnStorageFailure } from '../../history/storage-warning.ts';
 
 export interface RecordedRegisterOptions {
   openIdKey: string;
@@ -66,10 +67,7 @@ function recorded(send: RegisterFn, options: RecordedRegisterOptions): RegisterF
         result: value,
         at: Date.now(),
       }).catch((error: unknown) => {
-        console.warn(
-          'A registration could not be listed',
-          error instanceof Error ? error.name : error,
-        );
+        warnStorageFailure('A registration could not be listed', error);
       });
     }
     return value;
