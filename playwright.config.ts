@@ -37,8 +37,9 @@ export default defineConfig({
   // A failed test runs once more, recording a trace (`use.trace`), so that a failure leaves
   // one to open with `npx playwright show-trace`. A test that passes only on that second run
   // still fails the run (`failOnFlakyTests`), reported as flaky: the retry tells a flake from
-  // a steady failure, never hides one. Recording a trace costs a third of the suite's CPU (DOM
-  // snapshots at every step), so passing tests record none (docs/performance.md).
+  // a steady failure, never hides one. Recording a trace costs a quarter to a third of the
+  // suite's CPU (DOM snapshots at every step), so passing tests record none
+  // (docs/performance.md).
   retries: 1,
   failOnFlakyTests: true,
   forbidOnly: !!process.env.CI,
