@@ -16,6 +16,7 @@ export default defineConfig({
             'server/**/*.test.ts',
             'scripts/**/*.test.ts',
             'cli/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
           testTimeout: 20_000,
         },
