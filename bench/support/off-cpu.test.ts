@@ -5,7 +5,7 @@ import { offCpu, parseSwitches } from './off-cpu.ts';
 const line = (cpu: number, s: string, prev: string, state: string, next: string) => {
   const [prevComm, prevTid] = prev.split(':');
   const [nextComm, nextTid] = next.split(':');
-  return `[00${cpu}] ${s}: sched:sched_switch: prev_comm=${prevComm} prev_pid=${prevTid} prev_prio=120 prev_state=${state} ==> next_comm=${nextComm} next_pid=${nextTid} next_prio=120`;
+  return `[00${cpu}] ${s}: prev_comm=${prevComm} prev_pid=${prevTid} prev_prio=120 prev_state=${state} ==> next_comm=${nextComm} next_pid=${nextTid} next_prio=120`;
 };
 
 describe('parseSwitches', () => {
@@ -14,7 +14,11 @@ describe('parseSwitches', () => {
       [
         line(1, '10.000200', 'chromium:7', 'S', 'swapper/1:0'),
         '[000] 10.000100: sched:sched_wakeup: comm=chromium pid=7 prio=120 target_cpu=001',
-        line(0, '10.000100', 'swapper/0:0', 'R', 'ThreadPoolForeg:9'),
+        // With the event's name, as perf prints it when the fields are not chosen.
+        line(0, '10.000100', 'swapper/0:0', 'R', 'ThreadPoolForeg:9').replace(
+          ': prev_comm',
+          ': sched:sched_switch: prev_comm',
+        ),
       ].join('\n'),
     );
     expect(switches).toEqual([
