@@ -4,8 +4,10 @@
  * the browser's answer to a font question, the compositor's commit). A trace's thread time
  * (`tdur`) says only how much of a task was CPU; the kernel's scheduler switches say the rest.
  *
- * Record the switches around a traced load (root, `perf` with the sched tracepoints), on the
- * monotonic clock Chromium's trace uses:
+ * The viewer bench records them itself around its traced load with VIEWER_BENCH_SCHED=1 (with
+ * VIEWER_BENCH_TRACE=1 and VIEWER_BENCH_TRACE_FILE=prefix; see sched-recording.ts) and prints
+ * this for that load. By hand (root, `perf` with the sched tracepoints, on the monotonic clock
+ * Chromium's trace uses):
  *
  *   perf record -k CLOCK_MONOTONIC -e sched:sched_switch -a -o sched.data &
  *   VIEWER_BENCH_SIZES=10mb VIEWER_BENCH_TRACE=1 VIEWER_BENCH_TRACE_FILE=/tmp/t npm run bench -- viewer
@@ -17,7 +19,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { mainThreadKeys, traceEvents } from './trace-threads.ts';
+import { mainThreadKeys, traceEvents, type TimelineEvent } from './trace-threads.ts';
 
 /** One `sched:sched_switch` line of `perf script -F cpu,time,trace`. */
 export interface Switch {
@@ -113,18 +115,19 @@ export function offCpu(switches: readonly Switch[], tid: number, from: number, t
   return { ...result, cores: [...held].sort((a, b) => b[1] - a[1]) };
 }
 
-function main(): void {
-  const [traceFile, schedFile, minArg, markArg] = process.argv.slice(2);
-  if (!traceFile || !schedFile) {
-    throw new Error('usage: off-cpu.ts trace.json sched.txt [minMs] [mark]');
-  }
-  const minMs = Number(minArg ?? 50);
-  const markName = markArg ?? 'bench:head';
-  const events = traceEvents(readFileSync(traceFile, 'utf8'));
+/**
+ * Prints every main-thread task of the page over `minMs` in a trace's events: its start in ms
+ * from the mark `markName`, how its thread spent it, and who held the cores; then the totals.
+ */
+export function printOffCpu(
+  events: readonly TimelineEvent[],
+  switches: readonly Switch[],
+  minMs: number,
+  markName: string,
+  indent = '',
+): void {
   const base = events.find((e) => e.name === markName)?.ts;
-  if (base === undefined) throw new Error(`no ${markName} mark in ${traceFile}`);
-  const switches = parseSwitches(readFileSync(schedFile, 'utf8'));
-  if (!switches.length) throw new Error(`no sched_switch lines in ${schedFile}`);
+  if (base === undefined) throw new Error(`no ${markName} mark in the trace`);
   const mainThreads = mainThreadKeys(events);
   const ms = (us: number) => (us / 1000).toFixed(0);
   const totals = { wall: 0, running: 0, runnable: 0, asleep: 0 };
@@ -137,16 +140,31 @@ function main(): void {
     totals.runnable += spent.runnable;
     totals.asleep += spent.asleep;
     console.log(
-      `${ms(task.dur ?? 0)} ms task at ${ms(task.ts - base)} ms from ${markName}: running ${ms(spent.running)}, runnable ${ms(spent.runnable)}, asleep ${ms(spent.asleep)}`,
+      `${indent}${ms(task.dur ?? 0)} ms task at ${ms(task.ts - base)} ms from ${markName}: running ${ms(spent.running)}, runnable ${ms(spent.runnable)}, asleep ${ms(spent.asleep)}`,
     );
     const cores = spent.cores.slice(0, 6).map(([holder, us]) => `${holder} ${ms(us)}`);
-    console.log(`  the cores ran: ${cores.join(', ')}`);
+    console.log(`${indent}  the cores ran: ${cores.join(', ')}`);
+  }
+  if (!totals.wall) {
+    console.log(`${indent}no main-thread task over ${minMs} ms`);
+    return;
   }
   const share = (us: number) => `${((us / totals.wall) * 100).toFixed(0)} %`;
   console.log(
-    `\nall those tasks, ${ms(totals.wall)} ms: running ${share(totals.running)}, runnable ${share(totals.runnable)}, asleep ${share(totals.asleep)}`,
+    `${indent}all those tasks, ${ms(totals.wall)} ms: running ${share(totals.running)}, runnable ${share(totals.runnable)}, asleep ${share(totals.asleep)}`,
   );
 }
 
-// Run as a script; imported (by its test), only the functions above.
+function main(): void {
+  const [traceFile, schedFile, minArg, markArg] = process.argv.slice(2);
+  if (!traceFile || !schedFile) {
+    throw new Error('usage: off-cpu.ts trace.json sched.txt [minMs] [mark]');
+  }
+  const switches = parseSwitches(readFileSync(schedFile, 'utf8'));
+  if (!switches.length) throw new Error(`no sched_switch lines in ${schedFile}`);
+  const events = traceEvents(readFileSync(traceFile, 'utf8'));
+  printOffCpu(events, switches, Number(minArg ?? 50), markArg ?? 'bench:head');
+}
+
+// Run as a script; imported (by its test and the viewer bench), only the functions above.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

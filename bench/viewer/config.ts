@@ -62,6 +62,16 @@ export const REPEATS = Number(process.env.VIEWER_BENCH_REPEATS ?? 3);
  */
 export const TRACE = process.env.VIEWER_BENCH_TRACE === '1';
 /**
+ * VIEWER_BENCH_SCHED=1, with the traced load kept (VIEWER_BENCH_TRACE_FILE): the kernel's scheduler
+ * switches recorded beside it (perf), and each of its long tasks split into the time the page ran,
+ * waited for a core and slept (bench/support/off-cpu.ts).
+ */
+export const SCHED = process.env.VIEWER_BENCH_SCHED === '1';
+if (SCHED && (!TRACE || !process.env.VIEWER_BENCH_TRACE_FILE)) {
+  // Otherwise it would record nothing and say nothing.
+  throw new Error('VIEWER_BENCH_SCHED=1 needs VIEWER_BENCH_TRACE=1 and VIEWER_BENCH_TRACE_FILE');
+}
+/**
  * VIEWER_BENCH_TASKS=1: each Pretty load's and the Table load's main-thread tasks over 50 ms, as
  * "start: duration" in ms from the response's last byte (a negative start: while the answer
  * arrived).

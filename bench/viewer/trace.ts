@@ -12,7 +12,9 @@ import {
   windowBreakdown,
   type TimelineEvent,
 } from '../support/trace-threads.ts';
-import { fileLabel } from './config.ts';
+import { printOffCpu } from '../support/off-cpu.ts';
+import { startSchedRecording } from '../support/sched-recording.ts';
+import { fileLabel, SCHED } from './config.ts';
 import { ms } from './report.ts';
 import {
   callStubs,
@@ -48,6 +50,11 @@ function printBreakdown(events: readonly TimelineEvent[], fromUs: number, toUs: 
 export async function tracedPrettyLoad(page: Page, origin: string, label: string): Promise<void> {
   const browser = page.context().browser();
   if (!browser) return;
+  // VIEWER_BENCH_SCHED=1 (with a kept trace): the kernel's scheduler switches beside the trace.
+  const keep = process.env.VIEWER_BENCH_TRACE_FILE;
+  const sched =
+    keep && SCHED ? await startSchedRecording(`${keep}-${fileLabel(label)}`) : undefined;
+  if (typeof sched === 'string') console.log(`  [${label} trace] ${sched}`);
   await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   // VIEWER_BENCH_CPU_PROFILE=prefix: a CPU profile of the page's main thread over the same load,
   // to the whole text ready (npx tsx bench/support/long-task-profile.ts file 40).
@@ -66,10 +73,15 @@ export async function tracedPrettyLoad(page: Page, origin: string, label: string
   if (process.env.VIEWER_BENCH_TRACE_FILE) await waitForMark(page, 'prettyLoaded');
   const trace = await browser.stopTracing();
   // VIEWER_BENCH_TRACE_FILE=prefix keeps each trace (chrome://tracing, Perfetto) for a closer look.
-  const keep = process.env.VIEWER_BENCH_TRACE_FILE;
   if (keep) writeFileSync(`${keep}-${fileLabel(label)}.json`, trace);
   const marks = await readMarks(page);
   const events = traceEvents(trace);
+  if (typeof sched === 'function') {
+    console.log(`  [${label} trace] the page's long tasks: running, waiting for a core, asleep`);
+    // From the answer's first lines when they were drawn while it arrived (not over the limit).
+    const mark = events.some((e) => e.name === 'bench:head') ? 'bench:head' : 'bench:viewerPretty';
+    printOffCpu(events, await sched(), 50, mark, '    ');
+  }
   const paintedUs = markTime(events, 'bench:viewerPretty');
   const pretty = marks.marks.viewerPretty;
   const viewer = marks.marks.viewer;
