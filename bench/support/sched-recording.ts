@@ -40,7 +40,11 @@ export async function startSchedRecording(
   if (early !== 'running') {
     return `perf could not record (${stderr.trim().split('\n')[0] || `exit ${String(early)}`})`;
   }
+  // A recording of every CPU grows until stopped: a bench that fails or is stopped stops it too.
+  const stopOnExit = () => perf.kill('SIGINT');
+  process.on('exit', stopOnExit);
   return async () => {
+    process.off('exit', stopOnExit);
     perf.kill('SIGINT');
     await exited;
     const { stdout } = await promisify(execFile)(
