@@ -19,7 +19,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { mainThreadKeys, traceEvents, type TimelineEvent } from './trace-threads.ts';
+import { pageTasks, traceEvents, type TimelineEvent } from './trace-threads.ts';
 
 /** One `sched:sched_switch` line of `perf script -F cpu,time,trace`. */
 export interface Switch {
@@ -128,12 +128,9 @@ export function printOffCpu(
 ): void {
   const base = events.find((e) => e.name === markName)?.ts;
   if (base === undefined) throw new Error(`no ${markName} mark in the trace`);
-  const mainThreads = mainThreadKeys(events);
   const ms = (us: number) => (us / 1000).toFixed(0);
   const totals = { wall: 0, running: 0, runnable: 0, asleep: 0 };
-  for (const task of events) {
-    if (task.ph !== 'X' || task.name !== 'ThreadControllerImpl::RunTask') continue;
-    if (!mainThreads.has(`${task.pid}:${task.tid}`) || (task.dur ?? 0) / 1000 < minMs) continue;
+  for (const task of pageTasks(events, minMs)) {
     const spent = offCpu(switches, task.tid, task.ts, task.ts + (task.dur ?? 0));
     totals.wall += task.dur ?? 0;
     totals.running += spent.running;

@@ -14,7 +14,7 @@
 import { readFileSync } from 'node:fs';
 import type { CpuProfile } from '../cpu-profile.ts';
 import { profileTree } from './profile-tree.ts';
-import { mainThreadKeys, traceEvents } from './trace-threads.ts';
+import { pageTasks, traceEvents } from './trace-threads.ts';
 
 const [traceFile, profileFile, functionArg, markArg] = process.argv.slice(2);
 if (!traceFile || !profileFile) {
@@ -24,7 +24,6 @@ const functionName = functionArg ?? 'ReceivingDataStubs';
 const markName = markArg ?? 'bench:head';
 
 const events = traceEvents(readFileSync(traceFile, 'utf8'));
-const mainThreads = mainThreadKeys(events);
 const end = events.find((e) => e.name === markName)?.ts;
 if (end === undefined) throw new Error(`no ${markName} mark in ${traceFile}`);
 
@@ -45,14 +44,7 @@ profile.timeDeltas.forEach((delta, i) => {
 if (firstRun === null) throw new Error(`${functionName} never ran in ${profileFile}`);
 const ran: number = firstRun;
 
-const tasks = events
-  .filter(
-    (e) =>
-      e.ph === 'X' &&
-      e.name === 'ThreadControllerImpl::RunTask' &&
-      mainThreads.has(`${e.pid}:${e.tid}`),
-  )
-  .sort((a, b) => a.ts - b.ts);
+const tasks = pageTasks(events);
 const first = tasks.find((t) => t.ts <= ran && ran <= t.ts + (t.dur ?? 0));
 if (!first) throw new Error(`no main-thread task holds ${functionName}'s first sample`);
 const inStretch = tasks.filter((t) => t.ts >= first.ts && t.ts < end);

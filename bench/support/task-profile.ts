@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import type { CpuProfile } from '../cpu-profile.ts';
 import { profileTree } from './profile-tree.ts';
-import { mainThreadKeys, traceEvents } from './trace-threads.ts';
+import { pageTasks, traceEvents } from './trace-threads.ts';
 
 const [traceFile, profileFile, minArg, markArg] = process.argv.slice(2);
 if (!traceFile || !profileFile) {
@@ -23,7 +23,6 @@ const minMs = Number(minArg ?? 45);
 const markName = markArg ?? 'bench:viewerPretty';
 
 const events = traceEvents(readFileSync(traceFile, 'utf8'));
-const mainThreads = mainThreadKeys(events);
 const base = events.find((e) => e.name === markName)?.ts;
 if (base === undefined) throw new Error(`no ${markName} mark in ${traceFile}`);
 
@@ -39,9 +38,7 @@ const top = (counts: Map<string, number>, n: number) =>
     .slice(0, n)
     .map(([name, ms]) => `${ms.toFixed(0).padStart(6)} ms  ${name}`);
 
-for (const task of events) {
-  if (task.ph !== 'X' || task.name !== 'ThreadControllerImpl::RunTask') continue;
-  if (!mainThreads.has(`${task.pid}:${task.tid}`) || (task.dur ?? 0) / 1000 < minMs) continue;
+for (const task of pageTasks(events, minMs)) {
   const end = task.ts + (task.dur ?? 0);
   const self = new Map<string, number>();
   const inclusive = new Map<string, number>();

@@ -67,6 +67,24 @@ export function mainThreadKeys(events: readonly TraceEvent[]): Set<string> {
   );
 }
 
+/**
+ * The pages' main-thread tasks (Chromium's `ThreadControllerImpl::RunTask` on CrRendererMain) of
+ * at least `minMs`, in time order.
+ * @example pageTasks(events, 50) // every long task of the page, with its wall (dur) and thread (tdur) µs
+ */
+export function pageTasks(events: readonly TimelineEvent[], minMs = 0): TimelineEvent[] {
+  const mainThreads = mainThreadKeys(events);
+  return events
+    .filter(
+      (e) =>
+        e.ph === 'X' &&
+        e.name === 'ThreadControllerImpl::RunTask' &&
+        mainThreads.has(`${e.pid}:${e.tid}`) &&
+        (e.dur ?? 0) / 1000 >= minMs,
+    )
+    .sort((a, b) => a.ts - b.ts);
+}
+
 /** What an event did, in words: the function and script it called, or the event type it handled. */
 function label(e: TimelineEvent): string {
   const data = e.args?.data;
