@@ -110,8 +110,12 @@ export async function readMarks(page: Page): Promise<PageMarks> {
   return marks;
 }
 
-/** The longest of `tasks` that started in [from, to); 0 for none. */
+/**
+ * The longest of `tasks` that started in [from, to); 0 for none; NaN when `from` is NaN (a mark
+ * the page never set), so that an unknown window reads "n/a", never as one without long tasks.
+ */
 export function longestTask(tasks: readonly LongTask[], from: number, to = Infinity): number {
+  if (Number.isNaN(from)) return Number.NaN;
   return Math.max(
     0,
     ...tasks.filter((t) => t.start >= from && t.start < to).map((t) => t.duration),

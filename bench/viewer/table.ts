@@ -66,9 +66,7 @@ export async function measureTable(run: SizeRun): Promise<void> {
     );
   }
   results.longestTaskAfterResponseTable = longestTask(all.longTasks, all.responseEnd);
-  // No submit mark (a page that changed how it sends the form) reads as "n/a", never as none.
-  results.longestTaskFromSubmitTable =
-    all.marks.submit === undefined ? Number.NaN : longestTask(all.longTasks, all.marks.submit);
+  results.longestTaskFromSubmitTable = longestTask(all.longTasks, all.marks.submit ?? Number.NaN);
   const tableHeap = await heapMb(tablePage);
   results.heapTablePageMB = tableHeap.page;
   results.heapTableWorkersMB = tableHeap.workers;
