@@ -22,10 +22,12 @@ import { OPERATIONS, type OperationName, type OperationParams } from './operatio
 import { BodyTooLarge, ExchangeFailure, performExchange, type FetchLike } from './transport.ts';
 import { watchDataStubsHead, type DataStubsHeadWatcher } from './decode/data-stubs-head.ts';
 import { DocumentScanner } from './decode/scan-document.ts';
+import { DataStubsRest } from './decode/data-stubs-rest.ts';
 import { WarningSink } from './decode/xml-text.ts';
 import type {
   AddUserAssetIndexResult,
   CallOptions,
+  DataStubsRestSink,
   DecodeWarning,
   Exchange,
   GetAssetStubsResult,
@@ -68,15 +70,39 @@ export function operationUrl(
  */
 export const DATA_STUBS_HEAD_CHARS = 128 * 1024;
 
-function headWatcher(onHead: NonNullable<CallOptions['onDataStubsHead']>): DataStubsHeadWatcher {
-  return watchDataStubsHead(DATA_STUBS_HEAD_CHARS, (head, fieldsBefore) => {
+function headWatcher(
+  onHead: NonNullable<CallOptions['onDataStubsHead']>,
+  rest: DataStubsRest | null,
+): DataStubsHeadWatcher {
+  return watchDataStubsHead(DATA_STUBS_HEAD_CHARS, (head, fieldsBefore, cut) => {
     // Showing the head early is a courtesy: its failure must not fail the call.
     try {
       onHead(head, fieldsBefore);
     } catch {
       /* the result still follows */
     }
+    rest?.start(head, cut.at, cut.textAfter);
   });
+}
+
+/** The sink's failures, like the head's, never fail the call. */
+function guardedSink(sink: DataStubsRestSink): DataStubsRestSink {
+  return {
+    part(text) {
+      try {
+        sink.part(text);
+      } catch {
+        /* the result still follows */
+      }
+    },
+    end(complete) {
+      try {
+        sink.end(complete);
+      } catch {
+        /* the result still follows */
+      }
+    },
+  };
 }
 
 /**
@@ -150,8 +176,15 @@ export function createInodeClient(options: InodeClientOptions): InodeClient {
     // (and bulk jobs send millions): they are read whole, the cheaper way for a small body.
     const receiving = operation === 'GetAssetStubs';
     const scanner = receiving ? new DocumentScanner(new WarningSink()) : undefined;
+    const rest =
+      scanner && callOptions.onDataStubsHead && callOptions.onDataStubsRest
+        ? new DataStubsRest(guardedSink(callOptions.onDataStubsRest), () => scanner.dataStubsEnd())
+        : null;
     const head =
-      receiving && callOptions.onDataStubsHead ? headWatcher(callOptions.onDataStubsHead) : null;
+      receiving && callOptions.onDataStubsHead
+        ? headWatcher(callOptions.onDataStubsHead, rest)
+        : null;
+    let received = 0;
     let exchange: Exchange;
     try {
       exchange = await performExchange(request, {
@@ -168,18 +201,32 @@ export function createInodeClient(options: InodeClientOptions): InodeClient {
             // The head first: it is shown while the scanner checks the rest of the piece.
             head?.push(piece);
             scanner.push(piece);
+            // After the scanner: it tells where DataStubs ends.
+            rest?.push(piece, received);
+            received += piece.length;
           }),
       });
     } catch (error) {
+      rest?.finish(null, '');
       throw exchangeToCallError(context, error);
     }
     context.exchange = exchange;
-    const decoded = decodeResponse(
-      { operation, binding, namespace: ns },
-      exchange.response,
-      context,
-      scanner,
-    );
+    let decoded: DecodedRecord | DecodedString;
+    try {
+      decoded = decodeResponse(
+        { operation, binding, namespace: ns },
+        exchange.response,
+        context,
+        scanner,
+      );
+    } catch (error) {
+      rest?.finish(null, '');
+      throw error;
+    }
+    if (rest) {
+      const payload = 'record' in decoded ? decoded.record.DataStubs : null;
+      rest.finish(payload, exchange.response.bodyText);
+    }
     if (binding === 'http-get') decoded.warnings.unshift(SECRET_IN_URL_WARNING);
     return { decoded, exchange };
   }

@@ -129,6 +129,17 @@ export interface AddUserAssetIndexResult {
  */
 export type FieldsBeforeDataStubs = Partial<Record<string, string>>;
 
+/**
+ * Receives the rest of a DataStubs payload after its head: `part` with each piece of text as it
+ * arrives, in order, up to DataStubs' end tag; then `end` once, when the call settles, with
+ * `complete` true when the head and the parts joined are exactly the result's DataStubs (false
+ * when the call failed, or the decode delivers something else: discard what was read).
+ */
+export interface DataStubsRestSink {
+  part(text: string): void;
+  end(complete: boolean): void;
+}
+
 export interface CallOptions {
   signal?: AbortSignal;
   /**
@@ -138,6 +149,11 @@ export interface CallOptions {
    * the first lines and fields of a large answer early.
    */
   onDataStubsHead?: (head: string, fieldsBefore: FieldsBeforeDataStubs) => void;
+  /**
+   * GetAssetStubs only, after `onDataStubsHead`: the rest of the payload as it arrives, for
+   * reading it before the last byte (see DataStubsRestSink). Not told when no head was given.
+   */
+  onDataStubsRest?: DataStubsRestSink;
   /**
    * Called once with the whole body's bytes as they arrived, before they are decoded (not a copy:
    * for handing them on, e.g. by transfer to another thread, once the call has settled). Not

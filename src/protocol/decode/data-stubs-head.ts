@@ -22,6 +22,12 @@ import { WarningSink } from './xml-text.ts';
 /** Text before the DataStubs start tag that is searched before giving up (envelope, fields). */
 const MAX_TEXT_BEFORE_PAYLOAD = 64 * 1024;
 
+/** Where the head ends in the body's text, and the text received after it so far. */
+export interface HeadCut {
+  at: number;
+  textAfter: string;
+}
+
 export interface DataStubsHeadWatcher {
   /** The body's next piece of text, in order. */
   push(piece: string): void;
@@ -66,7 +72,7 @@ interface FieldBeingRead {
  */
 export function watchDataStubsHead(
   headChars: number,
-  onHead: (head: string, fieldsBefore: FieldsBeforeDataStubs) => void,
+  onHead: (head: string, fieldsBefore: FieldsBeforeDataStubs, cut: HeadCut) => void,
 ): DataStubsHeadWatcher {
   let text = '';
   let done = false;
@@ -172,7 +178,10 @@ export function watchDataStubsHead(
     done = true;
     if (first.end > found.contentStart + headChars) return;
     found.contentEnd = found.contentStart + headChars;
-    onHead(extractDataStubs(text, found, new WarningSink()).value, fieldsBefore);
+    onHead(extractDataStubs(text, found, new WarningSink()).value, fieldsBefore, {
+      at: found.contentEnd,
+      textAfter: text.slice(found.contentEnd),
+    });
   };
 
   return {

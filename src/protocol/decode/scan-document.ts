@@ -112,6 +112,15 @@ export class DocumentScanner {
     }
   }
 
+  /**
+   * Where the first DataStubs element's content ends (the `<` of its end tag) once that tag has
+   * been read; -1 before, and after the document was found malformed.
+   */
+  dataStubsEnd(): number {
+    if (this.failure !== null) return -1;
+    return this.scan.regions[0]?.contentEnd ?? -1;
+  }
+
   /** Ends the document. @throws {MalformedXml} when it is not well-formed. */
   finish(): { regions: DataStubsRegion[] } {
     if (!this.finished && this.failure === null) {

@@ -1,0 +1,90 @@
+/**
+ * The rest of a DataStubs payload after its head (data-stubs-head.ts), passed on while the answer
+ * still arrives, so that whoever shows the payload can read it as it comes instead of after the
+ * last byte. The head and the parts joined are the payload as sent, from the head's cut to
+ * DataStubs' end tag. Whether they are exactly what the decode delivers is known only at the end
+ * (`finish`): the decode may add namespace declarations to a later top-level element, or refuse
+ * the answer.
+ */
+import type { DataStubsRestSink } from '../types.ts';
+
+export class DataStubsRest {
+  /** Body offset up to which text was passed on. */
+  private sent = -1;
+  /** Body offset up to which text was received (passed on or held). */
+  private received = 0;
+  /** The text from `sent` on, not passed on yet: from the last `<` on, which may start the end tag. */
+  private held = '';
+  private head = '';
+  private cut = -1;
+  /** DataStubs' end tag was read: every part was passed on. */
+  private ended = false;
+  private finished = false;
+
+  constructor(
+    private readonly sink: DataStubsRestSink,
+    /** The body offset of DataStubs' end tag once it is read, else -1 (DocumentScanner.dataStubsEnd). */
+    private readonly dataStubsEnd: () => number,
+  ) {}
+
+  /**
+   * The head was cut at body offset `cut`; `textAfterCut` is what arrived after it so far (the
+   * body's text up to `cut + textAfterCut.length`).
+   */
+  start(head: string, cut: number, textAfterCut: string): void {
+    if (this.sent >= 0 || this.finished) return;
+    this.head = head;
+    this.cut = cut;
+    this.sent = cut;
+    this.received = cut + textAfterCut.length;
+    // Passed on from the next push: the scanner may not have read this text yet.
+    this.held = textAfterCut;
+  }
+
+  /** The body's next piece, after the scanner read it: passes on what is surely payload. */
+  push(piece: string, pieceStart: number): void {
+    if (this.sent < 0 || this.ended || this.finished) return;
+    const end = pieceStart + piece.length;
+    if (end > this.received) {
+      this.held += this.received > pieceStart ? piece.slice(this.received - pieceStart) : piece;
+      this.received = end;
+    }
+    this.pass();
+  }
+
+  private pass(): void {
+    const end = this.dataStubsEnd();
+    if (end >= 0) {
+      const last = this.held.slice(0, Math.max(0, end - this.sent));
+      if (last !== '') this.sink.part(last);
+      this.sent = end;
+      this.held = '';
+      this.ended = true;
+      return;
+    }
+    // An end tag not read whole yet starts at the last `<` held: everything before it is payload.
+    const lt = this.held.lastIndexOf('<');
+    const passOn = lt < 0 ? this.held.length : lt;
+    if (passOn === 0) return;
+    this.sink.part(this.held.slice(0, passOn));
+    this.held = this.held.slice(passOn);
+    this.sent += passOn;
+  }
+
+  /**
+   * The call ended: `payload` is the DataStubs value decoded from `body` (null when the call
+   * failed). Tells the sink whether the head and the parts are that payload, once a head was cut.
+   */
+  finish(payload: string | null, body: string): void {
+    if (this.sent < 0 || this.finished) return;
+    const complete =
+      payload !== null &&
+      this.ended &&
+      payload.length === this.head.length + (this.sent - this.cut) &&
+      payload.startsWith(this.head) &&
+      payload.endsWith(body.slice(this.cut, this.sent));
+    this.finished = true;
+    this.held = '';
+    this.sink.end(complete);
+  }
+}
