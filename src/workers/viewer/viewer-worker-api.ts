@@ -61,6 +61,7 @@ import type {
 import { queueTask } from '../../tasks/next-turn.ts';
 import { BACKGROUND_TASK_MS, stepsInTasks } from '../../tasks/steps-in-tasks.ts';
 import { errorMessage } from '../../text/error-message.ts';
+import type { PayloadPartMessage } from './payload-parts-port.ts';
 
 /**
  * A payload in parts is looked at for its first records once this much of it is in, then at
@@ -668,7 +669,7 @@ export function createViewerWorkerApi(
     }
   };
 
-  return {
+  const api: ViewerWorkerApi = {
     warmUp,
     headRecords(head) {
       stopWarmUp();
@@ -684,6 +685,30 @@ export function createViewerWorkerApi(
         const analysis = new PayloadAnalysis(maxIndexBytes, events, text.length, true);
         analysis.append(text);
         return analysis.end();
+      });
+    },
+    analyzeFromPort(first, parts, maxIndexBytes, events) {
+      api.begin(maxIndexBytes, events, 0);
+      const analysis = streamed;
+      void api.append(first);
+      return new Promise<boolean>((resolve) => {
+        parts.onmessage = ({ data }: MessageEvent<PayloadPartMessage>) => {
+          // A newer payload began: this one's parts are dropped.
+          if (streamed !== analysis) {
+            parts.close();
+            resolve(false);
+          } else if ('part' in data) {
+            void api.append(data.part);
+          } else {
+            parts.close();
+            if (data.complete) void api.end().then(() => resolve(true));
+            else {
+              streamed = null;
+              streamedEvents = null;
+              resolve(false);
+            }
+          }
+        };
       });
     },
     begin(maxIndexBytes, events, expectedChars = 0) {
@@ -788,4 +813,5 @@ export function createViewerWorkerApi(
       );
     },
   };
+  return api;
 }

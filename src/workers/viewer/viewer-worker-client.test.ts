@@ -7,10 +7,14 @@ import { NODE_ELEMENT, structureOf } from '../../xml/xml-index.ts';
 import { labelOf } from '../../xml/node-label.ts';
 import { nodePath } from '../../xml/node-path.ts';
 import {
+  analyzePayloadAsItArrives,
   headRecordsInWorker,
   streamToViewerWorker,
+  type ArrivingAnalysis,
   type ViewerWorker,
+  type ViewerWorkerClient,
 } from './viewer-worker-client.ts';
+import { partsSink } from './payload-parts-port.ts';
 import type { TransferredTable, ViewerEvents, ViewerWorkerApi } from './viewer-worker-protocol.ts';
 import { firstRecordsForPage } from './first-records.ts';
 import { TABLE_HEAD_ROWS } from './table-transfer.ts';
@@ -343,5 +347,90 @@ describe("an answer's head read by the worker", () => {
   it('is refused, not thrown, where no worker can start (the page then reads the head itself)', async () => {
     expect(typeof Worker).toBe('undefined');
     await expect(headRecordsInWorker('<AssetStubs><Stub ID="1"/>')).rejects.toThrow();
+  });
+});
+
+describe('a payload analyzed as it arrives, then taken over by its viewer', () => {
+  const HEAD_CHARS = 20_000;
+
+  /** The head, and a sink posting the rest onto the port the analysis reads. */
+  function arriving(maxIndexBytes = 50_000_000) {
+    const channel = new MessageChannel();
+    const analysis = analyzePayloadAsItArrives(
+      PAYLOAD.slice(0, HEAD_CHARS),
+      channel.port1,
+      maxIndexBytes,
+      viewerWorker(),
+    );
+    const sink = partsSink(channel.port2);
+    const sendRest = (complete: boolean) => {
+      for (let at = HEAD_CHARS; at < PAYLOAD.length; at += 9_973)
+        sink.part(PAYLOAD.slice(at, at + 9_973));
+      sink.end(complete);
+    };
+    return { analysis, sendRest };
+  }
+
+  async function adopted(
+    analysis: ArrivingAnalysis,
+  ): Promise<{ seen: Seen; client: ViewerWorkerClient }> {
+    let finished = () => undefined as void;
+    const over = new Promise<void>((resolve) => (finished = resolve));
+    const { events, seen } = recorder(finished);
+    const client = analysis.adopt(events, () => seen.push(['abandoned', null]));
+    if (!client) throw new Error('not adopted');
+    await over;
+    return { seen, client };
+  }
+
+  it('reports what the whole payload reports, taken over before or after its last part', async () => {
+    const whole = await analyzedWhole(PAYLOAD, 50_000_000);
+    const early = arriving();
+    const adoptedEarly = adopted(early.analysis);
+    early.sendRest(true);
+    const { seen, client } = await adoptedEarly;
+    expect(seen.filter(([name]) => name !== 'tableHead')).toEqual(
+      whole.filter(([name]) => name !== 'tableHead'),
+    );
+    expect(await client.prettyLines(0, 3)).toEqual(
+      analyzeXml(PAYLOAD).pretty.split('\n').slice(0, 3),
+    );
+    expect(early.analysis.adopt(recorder(() => undefined).events, () => undefined)).toBeNull();
+    client.dispose();
+
+    const late = arriving();
+    late.sendRest(true);
+    // Everything reported before the viewer came is told to it, in order.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const replayed = await adopted(late.analysis);
+    expect(replayed.seen.filter(([name]) => name !== 'tableHead')).toEqual(
+      whole.filter(([name]) => name !== 'tableHead'),
+    );
+    replayed.client.dispose();
+  });
+
+  it('is abandoned when the parts are not the payload, and the viewer told', async () => {
+    const { analysis, sendRest } = arriving();
+    const seen: Seen = [];
+    const { events } = recorder(() => undefined);
+    const abandoned = new Promise<void>((resolve) => {
+      const client = analysis.adopt(
+        {
+          ...events,
+          onAnalyzed: (result) => seen.push(['analyzed', result.charLength]),
+        },
+        resolve,
+      );
+      expect(client).not.toBeNull();
+    });
+    sendRest(false);
+    await abandoned;
+    expect(seen).toEqual([]);
+  });
+
+  it('is released, and cannot be taken over after, when no viewer took it', () => {
+    const { analysis } = arriving();
+    analysis.release();
+    expect(analysis.adopt(recorder(() => undefined).events, () => undefined)).toBeNull();
   });
 });

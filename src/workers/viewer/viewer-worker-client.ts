@@ -181,6 +181,91 @@ export function streamToViewerWorker(
 }
 
 /**
+ * A payload's analysis begun while its answer arrives (analyzePayloadAsItArrives), waiting for
+ * the viewer that shows the answer to take it over.
+ */
+export interface ArrivingAnalysis {
+  readonly maxIndexBytes: number;
+  /**
+   * Hands the analysis to a viewer: what the worker reported so far is told to `callbacks` (in
+   * a microtask, after this returns), the rest as it comes. `onAbandoned` is told when the parts
+   * turn out not to be the payload: the viewer then analyzes the result itself. Null once taken
+   * or abandoned.
+   */
+  adopt(callbacks: ViewerWorkerCallbacks, onAbandoned: () => void): ViewerWorkerClient | null;
+  /** Terminates its worker, unless a viewer took it over. */
+  release(): void;
+}
+
+/**
+ * Starts the viewer's worker on a payload whose head has arrived and whose other parts reach the
+ * worker on `parts` (payload-parts-port.ts), straight from the thread that receives them. What
+ * the worker reports is kept until a viewer adopts the analysis.
+ *
+ * @example
+ * const arriving = analyzePayloadAsItArrives(head, port, 50_000_000);
+ * // later, in the viewer: arriving.adopt(callbacks, startOver) ?? startViewerWorker(...)
+ */
+export function analyzePayloadAsItArrives(
+  head: string,
+  parts: MessagePort,
+  maxIndexBytes: number,
+  worker: ViewerWorker = takeWorker(),
+): ArrivingAnalysis {
+  const reported: Array<(callbacks: ViewerWorkerCallbacks) => void> = [];
+  let adopter: ViewerWorkerCallbacks | null = null;
+  let onAbandoned: (() => void) | null = null;
+  let state: 'waiting' | 'adopted' | 'gone' = 'waiting';
+  const tell = (report: (callbacks: ViewerWorkerCallbacks) => void) => {
+    if (adopter) report(adopter);
+    else reported.push(report);
+  };
+  const keeping: ViewerWorkerCallbacks = {
+    onProgress: (phase, done, total) => tell((c) => c.onProgress(phase, done, total)),
+    onHead: (text) => tell((c) => c.onHead(text)),
+    onTableHead: (table) => tell((c) => c.onTableHead(table)),
+    onAnalyzed: (result) => tell((c) => c.onAnalyzed(result)),
+    onIndexed: (result) => tell((c) => c.onIndexed(result)),
+    onFailed: (message) => tell((c) => c.onFailed(message)),
+    onSummary: (summary) => tell((c) => c.onSummary(summary)),
+  };
+  const abandon = () => {
+    const wasAdopted = state === 'adopted';
+    state = 'gone';
+    client.dispose();
+    if (wasAdopted) onAbandoned?.();
+  };
+  const { client } = connect(worker, keeping, async (calls, events) => {
+    const complete = await calls.analyzeFromPort(
+      head,
+      transfer(parts, [parts]),
+      maxIndexBytes,
+      events,
+    );
+    if (!complete && state !== 'gone') abandon();
+  });
+  return {
+    maxIndexBytes,
+    adopt(callbacks, abandoned) {
+      if (state !== 'waiting') return null;
+      state = 'adopted';
+      onAbandoned = abandoned;
+      queueMicrotask(() => {
+        if (state !== 'adopted') return;
+        for (const report of reported.splice(0)) report(callbacks);
+        adopter = callbacks;
+      });
+      return client;
+    },
+    release() {
+      if (state !== 'waiting') return;
+      state = 'gone';
+      client.dispose();
+    },
+  };
+}
+
+/**
  * The client of one worker: `start` sends the payload (or its first message) with the events
  * proxied; failures of any call go to onFailed, and nothing is told after dispose.
  */
@@ -198,10 +283,11 @@ function connect(
   /**
    * A failed call is reported through onFailed, as a failure of the analysis is; its promise
    * then never settles (the view that asked has nothing to show). After dispose, nothing is
-   * reported.
+   * reported, and a call is not sent: its promise never settles either (a view still holding
+   * the client, e.g. one React shows again in development, waits for its successor's).
    */
   const request = <T>(call: () => Promise<T>): Promise<T> => {
-    if (disposed) return Promise.reject(new Error('The viewer was closed.'));
+    if (disposed) return new Promise<T>(() => undefined);
     return call().catch((error: unknown) => {
       if (!disposed) callbacks.onFailed(errorMessage(error));
       return new Promise<T>(() => undefined);

@@ -156,6 +156,19 @@ export interface ViewerWorkerApi {
     events: ViewerEvents,
   ): Promise<void>;
   /**
+   * Analyzes a payload whose first part is `first` and whose other parts arrive on `parts`
+   * (payload-parts-port.ts) as they are received, reported as `begin`, `append` and `end`
+   * report them. Resolves true once the summary is reported (or the analysis failed); false
+   * when the sender says the parts are not the payload, or a newer payload began: nothing more
+   * is reported then.
+   */
+  analyzeFromPort(
+    first: string,
+    parts: MessagePort,
+    maxIndexBytes: number,
+    events: ViewerEvents,
+  ): Promise<boolean>;
+  /**
    * Starts a payload that arrives in parts (`append` each, then `end`), reported to `events` as
    * `analyze` reports: the first lines as soon as the parts hold them. `expectedChars` (0 when
    * unknown) sizes buffers, scales progress and allows the table's first records early.
