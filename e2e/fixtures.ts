@@ -64,7 +64,9 @@ export const test = base.extend<{
       const errors: string[] = [];
       // CSP's reports are cspViolations' to count.
       const allowed = [FAILED_RESOURCE, CSP_CONSOLE_REPORT, ...allowedPageErrors];
-      context.on('weberror', (error) => errors.push(`uncaught: ${String(error.error())}`));
+      context.on('weberror', (error) =>
+        errors.push(`uncaught: ${error.error().stack ?? String(error.error())}`),
+      );
       context.on('console', (message) => {
         const text = message.text();
         if (message.type() !== 'error' || allowed.some((pattern) => pattern.test(text))) return;

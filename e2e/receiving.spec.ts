@@ -137,3 +137,34 @@ test("a page's next large answer opens on the view chosen for the last one, whil
   const count = STUBS.toLocaleString('en-US');
   await expect(viewer.panel().getByText(`${count} of ${count} Stub records`)).toBeVisible();
 });
+
+test('the viewer takes over the analysis its worker began while the answer arrived', async ({
+  page,
+  request,
+  stubs,
+}) => {
+  // The payload's parts go from the client's worker to a viewer worker as they arrive; the
+  // viewer shown with the result is that worker's, not one started after the last byte.
+  const viewerWorkers: string[] = [];
+  page.on('worker', (worker) => {
+    if (worker.url().includes('viewer.worker')) viewerWorkers.push(worker.url());
+  });
+  const { release } = await holdingServer(page, request);
+  await sendHeldCall(page, stubs);
+  await expect.poll(() => viewerWorkers.length).toBeGreaterThan(0);
+  const startedWhileArriving = viewerWorkers.length;
+  release();
+  const viewer = new ViewerPage(page);
+  await expect(stubs.outcome).toHaveAttribute('data-outcome', 'success');
+  await expect(viewer.tab('Pretty')).toHaveAttribute('aria-selected', 'true');
+  // Every line is there, the last stub's included, and a search finds each stub once.
+  const panel = viewer.panel();
+  await panel.getByLabel('Search').fill(`Held stub ${STUBS}<`);
+  await expect(panel.locator('.xv-match-status')).toHaveText('1 of 1');
+  await panel.getByLabel('Search').fill('<Title>');
+  const count = STUBS.toLocaleString('en-US');
+  await expect(panel.locator('.xv-match-status')).toHaveText(new RegExp(` of ${count}$`));
+  await viewer.open('Table');
+  await expect(viewer.panel().getByText(`${count} of ${count} Stub records`)).toBeVisible();
+  expect(viewerWorkers).toHaveLength(startedWhileArriving);
+});

@@ -1,3 +1,4 @@
+import type { ArrivingAnalysis } from '../../workers/viewer/viewer-worker-client.ts';
 import { memo, Suspense, useCallback, useEffect, useState } from 'react';
 import type { Binding, GetAssetStubsResult, InodeError } from '../../protocol/index.ts';
 import { HarExport } from '../har-export/har-export.tsx';
@@ -42,6 +43,8 @@ export interface StubsResultProps {
   onTabChange?: ((tab: ViewTab) => void) | undefined;
   /** DataStubs' first characters as they arrived, shown first while a held payload is read. */
   receivedHead?: string | null;
+  /** DataStubs' analysis begun while the answer arrived, for the viewer to take over. */
+  arriving?: ArrivingAnalysis | null;
   /** False for an opened bare XML file: it records no request, status or headers to show. */
   exchangeRecorded?: boolean;
   /** The viewer's index limit (Settings); the viewer's default when absent. */
@@ -101,6 +104,7 @@ const DataStubsSection = memo(function DataStubsSection({
   initialTab,
   onTabChange,
   receivedHead,
+  arriving,
   maxIndexBytes,
 }: {
   result: GetAssetStubsResult<TextOrHeld>;
@@ -108,6 +112,7 @@ const DataStubsSection = memo(function DataStubsSection({
   initialTab: ViewTab | null;
   onTabChange: ((tab: ViewTab) => void) | undefined;
   receivedHead: string | null;
+  arriving: ArrivingAnalysis | null;
   maxIndexBytes: number | undefined;
 }) {
   const xml = result.record.DataStubs;
@@ -145,6 +150,7 @@ const DataStubsSection = memo(function DataStubsSection({
             initialTab={initialTab}
             onTabChange={onTabChange}
             receivedHead={receivedHead}
+            arriving={arriving}
             maxIndexBytes={maxIndexBytes}
           />
         </Suspense>
@@ -171,6 +177,7 @@ export function StubsResult({
   initialTab = null,
   onTabChange,
   receivedHead = null,
+  arriving = null,
   exchangeRecorded = true,
   maxIndexBytes,
 }: StubsResultProps) {
@@ -207,6 +214,7 @@ export function StubsResult({
           initialTab={initialTab}
           onTabChange={onTabChange}
           receivedHead={receivedHead}
+          arriving={arriving}
           maxIndexBytes={maxIndexBytes}
         />
       )}

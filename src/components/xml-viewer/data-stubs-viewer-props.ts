@@ -1,3 +1,4 @@
+import type { ArrivingAnalysis } from '../../workers/viewer/viewer-worker-client.ts';
 import type { DataStubsForm } from '../../protocol/types.ts';
 import type { TextOrHeld } from '../../text/held-text.ts';
 import type { XmlSummary } from '../../xml/xml-summary.ts';
@@ -46,4 +47,9 @@ export interface DataStubsViewerProps {
    * screen until a held payload's start is read back.
    */
   receivedHead?: string | null;
+  /**
+   * This payload's analysis begun while its answer arrived (analyzePayloadAsItArrives): taken
+   * over instead of analyzing the payload again, unless the parts turn out not to be it.
+   */
+  arriving?: ArrivingAnalysis | null;
 }

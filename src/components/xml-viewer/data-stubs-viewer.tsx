@@ -90,6 +90,7 @@ export function DataStubsViewer({
   initialTab = null,
   onTabChange,
   receivedHead = null,
+  arriving = null,
 }: DataStubsViewerProps) {
   const idPrefix = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const [decodedAgain, setDecodedAgain] = useState(false);
@@ -108,6 +109,7 @@ export function DataStubsViewer({
     maxIndexBytes,
     decodedAgain ? undefined : xmlUtf8,
     decodedAgain ? undefined : onSummary,
+    decodedAgain ? null : arriving,
   );
   const result = analysis.status === 'done' ? analysis.result : null;
   // A prefix's worth of work (the same cost at 1 MB and 66 MB): the first screen of Pretty is

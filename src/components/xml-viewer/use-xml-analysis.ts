@@ -1,10 +1,12 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type {
   AnalysisResult,
   TransferredTable,
 } from '../../workers/viewer/viewer-worker-protocol.ts';
 import {
   startViewerWorker,
+  type ArrivingAnalysis,
+  type ViewerWorkerCallbacks,
   type ViewerWorkerClient,
 } from '../../workers/viewer/viewer-worker-client.ts';
 import type { XmlSummary } from '../../xml/xml-summary.ts';
@@ -33,6 +35,14 @@ interface OwnedState {
   state: AnalysisState;
 }
 
+/** One payload's analysis: its worker, once started. */
+interface Run {
+  xml: TextOrHeld;
+  maxIndexBytes: number;
+  client: ViewerWorkerClient | null;
+  cancelled: boolean;
+}
+
 const STARTING: AnalysisState = { status: 'working', progress: 0, head: null, tableHead: null };
 
 /**
@@ -42,6 +52,9 @@ const STARTING: AnalysisState = { status: 'working', progress: 0, head: null, ta
  * `utf8`, the same payload as bytes, is transferred to the worker when it is still attached;
  * else a held payload (src/text/held-text.ts) goes as its Blob, which the worker reads.
  *
+ * `arriving`, this payload's analysis begun while its answer arrived, is taken over instead, once:
+ * the worker has read most of the payload by the time it is whole.
+ *
  * @example const analysis = useXmlAnalysis(xml, 50_000_000);
  */
 export function useXmlAnalysis(
@@ -50,19 +63,29 @@ export function useXmlAnalysis(
   utf8?: Uint8Array,
   /** Receives the worker's element summary, or null when the worker failed first. */
   onSummary?: (summary: XmlSummary | null) => void,
+  arriving?: ArrivingAnalysis | null,
 ): AnalysisState {
   // Only the bytes that came with this payload count; a re-render must not restart the worker.
   const utf8Ref = useRef(utf8);
   const onSummaryRef = useRef(onSummary);
+  const arrivingRef = useRef(arriving);
   useLayoutEffect(() => {
     utf8Ref.current = utf8;
     onSummaryRef.current = onSummary;
+    arrivingRef.current = arriving;
   });
   const [owned, setOwned] = useState<OwnedState | null>(null);
+  const running = useRef<Run | null>(null);
 
   // A layout effect posts the payload to the worker before the browser paints the viewer's frame,
-  // rather than after it: the worker's first lines come back one frame sooner.
+  // rather than after it: the worker's first lines come back one frame sooner. A viewer that
+  // Suspense hides and shows again (its layout effects are cleaned up and run again, its passive
+  // ones are not) keeps its worker: the run ends in the passive effect's cleanup below.
   useLayoutEffect(() => {
+    const current = running.current;
+    if (current && current.xml === xml && current.maxIndexBytes === maxIndexBytes) return;
+    const run: Run = { xml, maxIndexBytes, client: null, cancelled: false };
+    running.current = run;
     const update = (next: (previous: AnalysisState) => AnalysisState) =>
       setOwned((previous) => ({
         xml,
@@ -75,14 +98,9 @@ export function useXmlAnalysis(
       }));
     // Started in a microtask so that React's development double mount (mount, unmount, mount)
     // starts one worker, not two: the first mount is cancelled before it takes the warm worker.
-    let cancelled = false;
-    let client: ViewerWorkerClient | null = null;
     queueMicrotask(() => {
-      if (cancelled) return;
-      const bytes = utf8Ref.current;
-      const payload =
-        bytes && bytes.byteLength > 0 ? bytes : typeof xml === 'string' ? xml : xml.held;
-      const started: ViewerWorkerClient = startViewerWorker(payload, maxIndexBytes, {
+      if (run.cancelled) return;
+      const callbacks: ViewerWorkerCallbacks = {
         onProgress: (phase, done, total) =>
           update((previous) => {
             const fraction = total ? done / total : 0;
@@ -100,7 +118,7 @@ export function useXmlAnalysis(
           update((previous) => ({
             status: 'done',
             result,
-            client: started,
+            client: run.client as ViewerWorkerClient,
             indexProgress: 0,
             tableHead: previous.status === 'failed' ? null : previous.tableHead,
             indexFailure: null,
@@ -136,12 +154,34 @@ export function useXmlAnalysis(
           );
         },
         onSummary: (summary) => onSummaryRef.current?.(summary),
-      });
-      client = started;
+      };
+      const startFromPayload = (): ViewerWorkerClient => {
+        const bytes = utf8Ref.current;
+        const payload =
+          bytes && bytes.byteLength > 0 ? bytes : typeof xml === 'string' ? xml : xml.held;
+        return startViewerWorker(payload, maxIndexBytes, callbacks);
+      };
+      const arrived = arrivingRef.current;
+      const adopted =
+        arrived?.maxIndexBytes === maxIndexBytes
+          ? arrived.adopt(callbacks, () => {
+              if (run.cancelled) return;
+              update(() => STARTING);
+              run.client = startFromPayload();
+            })
+          : null;
+      run.client = adopted ?? startFromPayload();
     });
+  }, [xml, maxIndexBytes]);
+
+  // A new payload or unmounting ends the run: its worker is terminated.
+  useEffect(() => {
+    const run = running.current;
     return () => {
-      cancelled = true;
-      client?.dispose();
+      if (!run) return;
+      run.cancelled = true;
+      run.client?.dispose();
+      if (running.current === run) running.current = null;
     };
   }, [xml, maxIndexBytes]);
 

@@ -12,6 +12,7 @@ import { serveCalls, transfer } from '../../workers/worker-call.ts';
 import { createTargetFetch } from '../target-fetch.ts';
 import { serializeError, type SerializedError } from './error-transfer.ts';
 import { packResult, transferOf } from './result-transfer.ts';
+import { partsSink } from '../../workers/viewer/payload-parts-port.ts';
 import type { ClientWorkerApi, ClientWorkerCall } from './worker-messages.ts';
 
 const inFlight = new Map<number, AbortController>();
@@ -32,6 +33,7 @@ async function run(
   signal: AbortSignal,
   onHead: CallOptions['onDataStubsHead'],
   onBody: Pick<CallOptions, 'onBodyBytes' | 'onBodyBlob' | 'bodyBlobFrom'>,
+  payloadPort: MessagePort | undefined,
 ): Promise<unknown> {
   const client = createInodeClient({ ...call.options, fetch: targetFetch(call.targetId) });
   switch (call.operation) {
@@ -40,6 +42,7 @@ async function run(
         signal,
         ...onBody,
         ...(onHead && { onDataStubsHead: onHead }),
+        ...(onHead && payloadPort && { onDataStubsRest: partsSink(payloadPort) }),
       });
     case 'addUserAssetIndex':
       return client.addUserAssetIndex(call.params, { signal });
@@ -61,7 +64,7 @@ function sendable(error: unknown): SerializedError {
 }
 
 const api: ClientWorkerApi = {
-  async call(id, call, onHead) {
+  async call(id, call, onHead, payloadPort) {
     const controller = new AbortController();
     inFlight.set(id, controller);
     // The head's report is answered before the result is sent: it travels on its own port.
@@ -75,11 +78,17 @@ const api: ClientWorkerApi = {
     let bodyBytes: Uint8Array | undefined;
     let bodyBlob: Blob | undefined;
     try {
-      const value = await run(call, controller.signal, showHead, {
-        onBodyBytes: (bytes) => void (bodyBytes = bytes),
-        onBodyBlob: (blob) => void (bodyBlob = blob),
-        ...(call.holdFrom !== undefined && { bodyBlobFrom: call.holdFrom }),
-      });
+      const value = await run(
+        call,
+        controller.signal,
+        showHead,
+        {
+          onBodyBytes: (bytes) => void (bodyBytes = bytes),
+          onBodyBlob: (blob) => void (bodyBlob = blob),
+          ...(call.holdFrom !== undefined && { bodyBlobFrom: call.holdFrom }),
+        },
+        payloadPort,
+      );
       const packed = packResult(value, bodyBytes, call.holdFrom, bodyBlob);
       await Promise.resolve(headShown).catch(() => undefined);
       return transfer(packed, transferOf(packed));
@@ -87,6 +96,8 @@ const api: ClientWorkerApi = {
       throw sendable(error);
     } finally {
       inFlight.delete(id);
+      // Closed after its last message, or unused when the answer gave no head.
+      payloadPort?.close();
     }
   },
   cancel(id) {

@@ -14,7 +14,14 @@ import type {
   InodeClient,
 } from '../../protocol/index.ts';
 import type { TextOrHeld } from '../../text/held-text.ts';
-import { callWorker, proxy, WorkerFailure, type WorkerCalls } from '../../workers/worker-call.ts';
+import {
+  callWorker,
+  proxy,
+  transfer,
+  WorkerFailure,
+  type WorkerCalls,
+} from '../../workers/worker-call.ts';
+import { partsSink } from '../../workers/viewer/payload-parts-port.ts';
 import { loadProtocol } from '../protocol-loader.ts';
 import { createPageThreadClient } from '../page-thread-client.ts';
 import { protocolErrorClasses, rebuildError, type SerializedError } from './error-transfer.ts';
@@ -61,16 +68,28 @@ export function prewarmClientWorker(): void {
   startWorker();
 }
 
+/**
+ * A GetAssetStubs call's options on the page: `payloadPort`, with `onDataStubsHead`, receives the
+ * rest of a large payload as it arrives (payload-parts-port.ts), posted by the thread that reads
+ * the answer, so the parts never pass through the page. The port is transferred.
+ */
+export interface StubsCallOptions extends CallOptions {
+  payloadPort?: MessagePort;
+}
+
 async function runInThisThread(
   options: WorkerClientOptions,
   targetId: string | null,
   call: WorkerCall,
-  callOptions: CallOptions,
+  { payloadPort, ...callOptions }: StubsCallOptions,
 ): Promise<unknown> {
   const client = await createPageThreadClient(options, targetId);
   switch (call.operation) {
     case 'getAssetStubs':
-      return client.getAssetStubs(call.params, callOptions);
+      return client.getAssetStubs(call.params, {
+        ...callOptions,
+        ...(payloadPort && { onDataStubsRest: partsSink(payloadPort) }),
+      });
     case 'addUserAssetIndex':
       return client.addUserAssetIndex(call.params, callOptions);
     case 'namespace':
@@ -107,15 +126,18 @@ async function perform(
   options: WorkerClientOptions,
   targetId: string | null,
   call: WorkerCall,
-  callOptions: CallOptions = {},
+  callOptions: StubsCallOptions = {},
   holdFrom?: number,
 ): Promise<unknown> {
-  const runHere = () => runInThisThread(options, targetId, call, callOptions);
   const started = startWorker();
-  if (!started) return runHere();
+  if (!started) return runInThisThread(options, targetId, call, callOptions);
 
   const id = nextId++;
-  const { signal, onDataStubsHead } = callOptions;
+  const { payloadPort, onDataStubsHead, ...withoutHead } = callOptions;
+  const { signal } = callOptions;
+  // The port goes to the worker. A call run here after all (the worker failed to load) goes
+  // without a head, whose parts would have nowhere to go.
+  const runHere = () => runInThisThread(options, targetId, call, withoutHead);
   const onAbort = (): void => void started.calls.cancel(id).catch(() => undefined);
   const pending = started.calls.call(
     id,
@@ -124,6 +146,7 @@ async function perform(
       proxy((head: string, fieldsBefore: FieldsBeforeDataStubs) =>
         onDataStubsHead(head, fieldsBefore),
       ),
+    onDataStubsHead && payloadPort ? transfer(payloadPort, [payloadPort]) : undefined,
   );
   if (signal?.aborted) onAbort();
   else signal?.addEventListener('abort', onAbort, { once: true });
@@ -138,11 +161,11 @@ async function perform(
 
 /** The client's calls, each run by `perform` with the same options, target and `holdFrom`. */
 function workerClient(options: WorkerClientOptions, targetId: string | null, holdFrom?: number) {
-  const call = <T>(workerCall: WorkerCall, callOptions?: CallOptions) =>
+  const call = <T>(workerCall: WorkerCall, callOptions?: StubsCallOptions) =>
     perform(options, targetId, workerCall, callOptions, holdFrom) as Promise<T>;
   return {
     binding: options.binding,
-    getAssetStubs: <Text>(params: GetAssetStubsParams, callOptions?: CallOptions) =>
+    getAssetStubs: <Text>(params: GetAssetStubsParams, callOptions?: StubsCallOptions) =>
       call<GetAssetStubsResult<Text>>({ operation: 'getAssetStubs', params }, callOptions),
     addUserAssetIndex: (params: AddUserAssetIndexParams, callOptions?: CallOptions) =>
       call<AddUserAssetIndexResult>({ operation: 'addUserAssetIndex', params }, callOptions),
@@ -173,7 +196,7 @@ export function createWorkerInodeClient(
 export interface HoldingInodeClient extends Omit<InodeClient, 'getAssetStubs'> {
   getAssetStubs(
     params: GetAssetStubsParams,
-    options?: CallOptions,
+    options?: StubsCallOptions,
   ): Promise<GetAssetStubsResult<TextOrHeld>>;
 }
 

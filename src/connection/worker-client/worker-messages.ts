@@ -40,12 +40,14 @@ export interface ClientWorkerApi {
   /**
    * Runs one call of the protocol client. A failure is thrown as a SerializedError (plain data,
    * rebuilt on the page as the protocol's own class). `onHead` receives the start of a large
-   * DataStubs payload before the result (CallOptions.onDataStubsHead).
+   * DataStubs payload before the result (CallOptions.onDataStubsHead); `payloadPort` then the
+   * rest of it as it arrives (payload-parts-port.ts), and is closed when the call ends.
    */
   call(
     id: number,
     call: ClientWorkerCall,
     onHead?: CallOptions['onDataStubsHead'],
+    payloadPort?: MessagePort,
   ): Promise<PackedResult>;
   /** Aborts the call with this id, if it is still running. */
   cancel(id: number): void;

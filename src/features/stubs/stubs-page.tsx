@@ -16,6 +16,10 @@ import { StubsResult } from '../../components/call-result/stubs-result.tsx';
 import { FieldsSoFar } from '../../components/outcome-banner/fields-so-far.tsx';
 import { ReceivingDataStubs, type ViewTab } from '../../components/xml-viewer/index.ts';
 import { stubsCallKey, stubsCallOptions, type StubsRequest } from './stubs-queries.ts';
+import {
+  analyzePayloadAsItArrives,
+  type ArrivingAnalysis,
+} from '../../workers/viewer/viewer-worker-client.ts';
 import { SECRET_URL_PARAMS, readStubsUrl, writeStubsUrl } from './stubs-url.ts';
 
 // Page-independent, so a call made after leaving and coming back never matches a cached one.
@@ -39,6 +43,8 @@ export function StubsPage() {
     submission: number;
     text: string;
     fieldsBefore: FieldsBeforeDataStubs;
+    /** Its analysis in the viewer's worker, fed the rest as it arrives; taken over by the viewer. */
+    arriving: ArrivingAnalysis | null;
   } | null>(null);
   // A view chosen while the answer arrived: the viewer opens on it.
   const [receivingTab, setReceivingTab] = useState<{ submission: number; tab: ViewTab } | null>(
@@ -47,11 +53,30 @@ export function StubsPage() {
   // The view last chosen for any result: the next call's result opens on it, as a person who
   // works in the Table calls again and again.
   const [lastTab, setLastTab] = useState<ViewTab | null>(null);
+  const { maxIndexBytes } = settings;
   const showHead = useCallback(
-    (submission: number, text: string, fieldsBefore: FieldsBeforeDataStubs) =>
-      setHead({ submission, text, fieldsBefore }),
-    [],
+    (
+      submission: number,
+      text: string,
+      fieldsBefore: FieldsBeforeDataStubs,
+      parts: MessagePort | null,
+    ) => {
+      let arriving: ArrivingAnalysis | null = null;
+      try {
+        arriving = parts && analyzePayloadAsItArrives(text, parts, maxIndexBytes);
+      } catch {
+        // No worker here (one the page may not start): the viewer reads the result itself.
+        parts?.close();
+      }
+      setHead({ submission, text, fieldsBefore, arriving });
+    },
+    [maxIndexBytes],
   );
+  // A head's analysis no viewer took over ends with the next head, or when the page closes.
+  useEffect(() => {
+    const arriving = head?.arriving;
+    return () => arriving?.release();
+  }, [head]);
 
   // A key pasted into a shared link must not stay in the address bar or history.
   useEffect(() => {
@@ -134,7 +159,7 @@ export function StubsPage() {
   const tabChosenFor = (request: StubsRequest | null) =>
     request && receivingTab?.submission === request.submission ? receivingTab.tab : lastTab;
   const headOf = (request: StubsRequest | null) =>
-    request && head?.submission === request.submission ? head.text : null;
+    request && head?.submission === request.submission ? head : null;
   const view = showingPrevious ? previous : current;
   const viewRequest = showingPrevious ? shown : submitted;
   // The change from the arriving answer's first lines to its result is the page's largest
@@ -230,7 +255,8 @@ export function StubsPage() {
                 exportBinding={shownResult.request.binding}
                 initialTab={tabChosenFor(shownResult.request)}
                 onTabChange={setLastTab}
-                receivedHead={headOf(shownResult.request)}
+                receivedHead={headOf(shownResult.request)?.text ?? null}
+                arriving={headOf(shownResult.request)?.arriving ?? null}
                 maxIndexBytes={settings.maxIndexBytes}
               />
             )}

@@ -56,36 +56,63 @@ export async function callGetAssetStubs(
   connection: Connection,
   request: StubsRequest,
   signal: AbortSignal,
-  onDataStubsHead?: (head: string, fieldsBefore: FieldsBeforeDataStubs) => void,
+  onDataStubsHead?: DataStubsHeadHandler,
 ): Promise<GetAssetStubsResult<TextOrHeld>> {
-  return recordedCall({
-    operation: 'GetAssetStubs',
-    binding: request.binding,
-    targetId: connection.targetId,
-    params: withoutSecrets('GetAssetStubs', request.params),
-    secrets: [request.params.OpenIDKey],
-    signal,
-    describe: (result) => describeStubsRecord(result.record),
-    // The decoder counted the records as the answer arrived, unless DataStubs came as text.
-    answer: async ({ record, dataStubsRecordCount }) => ({
-      userId: record.UserID,
-      stubsCount:
-        record.DataStubs === null
-          ? null
-          : dataStubsRecordCount !== undefined
-            ? dataStubsRecordCount
-            : await countStubs(await readText(record.DataStubs)),
-    }),
-    run: async () =>
-      (await openHoldingClient(queryClient, connection, request.binding)).getAssetStubs(
-        request.params,
-        {
-          signal,
-          ...(onDataStubsHead && { onDataStubsHead }),
-        },
-      ),
-  });
+  // The rest of a large payload goes from the thread that reads the answer straight to whoever
+  // receives `parts` with the head; unused when no head comes.
+  const channel =
+    onDataStubsHead && typeof MessageChannel === 'function' ? new MessageChannel() : null;
+  let partsGiven = false;
+  const showHead =
+    onDataStubsHead &&
+    ((head: string, fieldsBefore: FieldsBeforeDataStubs) => {
+      partsGiven = channel !== null;
+      onDataStubsHead(head, fieldsBefore, channel?.port1 ?? null);
+    });
+  try {
+    return await recordedCall({
+      operation: 'GetAssetStubs',
+      binding: request.binding,
+      targetId: connection.targetId,
+      params: withoutSecrets('GetAssetStubs', request.params),
+      secrets: [request.params.OpenIDKey],
+      signal,
+      describe: (result) => describeStubsRecord(result.record),
+      // The decoder counted the records as the answer arrived, unless DataStubs came as text.
+      answer: async ({ record, dataStubsRecordCount }) => ({
+        userId: record.UserID,
+        stubsCount:
+          record.DataStubs === null
+            ? null
+            : dataStubsRecordCount !== undefined
+              ? dataStubsRecordCount
+              : await countStubs(await readText(record.DataStubs)),
+      }),
+      run: async () =>
+        (await openHoldingClient(queryClient, connection, request.binding)).getAssetStubs(
+          request.params,
+          {
+            signal,
+            ...(showHead && { onDataStubsHead: showHead }),
+            ...(channel && { payloadPort: channel.port2 }),
+          },
+        ),
+    });
+  } finally {
+    if (!partsGiven) channel?.port1.close();
+  }
 }
+
+/**
+ * Told the first lines of a large payload while the answer still arrives
+ * (CallOptions.onDataStubsHead), and the port on which the rest of it arrives
+ * (payload-parts-port.ts; null where there are no MessageChannels), which it then owns.
+ */
+export type DataStubsHeadHandler = (
+  head: string,
+  fieldsBefore: FieldsBeforeDataStubs,
+  parts: MessagePort | null,
+) => void;
 
 /**
  * `onDataStubsHead` receives the first lines of a large payload while the answer still arrives
@@ -96,7 +123,12 @@ export async function callGetAssetStubs(
 export function stubsCallOptions(
   connection: Connection,
   request: StubsRequest | null,
-  onDataStubsHead?: (submission: number, head: string, fieldsBefore: FieldsBeforeDataStubs) => void,
+  onDataStubsHead?: (
+    submission: number,
+    head: string,
+    fieldsBefore: FieldsBeforeDataStubs,
+    parts: MessagePort | null,
+  ) => void,
 ) {
   // onDataStubsHead is where the answer's first lines are shown, not what is fetched: it is not
   // part of the key.
@@ -108,7 +140,8 @@ export function stubsCallOptions(
           request,
           signal,
           onDataStubsHead &&
-            ((head, fieldsBefore) => onDataStubsHead(request.submission, head, fieldsBefore)),
+            ((head, fieldsBefore, parts) =>
+              onDataStubsHead(request.submission, head, fieldsBefore, parts)),
         )
     : skipToken;
   return queryOptions<
