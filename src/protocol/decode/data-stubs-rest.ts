@@ -8,6 +8,9 @@
  */
 import type { DataStubsRestSink } from '../types.ts';
 
+/** What String.prototype.trimEnd removes, as extractDataStubs does with the same class. */
+const WHITESPACE = /\s/;
+
 export class DataStubsRest {
   /** Body offset up to which text was passed on. */
   private sent = -1;
@@ -55,16 +58,19 @@ export class DataStubsRest {
   private pass(): void {
     const end = this.dataStubsEnd();
     if (end >= 0) {
-      const last = this.held.slice(0, Math.max(0, end - this.sent));
+      // Without the whitespace before the end tag, as the decode cuts it (extractDataStubs).
+      const last = this.held.slice(0, Math.max(0, end - this.sent)).trimEnd();
       if (last !== '') this.sink.part(last);
-      this.sent = end;
+      this.sent += last.length;
       this.held = '';
       this.ended = true;
       return;
     }
-    // An end tag not read whole yet starts at the last `<` held: everything before it is payload.
+    // An end tag not read whole yet starts at the last `<` held: everything before it is payload,
+    // but for whitespace just before it, which the decode leaves out if that tag is DataStubs'.
     const lt = this.held.lastIndexOf('<');
-    const passOn = lt < 0 ? this.held.length : lt;
+    let passOn = lt < 0 ? this.held.length : lt;
+    while (passOn > 0 && WHITESPACE.test(this.held.charAt(passOn - 1))) passOn--;
     if (passOn === 0) return;
     this.sink.part(this.held.slice(0, passOn));
     this.held = this.held.slice(passOn);

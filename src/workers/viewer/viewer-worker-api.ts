@@ -108,13 +108,19 @@ class PayloadAnalysis {
     /** The payload's length in characters when known ahead, else 0. */
     private readonly expectedChars: number,
     /**
-     * True for a payload that is already whole: the pretty text is written alone, so the whole
-     * of it goes out sooner, and the index is built by a second pass after it. In parts, one pass
-     * does both while the next parts arrive.
+     * True for a payload that is already whole, or whose parts come while its answer arrives
+     * (analyzeFromPort): the pretty text is written alone, so the whole of it goes out sooner
+     * (for parts, right after the last one), and the index is built by a second pass after it.
+     * Otherwise one pass does both while the next parts arrive.
      */
     private readonly indexAfter = false,
+    /**
+     * True for a payload of unknown length known to be large (its head was cut from it while it
+     * arrived): its table's first records go out ahead, as for a whole payload of that size.
+     */
+    large = false,
   ) {
-    this.tableHeadDone = !wantsTableHead(expectedChars, maxIndexBytes);
+    this.tableHeadDone = !(large || wantsTableHead(expectedChars, maxIndexBytes));
     this.analyzer = new XmlAnalyzer({
       // Characters never outnumber UTF-8 bytes: a payload this long is over the limit.
       buildIndex: !indexAfter && expectedChars <= maxIndexBytes,
@@ -207,7 +213,7 @@ class PayloadAnalysis {
    */
   private postTableHead(): void {
     if (this.tableHeadDone) return;
-    const complete = this.chars >= this.expectedChars;
+    const complete = this.expectedChars > 0 && this.chars >= this.expectedChars;
     const prefix = this.joinedParts();
     const head = recordTableHead(prefix, TABLE_HEAD_ROWS, !complete);
     // From a prefix, only a full set of rows is worth showing; otherwise the next parts may.
@@ -688,8 +694,12 @@ export function createViewerWorkerApi(
       });
     },
     analyzeFromPort(first, parts, maxIndexBytes, events) {
-      api.begin(maxIndexBytes, events, 0);
-      const analysis = streamed;
+      stopWarmUp();
+      keepPayload('', null);
+      refusedPayload = null;
+      const analysis = new PayloadAnalysis(maxIndexBytes, events, 0, true, true);
+      streamed = analysis;
+      streamedEvents = events;
       void api.append(first);
       return new Promise<boolean>((resolve) => {
         parts.onmessage = ({ data }: MessageEvent<PayloadPartMessage>) => {

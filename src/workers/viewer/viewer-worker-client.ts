@@ -103,6 +103,9 @@ export function prewarmViewerWorker(): void {
  * @example const rows = await headRecordsInWorker(head); // null: no whole record yet
  */
 export function headRecordsInWorker(head: string): Promise<TransferredTable | null> {
+  // The worker reading this answer as it arrives, when there is one: it has its code warm, and
+  // the next viewer's is not taken from it.
+  if (arrivingWorker) return arrivingWorker.calls.headRecords(head);
   try {
     prewarmViewerWorker();
   } catch (error) {
@@ -112,6 +115,9 @@ export function headRecordsInWorker(head: string): Promise<TransferredTable | nu
   if (!spare) return Promise.reject(new Error('no viewer worker'));
   return spare.calls.headRecords(head);
 }
+
+/** The worker of the latest analysis begun while its answer arrives, until it is stopped. */
+let arrivingWorker: ViewerWorker | null = null;
 
 function takeWorker(): ViewerWorker {
   const worker = spare ?? createWorker();
@@ -212,6 +218,10 @@ export function analyzePayloadAsItArrives(
   maxIndexBytes: number,
   worker: ViewerWorker = takeWorker(),
 ): ArrivingAnalysis {
+  arrivingWorker = worker;
+  const forget = () => {
+    if (arrivingWorker === worker) arrivingWorker = null;
+  };
   const reported: Array<(callbacks: ViewerWorkerCallbacks) => void> = [];
   let adopter: ViewerWorkerCallbacks | null = null;
   let onAbandoned: (() => void) | null = null;
@@ -232,6 +242,7 @@ export function analyzePayloadAsItArrives(
   const abandon = () => {
     const wasAdopted = state === 'adopted';
     state = 'gone';
+    forget();
     client.dispose();
     if (wasAdopted) onAbandoned?.();
   };
@@ -255,11 +266,18 @@ export function analyzePayloadAsItArrives(
         for (const report of reported.splice(0)) report(callbacks);
         adopter = callbacks;
       });
-      return client;
+      return {
+        ...client,
+        dispose() {
+          forget();
+          client.dispose();
+        },
+      };
     },
     release() {
       if (state !== 'waiting') return;
       state = 'gone';
+      forget();
       client.dispose();
     },
   };
