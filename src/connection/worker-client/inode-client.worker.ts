@@ -33,7 +33,7 @@ async function run(
   signal: AbortSignal,
   onHead: CallOptions['onDataStubsHead'],
   onBody: Pick<CallOptions, 'onBodyBytes' | 'onBodyBlob' | 'bodyBlobFrom'>,
-  payloadPort: MessagePort | undefined,
+  onRest: CallOptions['onDataStubsRest'],
 ): Promise<unknown> {
   const client = createInodeClient({ ...call.options, fetch: targetFetch(call.targetId) });
   switch (call.operation) {
@@ -42,7 +42,7 @@ async function run(
         signal,
         ...onBody,
         ...(onHead && { onDataStubsHead: onHead }),
-        ...(onHead && payloadPort && { onDataStubsRest: partsSink(payloadPort) }),
+        ...(onHead && onRest && { onDataStubsRest: onRest }),
       });
     case 'addUserAssetIndex':
       return client.addUserAssetIndex(call.params, { signal });
@@ -77,6 +77,17 @@ const api: ClientWorkerApi = {
     // and a body to be held is gathered into a Blob while it arrives.
     let bodyBytes: Uint8Array | undefined;
     let bodyBlob: Blob | undefined;
+    // The payload's parts went to the viewer's worker as they arrived and are the whole payload:
+    // its bytes need not follow with the result.
+    let partsComplete = false;
+    const sink = payloadPort && partsSink(payloadPort);
+    const onRest: CallOptions['onDataStubsRest'] = sink && {
+      part: sink.part,
+      end(complete) {
+        partsComplete = complete;
+        sink.end(complete);
+      },
+    };
     try {
       const value = await run(
         call,
@@ -87,9 +98,9 @@ const api: ClientWorkerApi = {
           onBodyBlob: (blob) => void (bodyBlob = blob),
           ...(call.holdFrom !== undefined && { bodyBlobFrom: call.holdFrom }),
         },
-        payloadPort,
+        onRest,
       );
-      const packed = packResult(value, bodyBytes, call.holdFrom, bodyBlob);
+      const packed = packResult(value, bodyBytes, call.holdFrom, bodyBlob, !partsComplete);
       await Promise.resolve(headShown).catch(() => undefined);
       return transfer(packed, transferOf(packed));
     } catch (error) {

@@ -51,6 +51,15 @@ describe('result transfer', () => {
     expect(unpackResult({ value })).toBe(value);
   });
 
+  it("sends no payload bytes when the viewer's worker read the payload as it arrived", () => {
+    const payload = '<A t="é"/>';
+    const body = `<r><DataStubs>${payload}</DataStubs></r>`;
+    const packed = packResult(stubsResult(body, payload), utf8(body), undefined, undefined, false);
+    expect(packed.dataStubsUtf8).toBeUndefined();
+    expect(transferOf(packed)).toEqual([]);
+    expect(unpackResult(structuredClone(packed))).toEqual(stubsResult(body, payload));
+  });
+
   it('cuts the payload UTF-8 bytes from the body as received and moves them for the viewer, once', () => {
     const payload = '<A t="é😀漢字"/>';
     const body = `<r xmlns="urn:ü"><DataStubs>${payload}</DataStubs><U>ß</U></r>`;

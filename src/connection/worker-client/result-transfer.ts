@@ -160,6 +160,8 @@ export function packResult(
   bodyBytes?: Uint8Array,
   holdFrom = Number.POSITIVE_INFINITY,
   bodyBlob?: Blob,
+  /** False when the viewer's worker already has the payload (it read it as it arrived). */
+  payloadBytesWanted = true,
 ): PackedResult {
   if (!isStubsLike(value)) return { value };
   const body = value.exchange.response.bodyText;
@@ -169,7 +171,8 @@ export function packResult(
   const contentType = value.exchange.response.headers?.['content-type'];
   const utf8 = textDecoderFor(contentType).encoding === 'utf-8';
   const cut = bodyBytes && utf8 && start !== -1 ? payloadCut(bodyBytes, body, start, end) : null;
-  const dataStubsUtf8 = bodyBytes && cut ? payloadBytes(bodyBytes, cut) : undefined;
+  const dataStubsUtf8 =
+    bodyBytes && cut && payloadBytesWanted ? payloadBytes(bodyBytes, cut) : undefined;
   if (
     bodyBytes &&
     bodyBytes.byteLength >= holdFrom &&
