@@ -170,6 +170,8 @@ export function useXmlAnalysis(
               run.client = startFromPayload();
             })
           : null;
+      // Read under another index limit (Settings changed meanwhile): its worker is let go.
+      if (!adopted) arrived?.release();
       run.client = adopted ?? startFromPayload();
     });
   }, [xml, maxIndexBytes]);
