@@ -29,14 +29,14 @@ const RESULT = { charLength: 4, prettyLineCount: 1 } as AnalysisResult;
 /** An arriving analysis whose adopter is told the result at once, or abandoned when asked. */
 function arriving(maxIndexBytes: number, abandon = false) {
   const client = fakeClient('arrived');
-  const analysis: ArrivingAnalysis & { release: ReturnType<typeof vi.fn> } = {
+  const analysis = {
     maxIndexBytes,
     adopt: vi.fn((callbacks: ViewerWorkerCallbacks, onAbandoned: () => void) => {
       queueMicrotask(() => (abandon ? onAbandoned() : callbacks.onAnalyzed(RESULT)));
       return client;
     }),
-    release: vi.fn(),
-  };
+    release: vi.fn<() => void>(),
+  } satisfies ArrivingAnalysis;
   return { analysis, client };
 }
 
