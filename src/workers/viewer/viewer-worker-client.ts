@@ -230,15 +230,7 @@ export function analyzePayloadAsItArrives(
     if (adopter) report(adopter);
     else reported.push(report);
   };
-  const keeping: ViewerWorkerCallbacks = {
-    onProgress: (phase, done, total) => tell((c) => c.onProgress(phase, done, total)),
-    onHead: (text) => tell((c) => c.onHead(text)),
-    onTableHead: (table) => tell((c) => c.onTableHead(table)),
-    onAnalyzed: (result) => tell((c) => c.onAnalyzed(result)),
-    onIndexed: (result) => tell((c) => c.onIndexed(result)),
-    onFailed: (message) => tell((c) => c.onFailed(message)),
-    onSummary: (summary) => tell((c) => c.onSummary(summary)),
-  };
+  const keeping = relayedEvents(tell);
   const abandon = () => {
     const wasAdopted = state === 'adopted';
     state = 'gone';
@@ -284,6 +276,23 @@ export function analyzePayloadAsItArrives(
 }
 
 /**
+ * Events that hand each report to `tell`, which passes it on to callbacks (or drops or keeps it).
+ *
+ * @example relayedEvents((report) => report(callbacks)) // passes every report on at once
+ */
+function relayedEvents(tell: (report: (callbacks: ViewerEvents) => void) => void): ViewerEvents {
+  return {
+    onProgress: (phase, done, total) => tell((c) => c.onProgress(phase, done, total)),
+    onHead: (text) => tell((c) => c.onHead(text)),
+    onTableHead: (table) => tell((c) => c.onTableHead(table)),
+    onAnalyzed: (result) => tell((c) => c.onAnalyzed(result)),
+    onIndexed: (result) => tell((c) => c.onIndexed(result)),
+    onFailed: (message) => tell((c) => c.onFailed(message)),
+    onSummary: (summary) => tell((c) => c.onSummary(summary)),
+  };
+}
+
+/**
  * The client of one worker: `start` sends the payload (or its first message) with the events
  * proxied; failures of any call go to onFailed, and nothing is told after dispose.
  */
@@ -313,19 +322,9 @@ function connect(
   };
 
   // Reports still on their way when the viewer closes are dropped.
-  const unlessDisposed = (report: () => void) => {
-    if (!disposed) report();
-  };
-  const events: ViewerEvents = {
-    onProgress: (phase, done, total) =>
-      unlessDisposed(() => callbacks.onProgress(phase, done, total)),
-    onHead: (text) => unlessDisposed(() => callbacks.onHead(text)),
-    onTableHead: (table) => unlessDisposed(() => callbacks.onTableHead(table)),
-    onAnalyzed: (result) => unlessDisposed(() => callbacks.onAnalyzed(result)),
-    onIndexed: (result) => unlessDisposed(() => callbacks.onIndexed(result)),
-    onFailed: (message) => unlessDisposed(() => callbacks.onFailed(message)),
-    onSummary: (summary) => unlessDisposed(() => callbacks.onSummary(summary)),
-  };
+  const events = relayedEvents((report) => {
+    if (!disposed) report(callbacks);
+  });
   void request(() => start(worker.calls, proxy(events)));
 
   const sendSearch = (query: string) => request(() => worker.calls.search(query));
