@@ -75,33 +75,27 @@ function headWatcher(
   rest: DataStubsRest | null,
 ): DataStubsHeadWatcher {
   return watchDataStubsHead(DATA_STUBS_HEAD_CHARS, (head, fieldsBefore, cut) => {
-    // Showing the head early is a courtesy: its failure must not fail the call.
-    try {
-      onHead(head, fieldsBefore);
-    } catch {
-      /* the result still follows */
-    }
+    courtesy(() => onHead(head, fieldsBefore));
     rest?.start(head, cut.at, cut.textAfter);
   });
 }
 
-/** The sink's failures, like the head's, never fail the call. */
+/**
+ * Runs a caller's hook that shows an answer early (its head, its other parts): a courtesy, whose
+ * failure must not fail the call.
+ */
+function courtesy(hook: () => void): void {
+  try {
+    hook();
+  } catch {
+    /* the result still follows */
+  }
+}
+
 function guardedSink(sink: DataStubsRestSink): DataStubsRestSink {
   return {
-    part(text) {
-      try {
-        sink.part(text);
-      } catch {
-        /* the result still follows */
-      }
-    },
-    end(complete) {
-      try {
-        sink.end(complete);
-      } catch {
-        /* the result still follows */
-      }
-    },
+    part: (text) => courtesy(() => sink.part(text)),
+    end: (complete) => courtesy(() => sink.end(complete)),
   };
 }
 
@@ -184,7 +178,6 @@ export function createInodeClient(options: InodeClientOptions): InodeClient {
       receiving && callOptions.onDataStubsHead
         ? headWatcher(callOptions.onDataStubsHead, rest)
         : null;
-    let received = 0;
     let exchange: Exchange;
     try {
       exchange = await performExchange(request, {
@@ -202,8 +195,7 @@ export function createInodeClient(options: InodeClientOptions): InodeClient {
             head?.push(piece);
             scanner.push(piece);
             // After the scanner: it tells where DataStubs ends.
-            rest?.push(piece, received);
-            received += piece.length;
+            rest?.push(piece);
           }),
       });
     } catch (error) {

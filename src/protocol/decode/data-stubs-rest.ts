@@ -14,8 +14,10 @@ const WHITESPACE = /\s/;
 export class DataStubsRest {
   /** Body offset up to which text was passed on. */
   private sent = -1;
-  /** Body offset up to which text was received (passed on or held). */
+  /** Body offset up to which text was received: every piece counts, from the first. */
   private received = 0;
+  /** Body offset up to which text is passed on or held. */
+  private taken = 0;
   /** The text from `sent` on, not passed on yet: from the last `<` on, which may start the end tag. */
   private held = '';
   private head = '';
@@ -39,18 +41,22 @@ export class DataStubsRest {
     this.head = head;
     this.cut = cut;
     this.sent = cut;
-    this.received = cut + textAfterCut.length;
+    this.taken = cut + textAfterCut.length;
     // Passed on from the next push: the scanner may not have read this text yet.
     this.held = textAfterCut;
   }
 
-  /** The body's next piece, after the scanner read it: passes on what is surely payload. */
-  push(piece: string, pieceStart: number): void {
+  /**
+   * The body's next piece (every one, from the first), after the scanner read it: passes on
+   * what is surely payload.
+   */
+  push(piece: string): void {
+    const pieceStart = this.received;
+    this.received += piece.length;
     if (this.sent < 0 || this.ended || this.finished) return;
-    const end = pieceStart + piece.length;
-    if (end > this.received) {
-      this.held += this.received > pieceStart ? piece.slice(this.received - pieceStart) : piece;
-      this.received = end;
+    if (this.received > this.taken) {
+      this.held += this.taken > pieceStart ? piece.slice(this.taken - pieceStart) : piece;
+      this.taken = this.received;
     }
     this.pass();
   }
