@@ -5,11 +5,12 @@
  * and fails if there is any: the whole suite proves the console runs under its CSP. It also fails
  * on an uncaught error in a page and on anything a page logs as an error other than a failed
  * resource load (a 502 or a 403 the test asked for): on the dev server that includes React's own
- * warnings.
+ * warnings. A test that times out reports what each of its pages was doing (stuck-page.ts).
  */
 import { test as base, expect } from '@playwright/test';
 import { DEMO_USERS } from '../emulator/demo-users.ts';
 import { HistoryPage, RegisterPage, SettingsPage, Shell, StubsPage } from './support/pages.ts';
+import { debuggablePage, describeStuckPage } from './support/stuck-page.ts';
 
 export const DEMO_KEY = DEMO_USERS[0]?.openIdKey ?? 'demo-alice-key';
 
@@ -77,6 +78,14 @@ export const test = base.extend<{
     },
     { auto: true },
   ],
+  page: async ({ page }, use, testInfo) => {
+    const session = await debuggablePage(page);
+    await use(page);
+    if (testInfo.status !== 'timedOut') return;
+    const report = await describeStuckPage(page, session);
+    console.log(`Timed out; the test's pages:\n${report}`);
+    await testInfo.attach('stuck pages', { body: report, contentType: 'text/plain' });
+  },
   shell: async ({ page }, use) => use(new Shell(page)),
   stubs: async ({ page }, use) => use(new StubsPage(page)),
   register: async ({ page }, use) => use(new RegisterPage(page)),
