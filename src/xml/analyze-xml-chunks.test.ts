@@ -145,14 +145,4 @@ describe('XmlAnalyzer in chunks', () => {
     for (const chunk of ['&lt;Stub', '/&', 'gt;']) analyzer.write(chunk);
     expect(analyzer.end().escaping.payloadIsEscapedXml).toBe(true);
   });
-
-  it('drops the index when told to, and goes on with the pretty text', () => {
-    const analyzer = new XmlAnalyzer();
-    analyzer.write('<a><b>1</b>');
-    analyzer.stopIndexing();
-    analyzer.write('<c/></a>');
-    const { index, pretty } = analyzer.end();
-    expect(index).toBeNull();
-    expect(pretty).toBe('<a>\n  <b>1</b>\n  <c/>\n</a>\n');
-  });
 });

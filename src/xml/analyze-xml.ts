@@ -158,14 +158,6 @@ export class XmlAnalyzer {
     if (this.elementless && this.layout.topLevelElementCount > 0) this.elementless = null;
   }
 
-  /**
-   * Stops building the tree index and drops what it holds: the payload turned out to be over
-   * the size limit for it. The pretty text, fold index and reports go on.
-   */
-  stopIndexing(): void {
-    if (this.tree.enabled) this.tree.disable();
-  }
-
   /** Ends the input and returns the analysis. @throws {XmlSyntaxError} */
   end(): XmlAnalysis {
     return stepsToEnd(this.endInSteps());

@@ -48,20 +48,13 @@ export class TreeIndexBuilder {
    * stubs: one per 39), since a regrowth at the end of a 41 MB payload copies 70 MB into 140.
    */
   constructor(
-    public enabled: boolean,
+    public readonly enabled: boolean,
     expectedLength: number,
   ) {
     const guess = enabled ? Math.ceil(expectedLength / 32) + 16 : 1;
     this.nodes = new Int32Array(guess * FIELDS);
     this.attributes = new Int32Array(guess * ATTRIBUTE_FIELDS);
     this.addNode(NODE_DOCUMENT, -1, 0, 0, 0);
-  }
-
-  /** Stops recording and lets go of what was recorded (a payload found over the size limit). */
-  disable(): void {
-    this.enabled = false;
-    this.nodes = new Int32Array(0);
-    this.attributes = new Int32Array(0);
   }
 
   /** Appends a node spanning xml[from, to) as the last child of `parentNode`; returns its id. */

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { summarizeXml, XmlSummaryScan, type XmlSummary } from '../../xml/xml-summary.ts';
 import { createViewerWorkerApi } from './viewer-worker-api.ts';
-import type { IndexResult, ViewerEvents } from './viewer-worker-protocol.ts';
+import type { IndexResult, ViewerEvents, ViewerWorkerApi } from './viewer-worker-protocol.ts';
+import { arrivingParts } from './arriving-parts.test-helper.ts';
 
 function stubs(count: number, field: string): string {
   const records = Array.from(
@@ -38,6 +39,19 @@ function watched() {
   return { events, seen, whenAnalysed, whenSummarised };
 }
 
+/** Analyzes `xml` as an answer that arrives in parts of 1,000 characters. */
+function analyzedAsItArrives(
+  api: ViewerWorkerApi,
+  xml: string,
+  maxIndexBytes: number,
+  events: ViewerEvents,
+): Promise<boolean> {
+  const { head, port, sendRest } = arrivingParts(xml, 1_000, 1_000);
+  const done = api.analyzeFromPort(head, port, maxIndexBytes, events);
+  sendRest();
+  return done;
+}
+
 describe("the viewer worker's summary", () => {
   afterEach(() => vi.restoreAllMocks());
 
@@ -48,11 +62,8 @@ describe("the viewer worker's summary", () => {
     const api = createViewerWorkerApi(0);
     for (const streamed of [false, true]) {
       const run = watched();
-      if (streamed) {
-        api.begin(50_000_000, run.events);
-        await api.append(new TextEncoder().encode(xml).buffer);
-        await api.end();
-      } else await api.analyze(xml, 50_000_000, run.events);
+      if (streamed) await analyzedAsItArrives(api, xml, 50_000_000, run.events);
+      else await api.analyze(xml, 50_000_000, run.events);
       await run.whenSummarised;
       expect(run.seen.summary).toEqual(expected);
     }
@@ -109,9 +120,7 @@ describe('the viewer worker between tasks', () => {
     await earlier.whenAnalysed;
 
     const later = watched();
-    api.begin(50_000_000, later.events);
-    await api.append(new TextEncoder().encode(stubs(3, 'MediaType')).buffer);
-    await api.end();
+    await analyzedAsItArrives(api, stubs(3, 'MediaType'), 50_000_000, later.events);
     await Promise.all([earlierDone, earlier.whenSummarised, later.whenSummarised]);
 
     expect(later.seen.indexed?.table?.columns.map((column) => column.label)).toEqual([
@@ -129,14 +138,12 @@ describe('the viewer worker between tasks', () => {
     // One step per task: the earlier payload's end (the index's columns) is still running.
     const api = createViewerWorkerApi(0);
     const earlier = watched();
-    api.begin(50_000_000, earlier.events);
-    await api.append(new TextEncoder().encode(stubs(300, 'Title')).buffer);
-    const earlierEnd = api.end();
+    const earlierEnd = analyzedAsItArrives(api, stubs(300, 'Title'), 50_000_000, earlier.events);
+    await earlier.whenAnalysed;
     // Over its index limit: no index, so its end takes one step and finishes first.
     const later = watched();
-    api.begin(10, later.events);
-    await api.append(new TextEncoder().encode(stubs(3, 'MediaType')).buffer);
-    await Promise.all([earlierEnd, api.end(), earlier.whenSummarised, later.whenSummarised]);
+    const laterEnd = analyzedAsItArrives(api, stubs(3, 'MediaType'), 10, later.events);
+    await Promise.all([earlierEnd, laterEnd, earlier.whenSummarised, later.whenSummarised]);
     expect(api.prettyLines(1, 2)).toContain('<Stub ID="0">');
     expect(api.prettyLines(0, 20)).toContain('MediaType');
     expect(api.prettyLines(0, 20)).not.toContain('Title');
@@ -296,11 +303,8 @@ describe("the viewer worker's index of a payload over the limit, asked for", () 
     const xml = stubs(300, 'Title');
     for (const streamed of [false, true]) {
       const run = watched();
-      if (streamed) {
-        api.begin(10, run.events);
-        await api.append(new TextEncoder().encode(xml).buffer);
-        await api.end();
-      } else await api.analyze(xml, 10, run.events);
+      if (streamed) await analyzedAsItArrives(api, xml, 10, run.events);
+      else await api.analyze(xml, 10, run.events);
       await run.whenSummarised;
       expect(run.seen.indexed).toBeNull();
       expect(api.treeStructure()).toBeNull();

@@ -76,25 +76,20 @@ const TABLE_HEAD_FIRST_TRY = 256 * 1024;
 const BACKGROUND_STEP_CHARS = 65_536;
 
 /**
- * One payload's analysis, fed as its parts arrive (a whole payload is one part). In parts, one
- * pass writes the pretty text and builds the tree index together while the next parts are on
- * their way, and the first lines go out as soon as the parts hold them. The parts are kept, and
- * joined once at the end, for what needs the whole text afterwards: the record table (its cells
- * are read from the payload), the element summary. XPath and compare get the payload from the
- * page, and search runs over the pretty text.
+ * One payload's analysis, whole (one part) or fed as its parts arrive (analyzeFromPort). A first
+ * pass writes the pretty text alone, so the whole of it goes out sooner (for parts, right after
+ * the last one), and the first lines go out as soon as the parts hold them; the tree index is
+ * built by a second pass after it. The parts are kept, and joined once at the end, for what needs
+ * the whole text afterwards: the index, the record table (its cells are read from the payload),
+ * the element summary. XPath and compare get the payload from the page, and search runs over the
+ * pretty text.
  */
 class PayloadAnalysis {
   private readonly analyzer: XmlAnalyzer;
   private readonly started = performance.now();
   private readonly parts: string[] = [];
-  private readonly decoder = new TextDecoder();
   private chars = 0;
-  /** UTF-8 bytes so far, to drop the index once over the limit. */
-  private bytes = 0;
-  /** The UTF-8 size of the text the parts decoded to (or were) so far: its `byteLength`. */
-  private textBytes = 0;
   private syntaxError: XmlSyntaxError | null = null;
-  private indexDropped = false;
   private headSent = false;
   private tableHeadDone: boolean;
   /** Characters in before the first records are looked for in the parts so far (doubling). */
@@ -108,13 +103,6 @@ class PayloadAnalysis {
     /** The payload's length in characters when known ahead, else 0. */
     private readonly expectedChars: number,
     /**
-     * True for a payload that is already whole, or whose parts come while its answer arrives
-     * (analyzeFromPort): the pretty text is written alone, so the whole of it goes out sooner
-     * (for parts, right after the last one), and the index is built by a second pass after it.
-     * Otherwise one pass does both while the next parts arrive.
-     */
-    private readonly indexAfter = false,
-    /**
      * True for a payload of unknown length known to be large (its head was cut from it while it
      * arrived): its table's first records go out ahead, as for a whole payload of that size.
      */
@@ -122,8 +110,7 @@ class PayloadAnalysis {
   ) {
     this.tableHeadDone = !(large || wantsTableHead(expectedChars, maxIndexBytes));
     this.analyzer = new XmlAnalyzer({
-      // Characters never outnumber UTF-8 bytes: a payload this long is over the limit.
-      buildIndex: !indexAfter && expectedChars <= maxIndexBytes,
+      buildIndex: false,
       expectedLength: expectedChars,
       onProgress: (done) =>
         events.onProgress('pretty', done, Math.max(expectedChars, this.chars, done)),
@@ -135,33 +122,26 @@ class PayloadAnalysis {
     });
   }
 
-  /** The next part: text, or UTF-8 bytes decoded here (a character may span two parts). */
-  append(part: string | ArrayBuffer): void {
-    if (typeof part === 'string') {
-      // Counted only where the index is built as the parts arrive: a whole payload is measured
-      // once, after its pretty text, and the first lines do not wait for it.
-      if (!this.indexAfter) this.bytes += this.measured(part);
-      this.take(part);
-    } else {
-      this.bytes += part.byteLength;
-      const text = this.decoder.decode(new Uint8Array(part), { stream: true });
-      this.measured(text);
-      this.take(text);
-    }
+  /** True once a newer payload began: this one keeps nothing. */
+  get superseded(): boolean {
+    return this.payloadNumber !== latestPayload;
   }
 
-  /** Counts a part's text into `textBytes`; returns its UTF-8 size. */
-  private measured(text: string): number {
-    const size = utf8Length(text);
-    this.textBytes += size;
-    return size;
+  /** The next part of the payload's text. */
+  append(part: string): void {
+    if (part === '') return;
+    this.parts.push(part);
+    this.chars += part.length;
+    if (!this.syntaxError) this.analyze(part);
+    // As for a whole payload, the first records follow the first lines (malformed or not after).
+    if (this.headSent && !this.tableHeadDone && this.chars >= this.tableHeadAt) {
+      this.tableHeadAt *= 2;
+      this.postTableHead();
+    }
   }
 
   /** No more parts: reports the analysis, the index and table, then the summary. */
   async end(): Promise<void> {
-    const rest = this.decoder.decode();
-    this.measured(rest);
-    this.take(rest);
     let analysis: XmlAnalysis | null = null;
     if (!this.syntaxError) {
       try {
@@ -181,23 +161,7 @@ class PayloadAnalysis {
     else await postSummary(xml, this.events);
   }
 
-  private take(text: string): void {
-    if (text === '') return;
-    this.parts.push(text);
-    this.chars += text.length;
-    if (!this.syntaxError) this.analyze(text);
-    // As for a whole payload, the first records follow the first lines (malformed or not after).
-    if (this.headSent && !this.tableHeadDone && this.chars >= this.tableHeadAt) {
-      this.tableHeadAt *= 2;
-      this.postTableHead();
-    }
-  }
-
   private analyze(text: string): void {
-    if (this.bytes > this.maxIndexBytes && !this.indexDropped) {
-      this.indexDropped = true;
-      this.analyzer.stopIndexing();
-    }
     try {
       this.analyzer.write(text);
     } catch (error) {
@@ -213,6 +177,12 @@ class PayloadAnalysis {
    */
   private postTableHead(): void {
     if (this.tableHeadDone) return;
+    // As wantsTableHead for a whole payload: no preview of a table the size limit refuses.
+    // Characters never outnumber UTF-8 bytes, so parts this long are over it.
+    if (this.chars > this.maxIndexBytes) {
+      this.tableHeadDone = true;
+      return;
+    }
     const complete = this.expectedChars > 0 && this.chars >= this.expectedChars;
     const prefix = this.joinedParts();
     const head = recordTableHead(prefix, TABLE_HEAD_ROWS, !complete);
@@ -237,10 +207,8 @@ class PayloadAnalysis {
     const events = this.events;
     // A whole payload is measured now, its parts as they came. Not with `new Blob([xml]).size`:
     // a Blob of a string copies it, about 20 ms per MB in Chromium's workers, against 2 for this.
-    const byteLength = this.indexAfter ? utf8Length(xml) : this.textBytes;
-    // Parts are counted as they come (bytes as sent, a byte order mark included).
-    const measured = Math.max(byteLength, this.bytes);
-    const overLimit = measured > this.maxIndexBytes;
+    const byteLength = utf8Length(xml);
+    const overLimit = byteLength > this.maxIndexBytes;
     const error = this.syntaxError;
     const result: AnalysisResult = {
       charLength: xml.length,
@@ -249,11 +217,11 @@ class PayloadAnalysis {
       foldEnd: analysis?.foldEnd ?? new Int32Array(0),
       indexNodeCount: null,
       table: null,
-      indexPending: analysis !== null && !overLimit && (this.indexAfter || analysis.index !== null),
+      indexPending: analysis !== null && !overLimit,
       escaping: analysis?.escaping ?? null,
       topLevelElementCount: analysis?.topLevelElementCount ?? 0,
       indexRefusedReason: overLimit
-        ? `The payload is ${formatBytes(measured)}, over the ${formatBytes(this.maxIndexBytes)} limit for building the tree and table views at once.`
+        ? `The payload is ${formatBytes(byteLength)}, over the ${formatBytes(this.maxIndexBytes)} limit for building the tree and table views at once.`
         : null,
       syntaxError: error && {
         message: error.message,
@@ -276,28 +244,22 @@ class PayloadAnalysis {
       refusedPayload = { events, payloadNumber: this.payloadNumber, charLength: xml.length };
     }
     if (!result.indexPending) return null;
-    return indexAndTable(
-      xml,
-      this.indexAfter ? null : (analysis?.index ?? null),
-      events,
-      this.payloadNumber,
-    );
+    return indexAndTable(xml, events, this.payloadNumber);
   }
 }
 
 /**
- * Keeps the payload's index (`built`, or built here by a second pass) with its text, reads the
+ * Builds the payload's index by a second pass and keeps it with its text, reads the
  * record table and reports both (`onIndexed`); a newer payload that began meanwhile owns what is
  * kept, and this one's are dropped. Returns the index.
  */
 async function indexAndTable(
   xml: string,
-  built: XmlTreeIndex | null,
   events: ViewerEvents,
   payloadNumber: number,
 ): Promise<XmlTreeIndex | null> {
   const indexStarted = performance.now();
-  const index = built ?? (await inBackground(indexInSteps(xml, events)));
+  const index = await inBackground(indexInSteps(xml, events));
   if (!index || payloadNumber !== latestPayload) return index;
   // The index and the text it points into stay here: the page asks for what it shows.
   keepPayload(xml, index);
@@ -662,8 +624,6 @@ export function createViewerWorkerApi(
   preparationResumesAt = 0;
   clearTimeout(preparationTimer);
   preparationScheduled = false;
-  let streamed: PayloadAnalysis | null = null;
-  let streamedEvents: ViewerEvents | null = null;
 
   /** Runs `step`; a failure other than the payload's own goes to `events.onFailed`. */
   const guarded = async (events: ViewerEvents, step: () => void | Promise<void>) => {
@@ -688,7 +648,7 @@ export function createViewerWorkerApi(
         keepPayload('', null);
         refusedPayload = null;
         const text = await payloadText(received);
-        const analysis = new PayloadAnalysis(maxIndexBytes, events, text.length, true);
+        const analysis = new PayloadAnalysis(maxIndexBytes, events, text.length);
         analysis.append(text);
         return analysis.end();
       });
@@ -697,50 +657,23 @@ export function createViewerWorkerApi(
       stopWarmUp();
       keepPayload('', null);
       refusedPayload = null;
-      const analysis = new PayloadAnalysis(maxIndexBytes, events, 0, true, true);
-      streamed = analysis;
-      streamedEvents = events;
-      void api.append(first);
+      const analysis = new PayloadAnalysis(maxIndexBytes, events, 0, true);
+      void guarded(events, () => analysis.append(first));
       return new Promise<boolean>((resolve) => {
         parts.onmessage = ({ data }: MessageEvent<PayloadPartMessage>) => {
           // A newer payload began: this one's parts are dropped.
-          if (streamed !== analysis) {
+          if (analysis.superseded) {
             parts.close();
             resolve(false);
           } else if ('part' in data) {
-            void api.append(data.part);
+            void guarded(events, () => analysis.append(data.part));
           } else {
             parts.close();
-            if (data.complete) void api.end().then(() => resolve(true));
-            else {
-              streamed = null;
-              streamedEvents = null;
-              resolve(false);
-            }
+            if (data.complete) void guarded(events, () => analysis.end()).then(() => resolve(true));
+            else resolve(false);
           }
         };
       });
-    },
-    begin(maxIndexBytes, events, expectedChars = 0) {
-      stopWarmUp();
-      keepPayload('', null);
-      refusedPayload = null;
-      streamed = new PayloadAnalysis(maxIndexBytes, events, expectedChars);
-      streamedEvents = events;
-    },
-    append(part) {
-      const analysis = streamed;
-      const events = streamedEvents;
-      if (!analysis || !events) throw new Error('append before begin');
-      return guarded(events, () => analysis.append(part));
-    },
-    end() {
-      const analysis = streamed;
-      const events = streamedEvents;
-      streamed = null;
-      streamedEvents = null;
-      if (!analysis || !events) throw new Error('end before begin');
-      return guarded(events, () => analysis.end());
     },
     indexOverLimit(received) {
       const refused = refusedPayload;
@@ -751,7 +684,7 @@ export function createViewerWorkerApi(
         // Not the payload analysed (the page sends the one it shows; its length tells them apart).
         if (refused !== refusedPayload || text.length !== refused.charLength) return;
         refusedPayload = null;
-        await indexAndTable(text, null, refused.events, refused.payloadNumber);
+        await indexAndTable(text, refused.events, refused.payloadNumber);
       });
     },
     prettyLines(from, to) {

@@ -9,12 +9,11 @@ import { nodePath } from '../../xml/node-path.ts';
 import {
   analyzePayloadAsItArrives,
   headRecordsInWorker,
-  streamToViewerWorker,
   type ArrivingAnalysis,
   type ViewerWorker,
   type ViewerWorkerClient,
 } from './viewer-worker-client.ts';
-import { partsSink } from './payload-parts-port.ts';
+import { arrivingParts } from './arriving-parts.test-helper.ts';
 import type { TransferredTable, ViewerEvents, ViewerWorkerApi } from './viewer-worker-protocol.ts';
 import { firstRecordsForPage } from './first-records.ts';
 import { TABLE_HEAD_ROWS } from './table-transfer.ts';
@@ -65,14 +64,6 @@ function recorder(done: () => void): { events: ViewerEvents; seen: Seen } {
   return { events, seen };
 }
 
-/** The payload's UTF-8 bytes in parts of `size`: characters get cut between parts. */
-function byteParts(text: string, size: number): ArrayBuffer[] {
-  const bytes = new TextEncoder().encode(text);
-  const parts: ArrayBuffer[] = [];
-  for (let at = 0; at < bytes.length; at += size) parts.push(bytes.slice(at, at + size).buffer);
-  return parts;
-}
-
 async function analyzedWhole(xml: string | Blob, maxIndexBytes: number): Promise<Seen> {
   let finished = () => undefined as void;
   const over = new Promise<void>((resolve) => (finished = resolve));
@@ -82,27 +73,44 @@ async function analyzedWhole(xml: string | Blob, maxIndexBytes: number): Promise
   return seen;
 }
 
-async function analyzedInParts(
-  parts: Array<string | ArrayBuffer>,
+/**
+ * Analyzes `xml` as an answer that arrives (its head, then parts of `partChars` on a port),
+ * taken over by a viewer before its parts; resolves with the viewer's client and what it was told.
+ */
+async function analyzedAsItArrives(
+  xml: string,
   maxIndexBytes: number,
-  expectedChars: number,
-): Promise<Seen> {
+  callbacks: Partial<ViewerEvents> = {},
+  partChars = 9_973,
+): Promise<{ seen: Seen; client: ViewerWorkerClient }> {
   let finished = () => undefined as void;
   const over = new Promise<void>((resolve) => (finished = resolve));
   const { events, seen } = recorder(finished);
-  const stream = streamToViewerWorker(maxIndexBytes, events, {
-    expectedChars,
-    worker: viewerWorker(),
-  });
-  for (const part of parts) stream.append(part);
-  stream.end();
+  const { head, port, sendRest } = arrivingParts(xml, 20_000, partChars);
+  const analysis = analyzePayloadAsItArrives(head, port, maxIndexBytes, viewerWorker());
+  const client = analysis.adopt(wrapped(events, callbacks), () => seen.push(['abandoned', null]));
+  if (!client) throw new Error('not adopted');
+  sendRest();
   await over;
-  stream.dispose();
-  return seen;
+  return { seen, client };
 }
 
-describe('the viewer worker fed in parts', () => {
-  it('reports what it reports for the whole payload, from UTF-8 parts cut inside characters', async () => {
+/** `events`, each also telling the callback given for it. */
+function wrapped(events: ViewerEvents, callbacks: Partial<ViewerEvents>): ViewerEvents {
+  const told = { ...events };
+  for (const name of Object.keys(callbacks) as Array<keyof ViewerEvents>) {
+    const extra = callbacks[name] as (...args: unknown[]) => void;
+    const own = events[name] as (...args: unknown[]) => void;
+    (told[name] as (...args: unknown[]) => void) = (...args) => {
+      own(...args);
+      extra(...args);
+    };
+  }
+  return told;
+}
+
+describe('the viewer worker fed as the answer arrives', () => {
+  it('reports what it reports for the whole payload, whatever the size of the parts', async () => {
     const whole = await analyzedWhole(PAYLOAD, 50_000_000);
     expect(whole.map(([name]) => name)).toEqual([
       'head',
@@ -111,25 +119,17 @@ describe('the viewer worker fed in parts', () => {
       'indexed',
       'summary',
     ]);
-    const parts = byteParts(PAYLOAD, 7_001);
-    const inParts = await analyzedInParts(parts, 50_000_000, PAYLOAD.length);
-    expect(inParts).toEqual(whole);
-    // Moved to the worker, not copied.
-    expect(parts[0]?.byteLength).toBe(0);
-  });
-
-  it('takes text parts too, and works without knowing the length ahead', async () => {
-    const whole = await analyzedWhole(PAYLOAD, 50_000_000);
-    const textParts = PAYLOAD.match(/[\s\S]{1,5000}/g) ?? [];
-    const inParts = await analyzedInParts(textParts, 50_000_000, 0);
-    // Without a length, no early table rows: the whole table comes with the index.
-    expect(inParts).toEqual(whole.filter(([name]) => name !== 'tableHead'));
+    for (const partChars of [997, 65_536]) {
+      const { seen, client } = await analyzedAsItArrives(PAYLOAD, 50_000_000, {}, partChars);
+      expect(seen).toEqual(whole);
+      client.dispose();
+    }
   });
 
   it('reports a syntax error in a later part, then the summary', async () => {
     const broken = `${PAYLOAD.slice(0, 200_000)}<x></y>${PAYLOAD.slice(200_000)}`;
     const whole = await analyzedWhole(broken, 50_000_000);
-    const inParts = await analyzedInParts(byteParts(broken, 16_384), 50_000_000, broken.length);
+    const { seen: inParts } = await analyzedAsItArrives(broken, 50_000_000);
     expect(inParts).toEqual(whole);
     const analyzed = inParts.find(([name]) => name === 'analyzed')?.[1] as {
       syntaxError: { message: string };
@@ -139,7 +139,7 @@ describe('the viewer worker fed in parts', () => {
 
   it('drops the index once the parts go over the size limit', async () => {
     const whole = await analyzedWhole(PAYLOAD, 100_000);
-    const inParts = await analyzedInParts(byteParts(PAYLOAD, 16_384), 100_000, 0);
+    const { seen: inParts } = await analyzedAsItArrives(PAYLOAD, 100_000);
     expect(inParts).toEqual(whole);
     const analyzed = inParts.find(([name]) => name === 'analyzed')?.[1] as {
       indexRefusedReason: string;
@@ -186,9 +186,9 @@ describe('the viewer worker given a second payload', () => {
     await new Promise<void>((resolve, reject) => {
       const { events } = recorder(resolve);
       events.onFailed = (message) => reject(new Error(message));
-      api.begin(50_000_000, events, 0);
-      for (let at = 0; at < xml.length; at += 7) void api.append(xml.slice(at, at + 7));
-      void api.end();
+      const { head, port, sendRest } = arrivingParts(xml, 7, 7);
+      void api.analyzeFromPort(head, port, 50_000_000, events);
+      sendRest();
     });
     const lines = analyzeXml(xml).pretty.slice(0, -1).split('\n');
     expect(lines.length).toBeGreaterThan(8);
@@ -220,18 +220,10 @@ describe('the viewer worker given a second payload', () => {
 
 describe('the record table kept in the worker', () => {
   it("sends the first rows' values with the table and the others' on request", async () => {
-    let finished = () => undefined as void;
-    const over = new Promise<void>((resolve) => (finished = resolve));
-    const { events } = recorder(finished);
     let sent: TransferredTable | null = null;
-    const client = streamToViewerWorker(
-      50_000_000,
-      { ...events, onIndexed: (result) => (sent = result.table) },
-      { expectedChars: PAYLOAD.length, worker: viewerWorker() },
-    );
-    client.append(PAYLOAD);
-    client.end();
-    await over;
+    const { client } = await analyzedAsItArrives(PAYLOAD, 50_000_000, {
+      onIndexed: (result) => (sent = result.table),
+    });
     const table = sent as TransferredTable | null;
     if (!table) throw new Error('no table');
     const whole = extractRecordTable(PAYLOAD, analyzeXml(PAYLOAD, { emitPretty: false }).index!)!;
@@ -260,18 +252,13 @@ describe('the record table kept in the worker', () => {
 
 describe('the tree index kept in the worker', () => {
   it('serves copies of it, labels, sources and places, through the client, from parts too', async () => {
-    let finished = () => undefined as void;
-    const over = new Promise<void>((resolve) => (finished = resolve));
-    const { events } = recorder(finished);
     let nodeCount = 0;
-    const stream = streamToViewerWorker(
+    const { client: stream } = await analyzedAsItArrives(
+      PAYLOAD,
       50_000_000,
-      { ...events, onIndexed: (result) => (nodeCount = result.nodeCount) },
-      { expectedChars: PAYLOAD.length, worker: viewerWorker() },
+      { onIndexed: (result) => (nodeCount = result.nodeCount) },
+      4_093,
     );
-    for (const part of byteParts(PAYLOAD, 4093)) stream.append(part);
-    stream.end();
-    await over;
     const whole = analyzeXml(PAYLOAD, { emitPretty: false }).index;
     if (!whole) throw new Error('no index');
     expect(nodeCount).toBe(whole.nodeCount);
@@ -353,21 +340,10 @@ describe("an answer's head read by the worker", () => {
 describe('a payload analyzed as it arrives, then taken over by its viewer', () => {
   const HEAD_CHARS = 20_000;
 
-  /** The head, and a sink posting the rest onto the port the analysis reads. */
+  /** The analysis of an arriving PAYLOAD, and what sends its parts after the head. */
   function arriving(maxIndexBytes = 50_000_000) {
-    const channel = new MessageChannel();
-    const analysis = analyzePayloadAsItArrives(
-      PAYLOAD.slice(0, HEAD_CHARS),
-      channel.port1,
-      maxIndexBytes,
-      viewerWorker(),
-    );
-    const sink = partsSink(channel.port2);
-    const sendRest = (complete: boolean) => {
-      for (let at = HEAD_CHARS; at < PAYLOAD.length; at += 9_973)
-        sink.part(PAYLOAD.slice(at, at + 9_973));
-      sink.end(complete);
-    };
+    const { head, port, sendRest } = arrivingParts(PAYLOAD, HEAD_CHARS, 9_973);
+    const analysis = analyzePayloadAsItArrives(head, port, maxIndexBytes, viewerWorker());
     return { analysis, sendRest };
   }
 

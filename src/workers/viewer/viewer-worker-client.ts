@@ -139,51 +139,13 @@ export function startViewerWorker(
   maxIndexBytes: number,
   callbacks: ViewerWorkerCallbacks,
 ): ViewerWorkerClient {
-  const { client } = connect(takeWorker(), callbacks, (calls, events) =>
+  return connect(takeWorker(), callbacks, (calls, events) =>
     calls.analyze(
       ArrayBuffer.isView(xml) ? transfer(xml, [xml.buffer as ArrayBuffer]) : xml,
       maxIndexBytes,
       events,
     ),
   );
-  return client;
-}
-
-/** A viewer whose payload is sent in parts, as the body arrives. */
-export interface ViewerWorkerStream extends ViewerWorkerClient {
-  /** Sends the next part: text, or UTF-8 bytes, which are transferred (detached here). */
-  append(part: string | ArrayBuffer): void;
-  /** The last part was sent. */
-  end(): void;
-}
-
-/**
- * Starts the viewer's worker on a payload that arrives in parts: the callbacks are told as for
- * `startViewerWorker`, the first lines as soon as the parts sent hold them. `expectedChars` is the
- * payload's length when known (0 otherwise); `worker` replaces the worker (tests).
- *
- * @example
- * const stream = streamToViewerWorker(50_000_000, callbacks);
- * for await (const bytes of body) stream.append(bytes.buffer);
- * stream.end();
- */
-export function streamToViewerWorker(
-  maxIndexBytes: number,
-  callbacks: ViewerWorkerCallbacks,
-  options: { expectedChars?: number; worker?: ViewerWorker } = {},
-): ViewerWorkerStream {
-  const { client, request, calls } = connect(
-    options.worker ?? takeWorker(),
-    callbacks,
-    (workerCalls, events) => workerCalls.begin(maxIndexBytes, events, options.expectedChars ?? 0),
-  );
-  return {
-    ...client,
-    // Calls on one port are answered in order, so the parts are read in the order sent.
-    append: (part) =>
-      void request(() => calls.append(typeof part === 'string' ? part : transfer(part, [part]))),
-    end: () => void request(() => calls.end()),
-  };
 }
 
 /**
@@ -238,7 +200,7 @@ export function analyzePayloadAsItArrives(
     client.dispose();
     if (wasAdopted) onAbandoned?.();
   };
-  const { client } = connect(worker, keeping, async (calls, events) => {
+  const client = connect(worker, keeping, async (calls, events) => {
     const complete = await calls.analyzeFromPort(
       head,
       transfer(parts, [parts]),
@@ -300,11 +262,7 @@ function connect(
   worker: ViewerWorker,
   callbacks: ViewerWorkerCallbacks,
   start: (calls: ViewerWorker['calls'], events: ViewerEvents) => Promise<void>,
-): {
-  client: ViewerWorkerClient;
-  request: <T>(call: () => Promise<T>) => Promise<T>;
-  calls: ViewerWorker['calls'];
-} {
+): ViewerWorkerClient {
   let disposed = false;
 
   /**
@@ -351,7 +309,7 @@ function connect(
     });
   };
 
-  const client: ViewerWorkerClient = {
+  return {
     prettyLines: (from, to) =>
       request(() => worker.calls.prettyLines(from, to)).then((text) =>
         to > from ? text.split('\n') : [],
@@ -386,5 +344,4 @@ function connect(
       worker.stop(new Error('The viewer was closed.'));
     },
   };
-  return { client, request, calls: worker.calls };
 }

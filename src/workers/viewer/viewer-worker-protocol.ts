@@ -157,10 +157,11 @@ export interface ViewerWorkerApi {
   ): Promise<void>;
   /**
    * Analyzes a payload whose first part is `first` and whose other parts arrive on `parts`
-   * (payload-parts-port.ts) as they are received, reported as `begin`, `append` and `end`
-   * report them. Resolves true once the summary is reported (or the analysis failed); false
-   * when the sender says the parts are not the payload, or a newer payload began: nothing more
-   * is reported then.
+   * (payload-parts-port.ts) as they are received, reported to `events` as `analyze` reports a
+   * whole payload: the first lines as soon as the parts hold them, the table's first records
+   * ahead (a payload whose head was cut is a large one). Resolves true once the summary is
+   * reported (or the analysis failed); false when the sender says the parts are not the
+   * payload, or a newer payload began: nothing more is reported then.
    */
   analyzeFromPort(
     first: string,
@@ -168,19 +169,6 @@ export interface ViewerWorkerApi {
     maxIndexBytes: number,
     events: ViewerEvents,
   ): Promise<boolean>;
-  /**
-   * Starts a payload that arrives in parts (`append` each, then `end`), reported to `events` as
-   * `analyze` reports: the first lines as soon as the parts hold them. `expectedChars` (0 when
-   * unknown) sizes buffers, scales progress and allows the table's first records early.
-   */
-  begin(maxIndexBytes: number, events: ViewerEvents, expectedChars?: number): void;
-  /**
-   * The next part: text, or UTF-8 bytes (transferred) decoded here, a character possibly split
-   * between two parts. Settles once the part is read.
-   */
-  append(part: string | ArrayBuffer): Promise<void>;
-  /** The last part was sent; settles once the summary is reported (or the analysis failed). */
-  end(): Promise<void>;
   /**
    * Builds the tree index and the record table of the last payload, which was well-formed but
    * over its index limit, from its text sent again (the worker does not keep a payload it does
