@@ -255,14 +255,18 @@ export async function timeFirstAndWhole(
 }
 
 /** Sets a search field's value as typing would (React hears the input event). */
+/**
+ * Types `text` into the field `field` selects, as React sees typing; a field not on the page is
+ * said by name (the value's setter called on null says only "Illegal invocation").
+ */
 export const typeInto = (field: string, text: string) =>
-  `const i = document.querySelector(${JSON.stringify(field)}); const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set; set.call(i, '${text}'); i.dispatchEvent(new Event('input', { bubbles: true }));`;
+  `const i = document.querySelector(${JSON.stringify(field)}); if (!i) throw new Error(${JSON.stringify(`no field ${field} on the page`)}); const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set; set.call(i, ${JSON.stringify(text)}); i.dispatchEvent(new Event('input', { bubbles: true }));`;
 
 const FIRST_ROW = `document.querySelector('.xv-grid-scroll [aria-rowindex="2"]')?.textContent`;
 
 /** Clicks a Table column's header, keeping the first row's text to tell when the order changed. */
 export const sortByColumn = (column: string) =>
-  `window.__first = ${FIRST_ROW}; [...document.querySelectorAll('.xv-grid-head button')].find((b) => b.textContent.startsWith('${column}')).click();`;
+  `window.__first = ${FIRST_ROW}; const header = [...document.querySelectorAll('.xv-grid-head button')].find((b) => b.textContent.startsWith(${JSON.stringify(column)})); if (!header) throw new Error(${JSON.stringify(`no ${column} column header on the page`)}); header.click();`;
 
 // Rows beyond the first 200 show their cells once the worker has sent them: a row still waiting
 // for them (aria-busy cells) is not shown yet.
