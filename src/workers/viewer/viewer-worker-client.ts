@@ -193,11 +193,15 @@ export function analyzePayloadAsItArrives(
     else reported.push(report);
   };
   const keeping = relayedEvents(tell);
-  const abandon = () => {
-    const wasAdopted = state === 'adopted';
+  /** Ends the analysis and its worker, whether a viewer took it over or not. */
+  const stop = () => {
     state = 'gone';
     forget();
     client.dispose();
+  };
+  const abandon = () => {
+    const wasAdopted = state === 'adopted';
+    stop();
     if (wasAdopted) onAbandoned?.();
   };
   const client = connect(worker, keeping, async (calls, events) => {
@@ -220,19 +224,10 @@ export function analyzePayloadAsItArrives(
         for (const report of reported.splice(0)) report(callbacks);
         adopter = callbacks;
       });
-      return {
-        ...client,
-        dispose() {
-          forget();
-          client.dispose();
-        },
-      };
+      return { ...client, dispose: stop };
     },
     release() {
-      if (state !== 'waiting') return;
-      state = 'gone';
-      forget();
-      client.dispose();
+      if (state === 'waiting') stop();
     },
   };
 }
