@@ -254,10 +254,9 @@ export async function timeFirstAndWhole(
   );
 }
 
-/** Sets a search field's value as typing would (React hears the input event). */
 /**
- * Types `text` into the field `field` selects, as React sees typing; a field not on the page is
- * said by name (the value's setter called on null says only "Illegal invocation").
+ * Sets a search field's value as typing would (React hears the input event); a field not on the
+ * page is said by name (the value's setter called on null says only "Illegal invocation").
  */
 export const typeInto = (field: string, text: string) =>
   `const i = document.querySelector(${JSON.stringify(field)}); if (!i) throw new Error(${JSON.stringify(`no field ${field} on the page`)}); const set = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set; set.call(i, ${JSON.stringify(text)}); i.dispatchEvent(new Event('input', { bubbles: true }));`;
