@@ -5,7 +5,7 @@
  * and fails if there is any: the whole suite proves the console runs under its CSP. It also fails
  * on an uncaught error in a page and on anything a page logs as an error other than a failed
  * resource load (a 502 or a 403 the test asked for): on the dev server that includes React's own
- * warnings. A test that times out reports what each of its pages was doing (stuck-page.ts).
+ * warnings. A test that times out reports what its page was doing (stuck-page.ts).
  */
 import { test as base, expect } from '@playwright/test';
 import { DEMO_USERS } from '../emulator/demo-users.ts';
@@ -83,8 +83,8 @@ export const test = base.extend<{
     await use(page);
     if (testInfo.status !== 'timedOut') return;
     const report = await describeStuckPage(page, session);
-    console.log(`Timed out; the test's pages:\n${report}`);
-    await testInfo.attach('stuck pages', { body: report, contentType: 'text/plain' });
+    console.log(`Timed out; the test's page:\n${report}`);
+    await testInfo.attach('stuck page', { body: report, contentType: 'text/plain' });
   },
   shell: async ({ page }, use) => use(new Shell(page)),
   stubs: async ({ page }, use) => use(new StubsPage(page)),
