@@ -1,7 +1,8 @@
 /**
  * Load scenario: REPEATS fresh loads of the Pretty view (the default tab), the median of each
  * figure (response → viewer mounted, → first screen, → every line; the longest tasks before and
- * after the viewer mounted); then, on the last page, scrolling to the last line and a search.
+ * after the viewer mounted); then, on the last page, Ctrl+End to the last line, a search, and
+ * the scrolls of scroll.ts.
  */
 import type { Page } from '@playwright/test';
 import { median } from '../support/median.ts';
@@ -23,6 +24,7 @@ import {
   typeInto,
   watchStubsCalls,
 } from './page.ts';
+import { measureScrolls, PRETTY_SCROLL } from './scroll.ts';
 import { tracedPrettyLoad } from './trace.ts';
 
 const SEARCH_FIELD = '.xv-pretty input[type=search]';
@@ -113,7 +115,10 @@ export async function measurePrettyLoads(run: SizeRun): Promise<Page> {
   return page;
 }
 
-/** Ctrl+End to the last line, and a search for "Stub" until its match count shows. */
+/**
+ * Ctrl+End to the last line, a search for "Stub" until its match count shows, and, the search
+ * cleared, the scrolls of scroll.ts.
+ */
 async function measureScrollAndSearch(page: Page, facts: string, results: Results) {
   const lineCount = Number(
     /([\d,]+) lines pretty-printed/.exec(facts)?.[1]?.replace(/,/g, '') ?? 'NaN',
@@ -126,6 +131,9 @@ async function measureScrollAndSearch(page: Page, facts: string, results: Result
     `!!document.querySelector('.xv-pretty .xv-line[data-line="${lineCount}"] .xv-line-text')?.textContent`,
   );
   results.searchStubCount = await timeInPage(page, typeInto(SEARCH_FIELD, 'Stub'), MATCHES_COUNTED);
+  // Scrolled with no search, as the page first shows.
+  await timeInPage(page, typeInto(SEARCH_FIELD, ''), `!(${MATCH_STATUS})`);
+  await measureScrolls(page, PRETTY_SCROLL, results);
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * Table scenario: a fresh page whose Table tab is chosen as soon as it exists; response → first
  * rows and → the whole table; sorting by Title (both ways) and SizeBytes, filtering and clearing
- * the filter; the longest tasks of the table's work; the heap with the table, then with the Tree
- * opened on the same page; then, each on a fresh page, the first Title sort and the first filter
+ * the filter; the longest tasks of the table's work; the heap with the table; the scrolls of
+ * scroll.ts; the heap with the Tree opened on the same page; then, each on a fresh page, the first Title sort and the first filter
  * as a person makes them: the pointer resting on the header before the click, the field focused
  * before the text.
  */
@@ -24,6 +24,7 @@ import {
   waitForMark,
   waitForWholeTable,
 } from './page.ts';
+import { measureScrolls, TABLE_SCROLL } from './scroll.ts';
 import { keptTableTrace } from './trace.ts';
 
 export async function measureTable(run: SizeRun): Promise<void> {
@@ -70,6 +71,8 @@ export async function measureTable(run: SizeRun): Promise<void> {
   const tableHeap = await heapMb(tablePage);
   results.heapTablePageMB = tableHeap.page;
   results.heapTableWorkersMB = tableHeap.workers;
+  // After the heap figures, which the rows' cells fetched while scrolling would count.
+  await measureScrolls(tablePage, TABLE_SCROLL, results);
   // The Tree on the same page: its rows' texts come from the worker, as the Table's record XML.
   await tablePage.getByRole('tab', { name: 'Tree', exact: true }).click();
   await tablePage
