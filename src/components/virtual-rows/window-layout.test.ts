@@ -12,6 +12,7 @@ describe('layoutWindow', () => {
       firstRow: 5,
       rowCount: 31,
       top: 100,
+      slots: 31,
     });
     expect(layoutWindow(small, 0, 5)).toMatchObject({ firstRow: 0, top: 0 });
   });
@@ -20,6 +21,18 @@ describe('layoutWindow', () => {
     // 21 rows on screen (400 px, one partly shown) and 5 below; none above row 0.
     expect(layoutWindow(small, 0, 5)).toMatchObject({ firstRow: 0, rowCount: 26 });
     expect(layoutWindow(small, 60, 5)).toMatchObject({ firstRow: 0, rowCount: 29 });
+  });
+
+  it('gives every window no more rows than its slots, so that index % slots keys them apart', () => {
+    for (const geometry of [small, huge, { rows: 40, rowHeight: 30, viewportHeight: 263 }]) {
+      const maxScroll = Math.min(geometry.rows * geometry.rowHeight, MAX_SCROLL_PX);
+      for (let scrollTop = 0; scrollTop <= maxScroll; scrollTop += maxScroll / 997) {
+        const { firstRow, rowCount, slots } = layoutWindow(geometry, scrollTop, 5);
+        expect(rowCount).toBeLessThanOrEqual(slots);
+        const keys = new Set(Array.from({ length: rowCount }, (_, i) => (firstRow + i) % slots));
+        expect(keys.size).toBe(rowCount);
+      }
+    }
   });
 
   it('places a partly scrolled row so that the text moves pixel by pixel', () => {

@@ -17,6 +17,12 @@ export interface WindowLayout {
   rowCount: number;
   /** Where `firstRow`'s top sits inside the spacer, in pixels. */
   top: number;
+  /**
+   * The most rows a window of this geometry renders. Keyed `index % slots`, the rows of any
+   * window have distinct keys, a row keeps its element while it stays in the window, and a row
+   * scrolled in takes over the element of one scrolled out instead of a new one being made.
+   */
+  slots: number;
 }
 
 export interface Geometry {
@@ -37,7 +43,7 @@ function scale({ rows, rowHeight, viewportHeight }: Geometry) {
 
 /**
  * @example layoutWindow({ rows: 1000, rowHeight: 20, viewportHeight: 400 }, 200, 5)
- * // { spacerHeight: 20000, firstRow: 5, rowCount: 31, top: 100 }
+ * // { spacerHeight: 20000, firstRow: 5, rowCount: 31, top: 100, slots: 31 }
  */
 export function layoutWindow(
   geometry: Geometry,
@@ -59,7 +65,7 @@ export function layoutWindow(
     0,
     Math.min(rows - firstRow, firstOnScreen - firstRow + onScreen + overscan),
   );
-  return { spacerHeight, firstRow, rowCount, top };
+  return { spacerHeight, firstRow, rowCount, top, slots: onScreen + 2 * overscan };
 }
 
 /**

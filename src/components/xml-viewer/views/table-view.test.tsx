@@ -312,6 +312,46 @@ describe('TableView', () => {
     expect(screen.getAllByRole('row')[4]?.textContent).toBe('12T12');
   });
 
+  it('moves the elements of rows scrolled out to the rows scrolled in, and lets go of the focus a moved row held', async () => {
+    vi.stubGlobal('innerHeight', 400);
+    const few = forPage(3);
+    const table: TransferredTable = { ...few, records: new Int32Array(1_000) };
+    render(
+      <TableView
+        table={table}
+        client={null}
+        fileName="stubs"
+        onCopy={noop}
+        onSelectPath={() => {}}
+      />,
+    );
+    const rowElement = (index: number) =>
+      document.querySelector<HTMLElement>(`.xv-grid-scroll [aria-rowindex="${index + 2}"]`);
+    const scroller = document.querySelector<HTMLElement>('.xv-grid-scroll')!;
+    const scrollTo = async (top: number, firstIndex: number) => {
+      scroller.scrollTop = top;
+      scroller.dispatchEvent(new Event('scroll'));
+      await vi.waitFor(() => expect(rowElement(firstIndex - 1)).toBeNull());
+      expect(rowElement(firstIndex)).not.toBeNull();
+    };
+    // Row 30 at the top: 12 rows of overscan above it, 10 on screen and 12 below (18 to 51).
+    await scrollTo(30 * 30, 18);
+    const before = new Set(document.querySelectorAll('.xv-grid-scroll [role="row"]'));
+    const kept = rowElement(35);
+    rowElement(40)!.focus();
+    // 5 rows down: rows 18 to 22 leave the window, 52 to 56 come in, in their elements.
+    await scrollTo(35 * 30, 23);
+    expect(rowElement(35)).toBe(kept);
+    expect(rowElement(40)).toBe(document.activeElement);
+    const after = new Set(document.querySelectorAll('.xv-grid-scroll [role="row"]'));
+    expect(after.size).toBe(34);
+    expect([...after].every((row) => before.has(row))).toBe(true);
+    // Row 40 scrolls out: its element shows another row now, and has no focus.
+    await scrollTo(60 * 30, 48);
+    expect(rowElement(40)).toBeNull();
+    expect(document.activeElement?.getAttribute('role')).not.toBe('row');
+  });
+
   it('keeps a few rows in the DOM at 3,000,000 records and reaches the last one by scrolling', async () => {
     vi.stubGlobal('innerHeight', 400);
     const few = forPage(3);

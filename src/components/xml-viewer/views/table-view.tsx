@@ -193,6 +193,17 @@ export default function TableView({
     cells.want(shownIndexes.map(rowAt).filter((row) => row >= 0));
   });
 
+  // Rows are keyed by slot (layout.slots): a row scrolled out leaves its element to a row
+  // scrolled in, which costs no new element. The focus it held is let go then, as when the
+  // element went away, so that Enter never acts on the row that took it over.
+  const focusedIndex = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const focused = document.activeElement;
+    if (focusedIndex.current === null || !(focused instanceof HTMLElement)) return;
+    if (focused.getAttribute('role') !== 'row' || !scrollRef.current?.contains(focused)) return;
+    if (focused.getAttribute('aria-rowindex') !== String(focusedIndex.current + 2)) focused.blur();
+  });
+
   const selectedNode = selectedRow === null ? -1 : (table.records[selectedRow] ?? -1);
   const selectedSource = useNodeSource(client, selectedNode);
   const selectedPath = useNodePath(client, selectedNode);
@@ -338,7 +349,7 @@ export default function TableView({
               const row = rowAt(index);
               return (
                 <div
-                  key={index}
+                  key={index % layout.slots}
                   role="row"
                   aria-rowindex={index + 2}
                   aria-selected={row === selectedRow}
@@ -352,6 +363,8 @@ export default function TableView({
                   }}
                   onClick={() => selectRow(row)}
                   onKeyDown={(event) => onRowKey(event, row)}
+                  onFocus={() => (focusedIndex.current = index)}
+                  onBlur={() => (focusedIndex.current = null)}
                 >
                   {shownColumns.map((c) => {
                     const value = row < 0 ? undefined : cells.text(c, row);
