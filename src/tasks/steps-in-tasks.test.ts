@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { queueTask } from './next-turn.ts';
-import { stepsInTasks } from './steps-in-tasks.ts';
+import { backgroundHeldFor, holdBackground, stepsInTasks } from './steps-in-tasks.ts';
 
 /** A clock that moves only when a step says so. */
 function steppedClock() {
@@ -65,5 +65,25 @@ describe('stepsInTasks', () => {
     }
     await expect(stepsInTasks(failing(), 8, clock.now)).rejects.toThrow('bad step');
     expect(steps).toBe(3);
+  });
+
+  it('runs no step while background work is held, and resumes when the hold ends', async () => {
+    const heldAt = performance.now();
+    holdBackground(40);
+    // A shorter hold does not cut a longer one short.
+    holdBackground(5);
+    expect(backgroundHeldFor()).toBeGreaterThan(30);
+    const stepTimes: number[] = [];
+    function* steps() {
+      stepTimes.push(performance.now());
+      yield;
+      stepTimes.push(performance.now());
+      return 'done';
+    }
+    const done = stepsInTasks(steps());
+    expect(stepTimes).toEqual([]);
+    await expect(done).resolves.toBe('done');
+    expect(stepTimes[0]).toBeGreaterThanOrEqual(heldAt + 39);
+    expect(backgroundHeldFor()).toBe(0);
   });
 });

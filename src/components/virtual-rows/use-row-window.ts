@@ -29,15 +29,27 @@ export interface RowWindow {
  *   height before a ResizeObserver measures it. Reading the scroller's own height as it mounts
  *   would lay out the page in the task that renders the rows; the window's is known without it.
  * @param measureOnMount read the scroller's height as it mounts instead (see LineWindow).
+ * @param onScrolled told of each scroll event (the viewer's worker then holds its work between
+ *   requests, leaving the cores to the frames).
  * @example const { layout } = useRowWindow(scrollRef, rows.length, 30, { viewportShare: 0.65, overscan: 12 });
  */
 export function useRowWindow(
   scrollRef: RefObject<HTMLElement | null>,
   rows: number,
   rowHeight: number,
-  options: { viewportShare: number; overscan: number; measureOnMount?: boolean },
+  options: {
+    viewportShare: number;
+    overscan: number;
+    measureOnMount?: boolean;
+    /** Called on each scroll event, before the window follows (a frame later). */
+    onScrolled?: (() => void) | undefined;
+  },
 ): RowWindow {
-  const { viewportShare, overscan, measureOnMount = false } = options;
+  const { viewportShare, overscan, measureOnMount = false, onScrolled } = options;
+  const onScrolledRef = useRef(onScrolled);
+  useLayoutEffect(() => {
+    onScrolledRef.current = onScrolled;
+  });
   const [scrollTop, setScrollTop] = useState(0);
   const [viewportHeight, setViewportHeight] = useState(
     () => Math.round(window.innerHeight * viewportShare) || 400,
@@ -58,6 +70,7 @@ export function useRowWindow(
     if (measureOnMount && scroller.clientHeight > 0) setViewportHeight(scroller.clientHeight);
     let frame = 0;
     const onScroll = () => {
+      onScrolledRef.current?.();
       if (frame) return;
       frame = requestAnimationFrame(() => {
         frame = 0;

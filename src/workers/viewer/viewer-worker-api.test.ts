@@ -243,6 +243,38 @@ describe("the viewer worker's preparation after a Table answer", () => {
     // With no room the same column is ranked between requests.
     expect(await rankedWithin(createViewerWorkerApi(0, 0), 5_000)).toBe(true);
   }, 30_000);
+
+  it('waits while the page scrolls, then goes on; a request is answered at once meanwhile', async () => {
+    const api = createViewerWorkerApi(0, 0, 200);
+    const run = watched();
+    let scrolling: ReturnType<typeof setInterval> | undefined;
+    const indexed = new Promise<void>((resolve) => {
+      const onIndexed = run.events.onIndexed;
+      run.events.onIndexed = (result) => {
+        onIndexed(result);
+        // The page scrolls from the moment the table is there, saying so every 50 ms.
+        api.pageScrolling();
+        scrolling = setInterval(() => api.pageScrolling(), 50);
+        resolve();
+      };
+    });
+    void api.analyze(stubs(30_000, 'Title'), 50_000_000, run.events);
+    await indexed;
+    try {
+      await pause(600);
+      expect(api.queryTable(query, shown, true).whole).toBe(false);
+      // A request is still answered at once: the whole order, ranked on the spot.
+      expect(api.queryTable({ ...query, sortColumn: 0 }, shown).whole).toBe(true);
+    } finally {
+      clearInterval(scrolling);
+    }
+    let ranked = false;
+    for (let waited = 0; waited < 5_000 && !ranked; waited += 50) {
+      await pause(50);
+      ranked = api.queryTable(query, shown, true).whole;
+    }
+    expect(ranked).toBe(true);
+  }, 30_000);
 });
 
 describe("the viewer worker's whole answer, prepared in steps", () => {

@@ -59,7 +59,12 @@ import type {
   ViewerWorkerApi,
 } from './viewer-worker-protocol.ts';
 import { queueTask } from '../../tasks/next-turn.ts';
-import { BACKGROUND_TASK_MS, stepsInTasks } from '../../tasks/steps-in-tasks.ts';
+import {
+  BACKGROUND_TASK_MS,
+  backgroundHeldFor,
+  holdBackground,
+  stepsInTasks,
+} from '../../tasks/steps-in-tasks.ts';
 import { errorMessage } from '../../text/error-message.ts';
 import type { PayloadPartMessage } from './payload-parts-port.ts';
 
@@ -363,9 +368,11 @@ function prepareTableWhenIdle(): void {
   preparationScheduled = true;
   const prepareStep = () => {
     preparationScheduled = false;
-    if (preparation && !preparation.prepare(backgroundTaskMs)) prepareTableWhenIdle();
+    // Held since this step was queued (the page scrolls): scheduled again for the hold's end.
+    if (backgroundHeldFor() > 0) prepareTableWhenIdle();
+    else if (preparation && !preparation.prepare(backgroundTaskMs)) prepareTableWhenIdle();
   };
-  const room = preparationResumesAt - performance.now();
+  const room = Math.max(preparationResumesAt - performance.now(), backgroundHeldFor());
   if (room > 0) preparationTimer = setTimeout(prepareStep, room);
   else queueTask(prepareStep);
 }
@@ -378,6 +385,14 @@ function prepareTableWhenIdle(): void {
 export const RENDER_ROOM_MS = 60;
 /** RENDER_ROOM_MS, unless a test sets another. */
 let renderRoomMs = RENDER_ROOM_MS;
+/**
+ * How long the work between requests waits after the page says it scrolls (pageScrolling): the
+ * page's client says so at most every SCROLL_SIGNAL_MS while it scrolls, so the work resumes
+ * about this long after the scroll stops.
+ */
+export const SCROLL_ROOM_MS = 150;
+/** SCROLL_ROOM_MS, unless a test sets another. */
+let scrollRoomMs = SCROLL_ROOM_MS;
 let preparationResumesAt = 0;
 let preparationTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -614,13 +629,16 @@ function cellsOf(rows: ArrayLike<number>): PackedColumn[] {
  * The viewer worker's API; one payload at a time (a new one replaces what was kept).
  * @param taskMs work per task of the passes after the analysis (index, table, summary)
  * @param roomMs how long the Table's preparation waits after a Table answer (RENDER_ROOM_MS)
+ * @param scrollMs how long the work between requests waits after pageScrolling (SCROLL_ROOM_MS)
  */
 export function createViewerWorkerApi(
   taskMs = BACKGROUND_TASK_MS,
   roomMs = RENDER_ROOM_MS,
+  scrollMs = SCROLL_ROOM_MS,
 ): ViewerWorkerApi {
   backgroundTaskMs = taskMs;
   renderRoomMs = roomMs;
+  scrollRoomMs = scrollMs;
   // One API per worker; tests make several, each starting with no preparation waiting.
   preparationResumesAt = 0;
   clearTimeout(preparationTimer);
@@ -742,6 +760,9 @@ export function createViewerWorkerApi(
     rankFirst(column) {
       preparation?.rankFirst(column);
       prepareTableWhenIdle();
+    },
+    pageScrolling() {
+      holdBackground(scrollRoomMs);
     },
     tableCells(rows) {
       const cells = cellsOf(rows);

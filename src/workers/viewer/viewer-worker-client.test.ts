@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeWorker } from '../fake-worker.test-helper.ts';
 import { callWorker, proxy } from '../worker-call.ts';
 import { createViewerWorkerApi } from './viewer-worker-api.ts';
@@ -9,6 +9,7 @@ import { nodePath } from '../../xml/node-path.ts';
 import {
   analyzePayloadAsItArrives,
   headRecordsInWorker,
+  SCROLL_SIGNAL_MS,
   type ArrivingAnalysis,
   type ViewerWorker,
   type ViewerWorkerClient,
@@ -403,5 +404,29 @@ describe('a payload analyzed as it arrives, then taken over by its viewer', () =
     expect(rows?.records.length).toBe(firstRecordsForPage(head, true)?.[0].records.length);
     analysis.release();
     await expect(headRecordsInWorker(head)).rejects.toThrow();
+  });
+});
+
+describe("the viewer worker's client, told that its view scrolls", () => {
+  it('tells the worker at most every SCROLL_SIGNAL_MS, however often the view scrolls', async () => {
+    let told = 0;
+    const fake = new FakeWorker({ ...createViewerWorkerApi(), pageScrolling: () => (told += 1) });
+    started.push(fake);
+    const worker = callWorker<ViewerWorkerApi>(fake as unknown as Worker, {
+      describeFailure: (detail) => detail || 'stopped',
+    });
+    const { head, port } = arrivingParts(PAYLOAD, 20_000, 9_973);
+    const client = analyzePayloadAsItArrives(head, port, 50_000_000, worker).adopt(
+      recorder(() => undefined).events,
+      () => undefined,
+    );
+    // A scroll event a frame, and more: one message.
+    for (let event = 0; event < 20; event++) client?.pageScrolling();
+    await new Promise((resolve) => setTimeout(resolve, SCROLL_SIGNAL_MS + 10));
+    client?.pageScrolling();
+    client?.pageScrolling();
+    await vi.waitFor(() => expect(told).toBe(2));
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(told).toBe(2);
   });
 });

@@ -60,6 +60,12 @@ export interface ViewerWorkerClient {
   indexOverLimit(payload: string | Blob): void;
   /** The column will likely be sorted soon: the worker ranks it before the others. */
   rankFirst(column: number): void;
+  /**
+   * The view is scrolling: the worker's work between requests waits a little (see
+   * ViewerWorkerApi.pageScrolling). Called on every scroll event; told at most every
+   * SCROLL_SIGNAL_MS.
+   */
+  pageScrolling(): void;
   /** The cells of these record-table rows, row by row, a value per column. */
   tableCells(rows: readonly number[]): Promise<string[][]>;
   csv(columns: number[], rows: Uint32Array): Promise<string>;
@@ -86,6 +92,9 @@ function createWorker(): ViewerWorker {
 // A worker started ahead of time (see prewarmViewerWorker) has its code loaded and compiled by
 // the time a payload arrives.
 let spare: ViewerWorker | null = null;
+
+/** How often, at most, a scrolling view tells the worker so (pageScrolling). */
+export const SCROLL_SIGNAL_MS = 50;
 
 /** Starts a worker now, to be used by the next viewer. @example prewarmViewerWorker() */
 export function prewarmViewerWorker(): void {
@@ -280,6 +289,7 @@ function connect(
   });
   void request(() => start(worker.calls, proxy(events)));
 
+  let scrollingToldAt = -Infinity;
   const sendSearch = (query: string) => request(() => worker.calls.search(query));
   // Searches are not debounced; while one runs in the worker only the latest query waits, and
   // the queries typed in between are answered with no matches (their callers moved on).
@@ -326,6 +336,12 @@ function connect(
       ),
     indexOverLimit: (payload) => void request(() => worker.calls.indexOverLimit(payload)),
     rankFirst: (column) => void request(() => worker.calls.rankFirst(column)),
+    pageScrolling: () => {
+      const now = performance.now();
+      if (now - scrollingToldAt < SCROLL_SIGNAL_MS) return;
+      scrollingToldAt = now;
+      void request(() => worker.calls.pageScrolling());
+    },
     tableCells: (rows) => {
       const ids = Uint32Array.from(rows);
       return request(() => worker.calls.tableCells(transfer(ids, [ids.buffer]))).then(unpackRows);

@@ -210,6 +210,12 @@ export interface ViewerWorkerApi {
    * prepared before the other columns'.
    */
   rankFirst(column: number): void;
+  /**
+   * The page is scrolling: the worker's work between requests (the passes after the analysis,
+   * the Table's preparation) waits until SCROLL_ROOM_MS after the last call, leaving the cores to
+   * the page's frames; requests are still answered at once.
+   */
+  pageScrolling(): void;
   /** The cells of these rows of the record table, packed per column. */
   tableCells(rows: Uint32Array): PackedColumn[];
   csv(columns: number[], rows: Uint32Array): string;

@@ -45,6 +45,7 @@ function fakeClient(): ViewerWorkerClient & { asked: Array<[number, number]> } {
     queryTable: () => Promise.reject(new Error('not used')),
     queryTableWhenPrepared: () => Promise.reject(new Error('not used')),
     rankFirst: () => undefined,
+    pageScrolling: () => undefined,
     indexOverLimit: () => undefined,
     tableCells: () => Promise.reject(new Error('not used')),
     csv: () => Promise.reject(new Error('not used')),

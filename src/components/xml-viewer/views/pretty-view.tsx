@@ -217,6 +217,7 @@ export default function PrettyView({
       <LineWindow
         ref={windowRef}
         measureOnMount={!receiving}
+        onScrolled={client?.pageScrolling}
         cache={cache}
         version={version}
         folds={folds}

@@ -312,6 +312,22 @@ describe('TableView', () => {
     expect(screen.getAllByRole('row')[4]?.textContent).toBe('12T12');
   });
 
+  it('tells its worker when its rows scroll (the worker then holds its work between requests)', async () => {
+    const pageScrolling = vi.fn();
+    const client = {
+      queryTable: () => unsortedAnswer(30),
+      tableCells: (rows: readonly number[]) => Promise.resolve(rows.map(cellsOf)),
+      rankFirst: () => {},
+      pageScrolling,
+    } as unknown as ViewerWorkerClient;
+    renderTable(30, client);
+    await screen.findByText('30 of 30 Stub records');
+    const scroller = document.querySelector<HTMLElement>('.xv-grid-scroll')!;
+    scroller.scrollTop = 90;
+    scroller.dispatchEvent(new Event('scroll'));
+    expect(pageScrolling).toHaveBeenCalledTimes(1);
+  });
+
   it('moves the elements of rows scrolled out to the rows scrolled in, and lets go of the focus a moved row held', async () => {
     vi.stubGlobal('innerHeight', 400);
     const few = forPage(3);

@@ -117,6 +117,7 @@ export default function TableView({
   const { layout } = useRowWindow(scrollRef, rowCount, ROW_HEIGHT, {
     viewportShare: VIEWPORT_SHARE,
     overscan: OVERSCAN,
+    onScrolled: client?.pageScrolling,
   });
   const firstShown = layout.firstRow;
   const endShown = layout.firstRow + layout.rowCount;

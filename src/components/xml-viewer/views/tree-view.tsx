@@ -13,6 +13,7 @@ import {
   useState,
   type KeyboardEvent,
 } from 'react';
+import type { ViewerWorkerClient } from '../../../workers/viewer/viewer-worker-client.ts';
 import { useRowWindow } from '../../virtual-rows/use-row-window.ts';
 import { rowOfNode, treeRows } from './tree-rows.ts';
 import { isExpandable, type NodeLabel as Label } from '../../../xml/node-label.ts';
@@ -106,7 +107,7 @@ export default function TreeView({
   onShowInPretty,
 }: {
   /** The viewer's worker, which holds the payload: the rows' texts are sliced there. */
-  client: (NodeSourceClient & NodeLabelClient) | null;
+  client: (NodeSourceClient & NodeLabelClient & Pick<ViewerWorkerClient, 'pageScrolling'>) | null;
   /** The tree's structure, copied from the worker's index. */
   index: XmlTreeStructure;
   /** A deep-linked node to open and focus, or -1. */
@@ -150,6 +151,7 @@ export default function TreeView({
   const { layout, scrollToRow } = useRowWindow(scrollRef, rows.length, ROW_HEIGHT, {
     viewportShare: VIEWPORT_SHARE,
     overscan: OVERSCAN,
+    onScrolled: client?.pageScrolling,
   });
 
   useLayoutEffect(() => {

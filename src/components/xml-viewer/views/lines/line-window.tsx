@@ -65,6 +65,8 @@ export interface LineWindowProps {
    * against 74–88 ms (docs/performance.md, "The head's first screen in slices").
    */
   measureOnMount?: boolean;
+  /** Told of each scroll event (see useRowWindow). */
+  onScrolled?: (() => void) | undefined;
   ref?: Ref<LineWindowHandle>;
 }
 
@@ -105,6 +107,7 @@ export function LineWindow({
   describedBy,
   onKeyDown,
   measureOnMount = false,
+  onScrolled,
   ref,
 }: LineWindowProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -112,6 +115,7 @@ export function LineWindow({
     viewportShare: VIEWPORT_SHARE,
     overscan: OVERSCAN,
     measureOnMount,
+    onScrolled,
   });
   const foldsRef = useRef(folds);
   useLayoutEffect(() => {
