@@ -75,6 +75,23 @@ function renderTable(records: number, client: ViewerWorkerClient | null) {
   );
 }
 
+/**
+ * A preview of `records` records with no worker: their node ids only, the cells of the first
+ * three; the others, never asked in a preview, stay "…".
+ */
+function renderRecordIdsOnly(records: number) {
+  const table: TransferredTable = { ...forPage(3), records: new Int32Array(records) };
+  render(
+    <TableView
+      table={table}
+      client={null}
+      fileName="stubs"
+      onCopy={noop}
+      onSelectPath={() => {}}
+    />,
+  );
+}
+
 describe('TableView', () => {
   it('shows the first records as a preview: nothing to sort, filter or open yet', () => {
     renderTable(10, null);
@@ -330,17 +347,7 @@ describe('TableView', () => {
 
   it('moves the elements of rows scrolled out to the rows scrolled in, and lets go of the focus a moved row held', async () => {
     vi.stubGlobal('innerHeight', 400);
-    const few = forPage(3);
-    const table: TransferredTable = { ...few, records: new Int32Array(1_000) };
-    render(
-      <TableView
-        table={table}
-        client={null}
-        fileName="stubs"
-        onCopy={noop}
-        onSelectPath={() => {}}
-      />,
-    );
+    renderRecordIdsOnly(1_000);
     const rowElement = (index: number) =>
       document.querySelector<HTMLElement>(`.xv-grid-scroll [aria-rowindex="${index + 2}"]`);
     const scroller = document.querySelector<HTMLElement>('.xv-grid-scroll')!;
@@ -370,19 +377,8 @@ describe('TableView', () => {
 
   it('keeps a few rows in the DOM at 3,000,000 records and reaches the last one by scrolling', async () => {
     vi.stubGlobal('innerHeight', 400);
-    const few = forPage(3);
     const records = 3_000_000;
-    // The records' node ids only; their cells, never asked in a preview, stay "…".
-    const table: TransferredTable = { ...few, records: new Int32Array(records) };
-    render(
-      <TableView
-        table={table}
-        client={null}
-        fileName="stubs"
-        onCopy={noop}
-        onSelectPath={() => {}}
-      />,
-    );
+    renderRecordIdsOnly(records);
     const rowsShown = () =>
       Array.from(document.querySelectorAll('.xv-grid-scroll [role="row"]'), (row) =>
         Number(row.getAttribute('aria-rowindex')),
