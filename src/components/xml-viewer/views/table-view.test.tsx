@@ -62,11 +62,11 @@ const answerOf = (
   shownCells: Array.from(rows.subarray(shown.from, shown.to), cellsOf),
 });
 
-/** A table of the first `records`, with `client` as its worker (null: a preview). */
-function renderTable(records: number, client: ViewerWorkerClient | null) {
+/** `table` in the view, with `client` as its worker (null: a preview). */
+function renderTableOf(table: TransferredTable, client: ViewerWorkerClient | null) {
   render(
     <TableView
-      table={forPage(records)}
+      table={table}
       client={client}
       fileName="stubs"
       onCopy={noop}
@@ -75,21 +75,17 @@ function renderTable(records: number, client: ViewerWorkerClient | null) {
   );
 }
 
+/** A table of the first `records`, with `client` as its worker (null: a preview). */
+function renderTable(records: number, client: ViewerWorkerClient | null) {
+  renderTableOf(forPage(records), client);
+}
+
 /**
  * A preview of `records` records with no worker: their node ids only, the cells of the first
  * three; the others, never asked in a preview, stay "…".
  */
 function renderRecordIdsOnly(records: number) {
-  const table: TransferredTable = { ...forPage(3), records: new Int32Array(records) };
-  render(
-    <TableView
-      table={table}
-      client={null}
-      fileName="stubs"
-      onCopy={noop}
-      onSelectPath={() => {}}
-    />,
-  );
+  renderTableOf({ ...forPage(3), records: new Int32Array(records) }, null);
 }
 
 describe('TableView', () => {
@@ -208,15 +204,7 @@ describe('TableView', () => {
         return Promise.resolve(rows.map(cellsOf));
       },
     } as unknown as ViewerWorkerClient;
-    render(
-      <TableView
-        table={table}
-        client={client}
-        fileName="stubs"
-        onCopy={noop}
-        onSelectPath={() => {}}
-      />,
-    );
+    renderTableOf(table, client);
     expect(await screen.findByText('T29')).toBeInTheDocument();
     expect(await screen.findByText('T20')).toBeInTheDocument();
     // 6 rows on screen (the sixth partly) and 12 below: positions 0-17, rows 0-17 before the
