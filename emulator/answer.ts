@@ -110,6 +110,7 @@ export async function writeAnswer(
   const head = readHead(
     batches(typeof final.body === 'string' ? [final.body] : final.body.parts()),
     threshold,
+    typeof final.body === 'string' ? 0 : final.body.atLeastBytes,
   );
   const { chunks, byteLength: length } = head;
   res.statusCode = final.status;

@@ -78,3 +78,40 @@ describe('behind a compression middleware', () => {
     },
   );
 });
+
+describe('readHead', () => {
+  /** Batches of 10 bytes, counting how many were produced. */
+  function tenBatches() {
+    let produced = 0;
+    function* source(): Generator<Buffer, void, undefined> {
+      for (let i = 0; i < 10; i++) {
+        produced++;
+        yield Buffer.alloc(10, 97 + i);
+      }
+    }
+    return { source: source(), produced: () => produced };
+  }
+
+  it('reads a body whole up to the threshold, and past it only as far as the threshold', () => {
+    const small = tenBatches();
+    expect(readHead(small.source, 100)).toMatchObject({ byteLength: 100, rest: null });
+    const large = tenBatches();
+    const head = readHead(large.source, 35);
+    expect([head.byteLength, large.produced()]).toEqual([40, 4]);
+    expect(head.rest).toBe(large.source);
+  });
+
+  it('stops at the first batch of a body known to be longer than the threshold', () => {
+    const known = tenBatches();
+    const head = readHead(known.source, 35, 36);
+    expect([head.byteLength, known.produced()]).toEqual([10, 1]);
+    expect(head.rest).toBe(known.source);
+    const rest = [...(head.rest as Generator<Buffer, void, undefined>)];
+    expect(Buffer.concat([...head.chunks, ...rest]).toString()).toBe(
+      'aaaaaaaaaabbbbbbbbbbccccccccccddddddddddeeeeeeeeeeffffffffffgggggggggghhhhhhhhhhiiiiiiiiiijjjjjjjjjj',
+    );
+    // A bound at or under the threshold says nothing: the body is read as far as before.
+    const unknown = tenBatches();
+    expect(readHead(unknown.source, 35, 35).byteLength).toBe(40);
+  });
+});

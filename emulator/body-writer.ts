@@ -33,17 +33,26 @@ export interface BodyHead {
 }
 
 /**
- * Produces batches until the body ends or holds more than `threshold` bytes.
+ * Produces batches until the body ends or holds more than `threshold` bytes, or only the first
+ * batch when the body is known to be longer than that (`atLeastBytes`, a lower bound of its
+ * length): it will be streamed either way, and its first byte need not wait for the rest.
  * @example readHead(batches(['<a />']), 524_288).rest // null: small, sent with a Content-Length
+ * @example readHead(batches(doc.parts()), 524_288, doc.atLeastBytes) // one batch if it is sure to be over
  */
-export function readHead(source: Iterator<Buffer, void, undefined>, threshold: number): BodyHead {
+export function readHead(
+  source: Iterator<Buffer, void, undefined>,
+  threshold: number,
+  atLeastBytes = 0,
+): BodyHead {
   const chunks: Buffer[] = [];
   let byteLength = 0;
+  const knownOver = atLeastBytes > threshold;
   while (byteLength <= threshold) {
     const next = source.next();
     if (next.done) return { chunks, byteLength, rest: null };
     chunks.push(next.value);
     byteLength += next.value.length;
+    if (knownOver) break;
   }
   return { chunks, byteLength, rest: source };
 }

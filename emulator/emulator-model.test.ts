@@ -8,7 +8,13 @@ import { createReferenceModel } from './reference-model.ts';
 import { DEMO_USERS, SEED_STUBS_KEY } from './demo-users.ts';
 import { ServiceMethodError, type AssetStubsRecord, type InodeModel } from './model-types.ts';
 import { writeElement } from './xml-node.ts';
-import { deriveStub, renderStub, renderStubSlow, titleFor } from './stub-builder.ts';
+import {
+  deriveStub,
+  MIN_STUB_BYTES,
+  renderStub,
+  renderStubSlow,
+  titleFor,
+} from './stub-builder.ts';
 
 let store: EmulatorStore;
 let model: InodeModel;
@@ -192,6 +198,46 @@ describe('emulator model: GetAssetStubs', () => {
     expect(renderStub(stub, null)).toContain(
       'ServiceURI="https://a.example/Tom &amp; &quot;Jerry&quot; &lt;b&gt;&#x1;.png"',
     );
+  });
+
+  it('writes no stub in fewer than MIN_STUB_BYTES, its values empty or not, on one line or indented', () => {
+    const stubs = [
+      deriveStub({ seq: 1, recordId: '', serviceUri: '', mediaType: '', createdAt: '' }),
+      deriveStub({ seq: 2, recordId: '', serviceUri: null, mediaType: null, createdAt: '' }),
+      ...store.listIndexes(ownerOf('emulator', alice)).map(deriveStub),
+    ];
+    for (const stub of stubs) {
+      // Its size has four digits or more: the fewest bytes a stub takes are these less the rest.
+      const extraDigits = String(renderStub(stub, null).match(/<SizeBytes>(\d+)</)?.[1]).length - 4;
+      for (const indent of [null, '    ']) {
+        expect(Buffer.byteLength(renderStub(stub, indent)) - extraDigits).toBeGreaterThan(
+          MIN_STUB_BYTES,
+        );
+      }
+    }
+  });
+
+  it('tells the least length of an unfiltered answer before reading its stubs, and nothing when filtered', () => {
+    seedStubs(store, 40);
+    const all = model.getAssetStubs({
+      OpenIDKey: SEED_STUBS_KEY,
+      AssetType: '',
+      OtherFilterCriteria: '',
+    });
+    expect(all.DataStubs?.renderAtLeastBytes).toBe(40 * MIN_STUB_BYTES);
+    const rendered = [...(all.DataStubs?.render?.(null) ?? [])].join('');
+    expect(Buffer.byteLength(rendered)).toBeGreaterThan(40 * MIN_STUB_BYTES);
+    for (const [AssetType, OtherFilterCriteria] of [
+      ['image', ''],
+      ['', 'golden'],
+    ] as const) {
+      const filtered = model.getAssetStubs({
+        OpenIDKey: SEED_STUBS_KEY,
+        AssetType,
+        OtherFilterCriteria,
+      });
+      expect(filtered.DataStubs?.renderAtLeastBytes).toBe(0);
+    }
   });
 
   it('raises for the AssetType fault hook, whatever the key', () => {

@@ -6,7 +6,7 @@ import { DEMO_INDEXES, DEMO_USERS, SEED_STUBS_KEY } from './demo-users.ts';
 import { ownerOf, type EmulatorStore } from './store.ts';
 import { userIdFor } from './user-id.ts';
 import { matchesFilter, parseFilterCriteria } from './filter-criteria.ts';
-import { deriveStub, renderStub } from './stub-builder.ts';
+import { deriveStub, MIN_STUB_BYTES, renderStub } from './stub-builder.ts';
 import {
   methodFrame,
   ServiceMethodError,
@@ -147,12 +147,15 @@ export function createEmulatorModel(store: EmulatorStore): InodeModel {
           yield renderStub(stub, indent);
         }
       }
+      // Unfiltered, every stub up to `until` is written: the answer's least length is known now.
+      const renderAtLeastBytes =
+        wantedType || terms.length > 0 ? 0 : store.countIndexes(owner) * MIN_STUB_BYTES;
       return {
         Success: true,
         ErrorMessage: '',
         ErrorCode: null,
         Exception: null,
-        DataStubs: { name: 'AssetStubs', attributes: [['xmlns', '']], render },
+        DataStubs: { name: 'AssetStubs', attributes: [['xmlns', '']], render, renderAtLeastBytes },
         NewRecordID: store.lastRecordId(owner) ?? '',
         UserID: userIdFor(OpenIDKey),
       };

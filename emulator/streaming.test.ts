@@ -173,6 +173,48 @@ describe('while a large answer is written', () => {
     }
   });
 
+  it('sends its first batch before reading up to the threshold when the stub count says it is over, and only then', async () => {
+    // 6,000 stubs of at least MIN_STUB_BYTES: known to be over 512 KiB before any is read.
+    const many = await startEmulator({ port: 0, db: ':memory:', seedStubs: 6_000 });
+    try {
+      const rowsAtFirstChunk = async (assetType: string) => {
+        const watch = watchStore(many.handler.store);
+        // The producer waits at its first batch until the client has its first bytes.
+        let release = (): void => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        let holding = true;
+        many.handler.setStreamObserver(async () => {
+          if (holding) await held;
+        });
+        try {
+          let rows = -1;
+          const answer = await send(many.port, getAssetStubs('http-get', assetType), {}, () => {
+            rows = watch.seen.rows;
+            holding = false;
+            release();
+          });
+          const stubs = answer.body.toString('utf8').match(/<Stub /g)?.length ?? 0;
+          // How many of this answer's stubs fill the threshold, at their mean size.
+          const stubsInThreshold = Math.ceil((512 * 1024 * stubs) / answer.body.length);
+          return { rows, stubsInThreshold, chunked: answer.headers['transfer-encoding'] };
+        } finally {
+          many.handler.setStreamObserver(null);
+          watch.restore();
+        }
+      };
+      const unfiltered = await rowsAtFirstChunk('');
+      expect(unfiltered.chunked).toBe('chunked');
+      expect(unfiltered.rows).toBeGreaterThan(0);
+      expect(unfiltered.rows).toBeLessThan(unfiltered.stubsInThreshold / 2);
+      // Filtered, its length is not known ahead: the threshold's worth is read first, as before.
+      const filtered = await rowsAtFirstChunk('video');
+      expect(filtered.chunked).toBe('chunked');
+      expect(filtered.rows).toBeGreaterThanOrEqual(filtered.stubsInThreshold);
+    } finally {
+      await many.close();
+    }
+  });
+
   it('stops producing when the client goes away, quietly, and answers the next call', async () => {
     const watch = watchStore(streamed.handler.store);
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});

@@ -100,6 +100,13 @@ export function stubElement(stub: DerivedStub): XmlElement {
 }
 
 /**
+ * Fewer bytes than renderStub writes for any stub: its fixed markup alone (the tags, the
+ * attribute names, `Type="Asset"`, four digits of SizeBytes and eight of the checksum) takes
+ * more. A lower bound of an unfiltered answer's length before its stubs are read.
+ */
+export const MIN_STUB_BYTES = 150;
+
+/**
  * A stub's markup without building its element (the fast path for large answers); the same
  * bytes as writeElement(stubElement(stub)).
  * @example renderStub(stub, '      ')

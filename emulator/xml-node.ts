@@ -16,6 +16,11 @@ export interface XmlElement {
    * Nothing yielded: the element is written `<X />`.
    */
   readonly render?: (childIndent: string | null) => Iterable<string>;
+  /**
+   * With `render`: the fewest UTF-8 bytes it yields, known before it is called (every stub of an
+   * unfiltered answer is written, and each takes at least MIN_STUB_BYTES). 0 or absent: unknown.
+   */
+  readonly renderAtLeastBytes?: number;
 }
 
 /**
@@ -94,6 +99,19 @@ export const XML_DECLARATION = '<?xml version="1.0" encoding="utf-8"?>';
 /** A document produced on demand: each call of parts() starts it over from the declaration. */
 export interface LazyDocument {
   parts(): Generator<string>;
+  /**
+   * A lower bound of the document's length in UTF-8 bytes, known before it is produced: what its
+   * elements' `renderAtLeastBytes` promise (0 when none does). Lets the writer stream an answer
+   * at once that is sure to be over the stream threshold, instead of producing that much first.
+   */
+  readonly atLeastBytes: number;
+}
+
+/** The bytes an element's rendered children are known to take at least, over the whole tree. */
+function renderedAtLeast(node: XmlElement): number {
+  let bytes = node.renderAtLeastBytes ?? 0;
+  for (const child of node.children ?? []) bytes += renderedAtLeast(child);
+  return bytes;
 }
 
 /**
@@ -107,6 +125,7 @@ export function lazyDocument(root: XmlElement, indented: boolean): LazyDocument 
       yield XML_DECLARATION + (indented ? '\n' : '');
       yield* elementParts(root, indented ? '' : null);
     },
+    atLeastBytes: renderedAtLeast(root),
   };
 }
 
