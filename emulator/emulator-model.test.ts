@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EmulatorStore, ownerOf } from './store.ts';
-import { createEmulatorModel, FAULT_HOOK, seedDemoUsers, seedStubs } from './emulator-model.ts';
+import {
+  createEmulatorModel,
+  FAULT_HOOK,
+  LEAST_LENGTH_ROWS,
+  seedDemoUsers,
+  seedStubs,
+} from './emulator-model.ts';
 import { createReferenceModel } from './reference-model.ts';
 import { DEMO_USERS, SEED_STUBS_KEY } from './demo-users.ts';
 import { ServiceMethodError, type AssetStubsRecord, type InodeModel } from './model-types.ts';
@@ -238,6 +244,14 @@ describe('emulator model: GetAssetStubs', () => {
       });
       expect(filtered.DataStubs?.renderAtLeastBytes).toBe(0);
     }
+    // Counted no further than LEAST_LENGTH_ROWS: a bound, not the whole count.
+    seedStubs(store, LEAST_LENGTH_ROWS + 50);
+    const many = model.getAssetStubs({
+      OpenIDKey: SEED_STUBS_KEY,
+      AssetType: '',
+      OtherFilterCriteria: '',
+    });
+    expect(many.DataStubs?.renderAtLeastBytes).toBe(LEAST_LENGTH_ROWS * MIN_STUB_BYTES);
   });
 
   it('raises for the AssetType fault hook, whatever the key', () => {

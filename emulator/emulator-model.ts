@@ -124,6 +124,13 @@ export function seedStubs(store: EmulatorStore, count: number): void {
 }
 
 /**
+ * How far an unfiltered answer's stubs are counted to tell its least length: 10,000 × 150 bytes
+ * tells an answer over any stream threshold up to 1.5 MB (the default is 512 KiB) in about
+ * half a millisecond, where counting 600,000 takes 30.
+ */
+export const LEAST_LENGTH_ROWS = 10_000;
+
+/**
  * Creates the normal-mode model.
  * @example createEmulatorModel(store).getAssetStubs({ OpenIDKey: 'demo-alice-key', AssetType: 'image', OtherFilterCriteria: '' })
  */
@@ -149,7 +156,9 @@ export function createEmulatorModel(store: EmulatorStore): InodeModel {
       }
       // Unfiltered, every stub up to `until` is written: the answer's least length is known now.
       const renderAtLeastBytes =
-        wantedType || terms.length > 0 ? 0 : store.countIndexes(owner) * MIN_STUB_BYTES;
+        wantedType || terms.length > 0
+          ? 0
+          : store.countIndexesUpTo(owner, LEAST_LENGTH_ROWS) * MIN_STUB_BYTES;
       return {
         Success: true,
         ErrorMessage: '',

@@ -47,3 +47,14 @@ describe('EmulatorStore.iterateIndexes', () => {
     store.close();
   });
 });
+
+describe('EmulatorStore.countIndexesUpTo', () => {
+  it('counts the owner’s indexes, no further than the limit', () => {
+    const store = EmulatorStore.open(':memory:');
+    const owner = ownerOf('emulator', 'a');
+    for (let n = 1; n <= 12; n++) add(store, n % 4 === 0 ? ownerOf('emulator', 'b') : owner, n);
+    expect([5, 9, 100].map((limit) => store.countIndexesUpTo(owner, limit))).toEqual([5, 9, 9]);
+    expect(store.countIndexesUpTo(ownerOf('emulator', 'nobody'), 10)).toBe(0);
+    store.close();
+  });
+});

@@ -93,6 +93,9 @@ export class EmulatorStore {
         .raw(true),
       lastSeq: db.prepare('SELECT max(seq) FROM asset_indexes WHERE owner = ?').pluck(),
       countIndexes: db.prepare('SELECT count(*) FROM asset_indexes WHERE owner = ?').pluck(),
+      countIndexesUpTo: db
+        .prepare('SELECT count(*) FROM (SELECT 1 FROM asset_indexes WHERE owner = ? LIMIT ?)')
+        .pluck(),
       lastIndex: db
         .prepare('SELECT record_id FROM asset_indexes WHERE owner = ? ORDER BY seq DESC LIMIT 1')
         .pluck(),
@@ -172,6 +175,14 @@ export class EmulatorStore {
 
   countIndexes(owner: string): number {
     return Number(this.statements.countIndexes.get(owner));
+  }
+
+  /**
+   * The owner's indexes counted no further than `limit`: a count costs a step per index (30 ms
+   * at 600,000), and a caller that only asks "at least how many" need not pay for all of them.
+   */
+  countIndexesUpTo(owner: string, limit: number): number {
+    return Number(this.statements.countIndexesUpTo.get(owner, limit));
   }
 
   /** The most recently added index's record ID, or null. */
