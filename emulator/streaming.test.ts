@@ -64,6 +64,26 @@ function watchStore(store: EmulatorStore, failAfterRows = Infinity) {
   return { seen, restore: () => spy.mockRestore() };
 }
 
+/**
+ * Holds the emulator's producer at each batch until `release()`, which the test calls when the
+ * client has its first bytes: what was read from the store by then came before the first byte.
+ */
+function holdProducer(emulator: RunningEmulator) {
+  let resolveHeld = (): void => {};
+  const held = new Promise<void>((resolve) => (resolveHeld = resolve));
+  let holding = true;
+  emulator.handler.setStreamObserver(async () => {
+    if (holding) await held;
+  });
+  return {
+    release() {
+      holding = false;
+      resolveHeld();
+    },
+    stop: () => emulator.handler.setStreamObserver(null),
+  };
+}
+
 const STUBS = 3000; // ~1.2 MB indented: above the 512 KiB threshold
 let streamed: RunningEmulator;
 let buffered: RunningEmulator;
@@ -179,26 +199,19 @@ describe('while a large answer is written', () => {
     try {
       const rowsAtFirstChunk = async (assetType: string) => {
         const watch = watchStore(many.handler.store);
-        // The producer waits at its first batch until the client has its first bytes.
-        let release = (): void => {};
-        const held = new Promise<void>((resolve) => (release = resolve));
-        let holding = true;
-        many.handler.setStreamObserver(async () => {
-          if (holding) await held;
-        });
+        const producer = holdProducer(many);
         try {
           let rows = -1;
           const answer = await send(many.port, getAssetStubs('http-get', assetType), {}, () => {
             rows = watch.seen.rows;
-            holding = false;
-            release();
+            producer.release();
           });
           const stubs = answer.body.toString('utf8').match(/<Stub /g)?.length ?? 0;
           // How many of this answer's stubs fill the threshold, at their mean size.
           const stubsInThreshold = Math.ceil((512 * 1024 * stubs) / answer.body.length);
           return { rows, stubsInThreshold, chunked: answer.headers['transfer-encoding'] };
         } finally {
-          many.handler.setStreamObserver(null);
+          producer.stop();
           watch.restore();
         }
       };
@@ -300,12 +313,7 @@ describe('behind a compression middleware', () => {
     );
     const port = (s: http.Server): number => (s.address() as { port: number }).port;
     const watch = watchStore(streamed.handler.store);
-    let release = (): void => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let holding = true;
-    streamed.handler.setStreamObserver(async () => {
-      if (holding) await held;
-    });
+    const producer = holdProducer(streamed);
     try {
       let rowsAtFirstChunk = -1;
       const call = getAssetStubs('soap11');
@@ -313,8 +321,7 @@ describe('behind a compression middleware', () => {
       const [a, b] = await Promise.all([
         send(port(streamedServer), call, gzip, () => {
           rowsAtFirstChunk = watch.seen.rows;
-          holding = false;
-          release();
+          producer.release();
         }),
         send(port(server), call, gzip),
       ]);
@@ -323,7 +330,7 @@ describe('behind a compression middleware', () => {
       expect(rowsAtFirstChunk).toBeLessThan(STUBS);
       expect(gunzipSync(a.body).equals(gunzipSync(b.body))).toBe(true);
     } finally {
-      streamed.handler.setStreamObserver(null);
+      producer.stop();
       watch.restore();
       server.closeAllConnections();
       streamedServer.closeAllConnections();
