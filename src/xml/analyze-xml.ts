@@ -69,7 +69,7 @@ export interface AnalyzeOptions {
    */
   onHead?: (head: string) => void;
   headChars?: number;
-  /** The payload's length in characters when known ahead (chunks), to size buffers once. */
+  /** The payload's length in characters when known ahead (chunks), to size the index once. */
   expectedLength?: number;
 }
 
@@ -118,7 +118,6 @@ export class XmlAnalyzer {
       indent: options.indent ?? 2,
       onHead: options.onHead,
       headChars: options.headChars ?? 60_000,
-      expectedLength,
     });
     this.tree = new TreeIndexBuilder(options.buildIndex ?? true, expectedLength);
     this.layout = new PrettyLayout(

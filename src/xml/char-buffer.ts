@@ -1,37 +1,55 @@
 /**
- * An append-only UTF-16 buffer: the pretty-printer copies source ranges into it instead of
+ * An append-only text buffer: the pretty-printer copies source ranges into it instead of
  * building millions of small strings, which keeps the garbage collector out of a 10 MB pass.
+ *
+ * The text is written into a block of fixed size and decoded into a string each time the block
+ * is full, so the decoding is spread over the pass (for a payload read as it arrives, over its
+ * arrival) and `toString` at the end only joins the pieces. A block holds one byte per code unit
+ * while what it holds is ASCII, and turns to two at the first code unit that is not: an ASCII
+ * piece decodes to a one-byte string, half the memory of UTF-16, in every copy the page receives
+ * and in CodeMirror's lines.
  */
+const BLOCK_UNITS = 65_536;
+
+const SPACE = 32;
+const LAST_ASCII = 127;
+
+// Kept: a U+FEFF at a block's start is text like any other, not a byte order mark to drop.
+const asciiDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
+// Uint16Array is little-endian on every platform browsers and Node run on.
+const utf16Decoder = new TextDecoder('utf-16le', { ignoreBOM: true });
+
+function isHighSurrogate(unit: number): boolean {
+  return unit >= 0xd800 && unit <= 0xdbff;
+}
+
 export class CharBuffer {
-  private data: Uint16Array;
+  /** Code units appended so far. */
   length = 0;
-  /** Every code unit OR-ed together: below 128 means the text is ASCII. */
-  private bits = 0;
+  /** The text before the block, decoded a block at a time. */
+  private readonly pieces: string[] = [];
+  private readonly narrow: Uint8Array;
+  private wide: Uint16Array | null = null;
+  /** True once the block holds a code unit over ASCII: it is then written in `wide`. */
+  private isWide = false;
+  /** Code units in the block. */
+  private used = 0;
 
-  constructor(initialCapacity: number) {
-    this.data = new Uint16Array(Math.max(1024, initialCapacity));
-  }
-
-  private reserve(extra: number): void {
-    if (this.length + extra <= this.data.length) return;
-    const grown = new Uint16Array(Math.max(this.data.length * 2, this.length + extra));
-    grown.set(this.data.subarray(0, this.length));
-    this.data = grown;
+  /** @param blockUnits the block's size in code units (small ones in tests, to cross blocks). */
+  constructor(private readonly blockUnits = BLOCK_UNITS) {
+    if (blockUnits < 2) throw new RangeError('A block holds at least a surrogate pair.');
+    this.narrow = new Uint8Array(blockUnits);
   }
 
   /** Appends source[from, to). */
   appendRange(source: string, from: number, to: number): void {
-    this.reserve(to - from);
-    const data = this.data;
-    let at = this.length;
-    let bits = 0;
-    for (let i = from; i < to; i++) {
-      const code = source.charCodeAt(i);
-      bits |= code;
-      data[at++] = code;
+    this.length += to - from;
+    let at = from;
+    while (at < to) {
+      if (this.used === this.blockUnits) this.flush();
+      const end = Math.min(to, at + this.blockUnits - this.used);
+      at = this.isWide ? this.copyWide(source, at, end) : this.copyNarrow(source, at, end);
     }
-    this.bits |= bits;
-    this.length = at;
   }
 
   append(text: string): void {
@@ -39,27 +57,90 @@ export class CharBuffer {
   }
 
   appendChar(code: number): void {
-    this.reserve(1);
-    this.bits |= code;
-    this.data[this.length++] = code;
+    if (this.used === this.blockUnits) this.flush();
+    if (code > LAST_ASCII && !this.isWide) this.widen();
+    if (this.isWide) (this.wide as Uint16Array)[this.used++] = code;
+    else this.narrow[this.used++] = code;
+    this.length += 1;
   }
 
   /** Appends `count` spaces. */
   appendSpaces(count: number): void {
-    this.reserve(count);
-    this.data.fill(32, this.length, this.length + count);
     this.length += count;
+    let left = count;
+    while (left > 0) {
+      if (this.used === this.blockUnits) this.flush();
+      const step = Math.min(left, this.blockUnits - this.used);
+      const block = this.isWide ? (this.wide as Uint16Array) : this.narrow;
+      block.fill(SPACE, this.used, this.used + step);
+      this.used += step;
+      left -= step;
+    }
   }
 
   toString(): string {
-    if (this.bits < 128) {
-      // ASCII: decoded from bytes, the engine makes a one-byte string, half the memory of
-      // UTF-16 here, in every copy the page receives and in CodeMirror's lines.
-      const bytes = new Uint8Array(this.length);
-      bytes.set(this.data.subarray(0, this.length));
-      return new TextDecoder().decode(bytes);
+    const tail = this.isWide
+      ? utf16Decoder.decode((this.wide as Uint16Array).subarray(0, this.used))
+      : asciiDecoder.decode(this.narrow.subarray(0, this.used));
+    if (this.pieces.length === 0) return tail;
+    // Joined as one flat string: `+` would make a rope that the first search flattens.
+    this.pieces.push(tail);
+    const text = this.pieces.join('');
+    this.pieces.pop();
+    return text;
+  }
+
+  /**
+   * Copies source[from, to) into the narrow block while it is ASCII; returns where it stopped:
+   * at `to`, or at the first code unit over ASCII, the block widened.
+   */
+  private copyNarrow(source: string, from: number, to: number): number {
+    const narrow = this.narrow;
+    let used = this.used;
+    for (let i = from; i < to; i++) {
+      const code = source.charCodeAt(i);
+      if (code > LAST_ASCII) {
+        this.used = used;
+        this.widen();
+        return i;
+      }
+      narrow[used++] = code;
     }
-    // Uint16Array is little-endian on every platform browsers and Node run on.
-    return new TextDecoder('utf-16le').decode(this.data.subarray(0, this.length));
+    this.used = used;
+    return to;
+  }
+
+  private copyWide(source: string, from: number, to: number): number {
+    const wide = this.wide as Uint16Array;
+    let used = this.used;
+    for (let i = from; i < to; i++) wide[used++] = source.charCodeAt(i);
+    this.used = used;
+    return to;
+  }
+
+  /** The block's code units so far, copied to two bytes each, where the rest is written. */
+  private widen(): void {
+    this.wide ??= new Uint16Array(this.blockUnits);
+    this.wide.set(this.narrow.subarray(0, this.used));
+    this.isWide = true;
+  }
+
+  /**
+   * Decodes the full block into a piece and empties it. A high surrogate at its end stays, as
+   * the block's first unit: decoded alone, it would become U+FFFD, split from its low half.
+   */
+  private flush(): void {
+    if (!this.isWide) {
+      this.pieces.push(asciiDecoder.decode(this.narrow.subarray(0, this.used)));
+      this.used = 0;
+      return;
+    }
+    const wide = this.wide as Uint16Array;
+    const last = wide[this.used - 1] ?? 0;
+    const carry = isHighSurrogate(last) ? 1 : 0;
+    this.pieces.push(utf16Decoder.decode(wide.subarray(0, this.used - carry)));
+    this.used = carry;
+    if (carry) wide[0] = last;
+    else this.isWide = false;
   }
 }

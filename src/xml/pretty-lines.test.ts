@@ -134,7 +134,7 @@ function startTag(source: string): StartTag {
 
 describe('PrettyLines.takeLineStarts', () => {
   const lines = (emitText = true) =>
-    new PrettyLines({ emitText, indent: 2, onHead: undefined, headChars: 0, expectedLength: 0 });
+    new PrettyLines({ emitText, indent: 2, onHead: undefined, headChars: 0 });
 
   it('gives the starts found in the text, ended by a line break or not', () => {
     fc.assert(

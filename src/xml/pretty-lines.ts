@@ -51,8 +51,6 @@ export interface PrettyLinesOptions {
   /** Called once with the first complete lines, as soon as at least `headChars` exist. */
   onHead: ((head: string) => void) | undefined;
   headChars: number;
-  /** Expected length of the source, to size the buffer once (0 when unknown). */
-  expectedLength: number;
 }
 
 /**
@@ -84,9 +82,7 @@ export class PrettyLines {
   private readonly nextCr = new NextChar('\r');
 
   constructor(options: PrettyLinesOptions) {
-    this.out = options.emitText
-      ? new CharBuffer(Math.ceil(options.expectedLength * 1.3))
-      : NULL_SINK;
+    this.out = options.emitText ? new CharBuffer() : NULL_SINK;
     this.starts = options.emitText ? new GrowableIntArray() : null;
     this.starts?.push(0);
     this.indent = options.indent;
