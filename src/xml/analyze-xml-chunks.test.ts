@@ -121,7 +121,9 @@ describe('XmlAnalyzer in chunks', () => {
     analyzer.write('<r><s a="1">x</s><s a="2">y</s');
     expect(heads).toEqual(['<r>\n  <s a="1">x</s>\n']);
     analyzer.write('><s/></r>');
-    expect(analyzer.end().pretty).toBe('<r>\n  <s a="1">x</s>\n  <s a="2">y</s>\n  <s/>\n</r>\n');
+    expect(analyzer.end().pretty.toString()).toBe(
+      '<r>\n  <s a="1">x</s>\n  <s a="2">y</s>\n  <s/>\n</r>\n',
+    );
   });
 
   it('reads a text cut by many chunks as one text node', () => {
@@ -130,13 +132,13 @@ describe('XmlAnalyzer in chunks', () => {
       analyzer.write(chunk);
     }
     const { pretty, index } = analyzer.end();
-    expect(pretty).toBe('<a>\n  one two\nthree &amp; four\n</a>\n');
+    expect(pretty.toString()).toBe('<a>\n  one two\nthree &amp; four\n</a>\n');
     expect(index?.nodeCount).toBe(3);
   });
 
   it('puts a start tag written over several lines on one line before multi-line text', () => {
     const { pretty, prettyLineCount } = analyzeXml('<a\n x="1">line1\nline2</a>');
-    expect(pretty).toBe('<a x="1">\n  line1\nline2\n</a>\n');
+    expect(pretty.toString()).toBe('<a x="1">\n  line1\nline2\n</a>\n');
     expect(prettyLineCount).toBe(4);
   });
 

@@ -14,6 +14,7 @@
  * whether its content is short, a text run cut by a chunk) keeps the string that holds it.
  */
 import { stepsToEnd } from '../tasks/steps-to-end.ts';
+import type { PieceText } from '../text/piece-text.ts';
 import { EscapingScanner, type EscapingReport } from './escaping-report.ts';
 import { PrettyLines, StartTag, trimmedFrom, trimmedTo } from './pretty-lines.ts';
 import { TreeIndexBuilder } from './tree-index-builder.ts';
@@ -31,7 +32,8 @@ import type { XmlSyntaxError } from './reader/xml-syntax-error.ts';
 export type { EscapingReport } from './escaping-report.ts';
 
 export interface XmlAnalysis {
-  pretty: string;
+  /** The pretty text, as the pieces it was written in (`toString()` joins them). */
+  pretty: PieceText;
   prettyLineCount: number;
   /**
    * Where each pretty line starts, plus one entry past the end (see
@@ -78,7 +80,7 @@ export interface AnalyzeOptions {
  *
  * @throws {XmlSyntaxError} when it is not well-formed XML content (see reader/xml-reader.ts).
  * @example
- * const { pretty } = analyzeXml('<a><b>1</b></a>');
+ * analyzeXml('<a><b>1</b></a>').pretty.toString();
  * // '<a>\n  <b>1</b>\n</a>\n'
  */
 export function analyzeXml(xml: string, options: AnalyzeOptions = {}): XmlAnalysis {

@@ -79,15 +79,31 @@ export class CharBuffer {
   }
 
   toString(): string {
-    const tail = this.isWide
-      ? utf16Decoder.decode((this.wide as Uint16Array).subarray(0, this.used))
-      : asciiDecoder.decode(this.narrow.subarray(0, this.used));
+    const tail = this.decodedBlock();
     if (this.pieces.length === 0) return tail;
     // Joined as one flat string: `+` would make a rope that the first search flattens.
     this.pieces.push(tail);
     const text = this.pieces.join('');
     this.pieces.pop();
     return text;
+  }
+
+  /**
+   * The whole text as the pieces it was decoded in, not joined: the end of the buffer, which
+   * lets them go (its `length` stays the text's).
+   */
+  takePieces(): string[] {
+    const pieces = [...this.pieces, this.decodedBlock()];
+    this.pieces.length = 0;
+    this.used = 0;
+    return pieces;
+  }
+
+  /** The block's text; a high surrogate at its end, with no low half after it, as U+FFFD. */
+  private decodedBlock(): string {
+    return this.isWide
+      ? utf16Decoder.decode((this.wide as Uint16Array).subarray(0, this.used))
+      : asciiDecoder.decode(this.narrow.subarray(0, this.used));
   }
 
   /**

@@ -39,7 +39,7 @@ export function prettyHead(
         },
       });
       // The whole payload was shorter than a head: its pretty text is the head.
-      if (whole) return pretty;
+      if (whole) return pretty.toString();
     } catch (error) {
       if (error instanceof HeadReached) return whole ? error.head : withoutLastLine(error.head);
       // A syntax error at the prefix's cut (or a real one): a larger window, or the worker, decides.

@@ -7,13 +7,14 @@
  * Ranges are given with the string that holds them (the whole payload, or the reader's buffer
  * of the moment when it is fed in chunks), so nothing here needs the whole payload.
  */
+import { PieceText } from '../text/piece-text.ts';
 import { CharBuffer } from './char-buffer.ts';
 import { GrowableIntArray } from './growable-int-array.ts';
 import { NextChar } from './next-char.ts';
 
 type TextSink = Pick<
   CharBuffer,
-  'appendRange' | 'appendChar' | 'appendSpaces' | 'toString' | 'length'
+  'appendRange' | 'appendChar' | 'appendSpaces' | 'toString' | 'takePieces' | 'length'
 >;
 
 /** Counts lines without keeping any text. */
@@ -23,6 +24,7 @@ const NULL_SINK: TextSink = {
   appendChar() {},
   appendSpaces() {},
   toString: () => '',
+  takePieces: () => [],
 };
 
 const LF = 10;
@@ -158,8 +160,9 @@ export class PrettyLines {
     return foldEnd;
   }
 
-  text(): string {
-    return this.out.toString();
+  /** The whole text, once, at the end: as the pieces it was written in (see PieceText). */
+  text(): PieceText {
+    return new PieceText(this.out.takePieces());
   }
 
   /**

@@ -4,14 +4,20 @@
  * end), so the worker can answer the page's request for a window of lines (the page never holds
  * the pretty text) and place search matches on lines.
  */
+import type { PieceText } from '../../text/piece-text.ts';
 
 /** Lines [from, to) of `text`, joined by line breaks (no trailing one); clamped to the text. */
-export function linesOf(text: string, starts: Uint32Array, from: number, to: number): string {
+export function linesOf(
+  text: string | PieceText,
+  starts: Uint32Array,
+  from: number,
+  to: number,
+): string {
   const count = starts.length - 1;
   const first = Math.max(0, Math.min(from, count));
   const last = Math.max(first, Math.min(to, count));
   if (first === last) return '';
-  return text.slice(starts[first], (starts[last] ?? 0) - 1);
+  return text.slice(starts[first] ?? 0, (starts[last] ?? 0) - 1);
 }
 
 /**

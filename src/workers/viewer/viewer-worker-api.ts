@@ -46,7 +46,8 @@ import { summaryOfIndex, XmlSummaryScan } from '../../xml/xml-summary.ts';
 import { searchText } from './search-text.ts';
 import { linesOf, placeOnLines } from './pretty-line-starts.ts';
 import { emptyTextLineStarts } from '../../xml/pretty-lines.ts';
-import { utf8Length } from '../../text/utf8-length.ts';
+import { PieceText } from '../../text/piece-text.ts';
+import { Utf8Count } from '../../text/utf8-length.ts';
 import { formatBytes } from '../../text/format.ts';
 import { transfer } from '../worker-call.ts';
 import { payloadText } from '../payload-text.ts';
@@ -94,6 +95,8 @@ class PayloadAnalysis {
   private readonly started = performance.now();
   private readonly parts: string[] = [];
   private chars = 0;
+  /** Counted part by part: measuring the joined payload took ~2 ms per MB after the last part. */
+  private readonly bytes = new Utf8Count();
   private syntaxError: XmlSyntaxError | null = null;
   private headSent = false;
   private tableHeadDone: boolean;
@@ -138,6 +141,8 @@ class PayloadAnalysis {
     this.parts.push(part);
     this.chars += part.length;
     if (!this.syntaxError) this.analyze(part);
+    // After the part's lines: a whole payload's first lines do not wait for it.
+    this.bytes.add(part);
     // As for a whole payload, the first records follow the first lines (malformed or not after).
     if (this.headSent && !this.tableHeadDone && this.chars >= this.tableHeadAt) {
       this.tableHeadAt *= 2;
@@ -157,13 +162,12 @@ class PayloadAnalysis {
         this.syntaxError = error;
       }
     }
-    const xml = this.parts.length === 1 ? (this.parts[0] ?? '') : this.parts.join('');
-    this.parts.length = 0;
-    const index = await this.report(xml, analysis);
+    const index = await this.report(analysis);
     // From the index when there is one: not a second reading of the whole text, which on a large
     // payload would take the worker's time from the first sorts and filters of the table.
     if (index) this.events.onSummary(summaryOfIndex(index));
-    else await postSummary(xml, this.events);
+    else await postSummary(this.joinedParts(), this.events);
+    this.parts.length = 0;
   }
 
   private analyze(text: string): void {
@@ -201,23 +205,24 @@ class PayloadAnalysis {
 
   /** The parts so far as one string, kept as the one part (so the end joins no more than once). */
   private joinedParts(): string {
+    if (this.parts.length === 1) return this.parts[0] ?? '';
     const joined = this.parts.join('');
     this.parts.length = 0;
     this.parts.push(joined);
     return joined;
   }
 
-  /** Posts the analysis, then the index and table; returns the index, if one was built. */
-  private async report(xml: string, analysis: XmlAnalysis | null): Promise<XmlTreeIndex | null> {
+  /**
+   * Posts the analysis, then the index and table; returns the index, if one was built. The parts
+   * are joined into the payload after the analysis is posted: the lines do not wait for that copy.
+   */
+  private async report(analysis: XmlAnalysis | null): Promise<XmlTreeIndex | null> {
     const events = this.events;
-    // Measured once whole, after its pretty text, so the first lines do not wait for it. Not with
-    // `new Blob([xml]).size`: a Blob of a string copies it, about 20 ms per MB in Chromium's
-    // workers, against 2 for this.
-    const byteLength = utf8Length(xml);
+    const byteLength = this.bytes.total;
     const overLimit = byteLength > this.maxIndexBytes;
     const error = this.syntaxError;
     const result: AnalysisResult = {
-      charLength: xml.length,
+      charLength: this.chars,
       byteLength,
       prettyLineCount: analysis?.prettyLineCount ?? 0,
       foldEnd: analysis?.foldEnd ?? new Int32Array(0),
@@ -244,13 +249,16 @@ class PayloadAnalysis {
     };
     // A newer payload that began while this one ended owns the lines kept (its own end keeps them).
     if (this.payloadNumber === latestPayload)
-      keepPretty(analysis?.pretty ?? '', analysis?.prettyLineStarts ?? emptyTextLineStarts());
+      keepPretty(
+        analysis?.pretty ?? new PieceText([]),
+        analysis?.prettyLineStarts ?? emptyTextLineStarts(),
+      );
     events.onAnalyzed(transfer(result, [result.foldEnd.buffer as ArrayBuffer]));
     if (overLimit && analysis !== null && this.payloadNumber === latestPayload) {
-      refusedPayload = { events, payloadNumber: this.payloadNumber, charLength: xml.length };
+      refusedPayload = { events, payloadNumber: this.payloadNumber, charLength: this.chars };
     }
     if (!result.indexPending) return null;
-    return indexAndTable(xml, events, this.payloadNumber);
+    return indexAndTable(this.joinedParts(), events, this.payloadNumber);
   }
 }
 
@@ -323,7 +331,7 @@ let refusedPayload: { events: ViewerEvents; payloadNumber: number; charLength: n
 // Tree's labels and nodes' sources.
 let payload = '';
 let payloadIndex: XmlTreeIndex | null = null;
-let pretty = '';
+let pretty = new PieceText([]);
 let prettyStarts = emptyTextLineStarts();
 let table: RecordTable | null = null;
 let preparation: TablePreparation | null = null;
@@ -334,7 +342,7 @@ let filterMemo: FilterMemo = { needle: '', matches: null };
  * The pretty text the page's window and searches read, and where its lines start (recorded by
  * the pass that wrote it; they stay here, only lines and line numbers go to the page).
  */
-function keepPretty(text: string, starts: Uint32Array): void {
+function keepPretty(text: PieceText, starts: Uint32Array): void {
   pretty = text;
   prettyStarts = starts;
 }

@@ -15,6 +15,7 @@ import {
   type ViewerWorkerClient,
 } from './viewer-worker-client.ts';
 import { arrivingParts } from './arriving-parts.test-helper.ts';
+import { searchText } from './search-text.ts';
 import type { TransferredTable, ViewerEvents, ViewerWorkerApi } from './viewer-worker-protocol.ts';
 import { firstRecordsForPage } from './first-records.ts';
 import { TABLE_HEAD_ROWS } from './table-transfer.ts';
@@ -154,7 +155,7 @@ describe('the viewer worker given a second payload', () => {
     const api = createViewerWorkerApi();
     await analyzed(api, stubs(['first']));
     await analyzed(api, stubs(['c', 'stub b', 'STUB']));
-    const pretty = analyzeXml(stubs(['c', 'stub b', 'STUB'])).pretty;
+    const pretty = analyzeXml(stubs(['c', 'stub b', 'STUB'])).pretty.toString();
     const lines = pretty.slice(0, -1).split('\n');
     expect(api.prettyLines(0, lines.length)).toBe(lines.join('\n'));
     expect(api.prettyLines(2, 4)).toBe(lines.slice(2, 4).join('\n'));
@@ -168,6 +169,27 @@ describe('the viewer worker given a second payload', () => {
     expect(api.search('first').total).toBe(0);
   });
 
+  it('serves lines and matches across the pieces a long pretty text is kept in', async () => {
+    const api = createViewerWorkerApi();
+    const xml = stubs(Array.from({ length: 4000 }, (_, i) => `stub ${i} é ${'x'.repeat(i % 40)}`));
+    await analyzed(api, xml);
+    const { pretty } = analyzeXml(xml);
+    expect(pretty.pieces.length).toBeGreaterThan(2);
+    const whole = pretty.toString();
+    const lines = whole.slice(0, -1).split('\n');
+    for (let n = 0; n < lines.length; n += 7) {
+      expect(api.prettyLines(n, n + 9)).toBe(lines.slice(n, n + 9).join('\n'));
+    }
+    // Every seam, with a query that crosses it wherever it falls.
+    for (let index = 1; index < pretty.pieces.length; index++) {
+      const seam = pretty.pieceStart(index);
+      const query = whole.slice(seam - 3, seam + 2);
+      const found = api.search(query);
+      expect(Array.from(found.positions)).toEqual(Array.from(searchText(whole, query).positions));
+      expect(Array.from(found.positions)).toContain(seam - 3);
+    }
+  });
+
   it('serves each line of a payload read in parts, and none of a malformed one after it', async () => {
     const api = createViewerWorkerApi();
     const xml = `<a>\r\n<!--x\r\ny\rz-->\r\n<b c="1\r\n2">${'long text '.repeat(20)}\r\nend</b><c/></a>`;
@@ -178,7 +200,7 @@ describe('the viewer worker given a second payload', () => {
       void api.analyzeFromPort(head, port, 50_000_000, events);
       sendRest();
     });
-    const lines = analyzeXml(xml).pretty.slice(0, -1).split('\n');
+    const lines = analyzeXml(xml).pretty.toString().slice(0, -1).split('\n');
     expect(lines.length).toBeGreaterThan(8);
     lines.forEach((line, n) => expect(api.prettyLines(n, n + 1)).toBe(line));
     expect(api.prettyLines(0, lines.length + 5)).toBe(lines.join('\n'));
@@ -357,7 +379,7 @@ describe('a payload analyzed as it arrives, then taken over by its viewer', () =
     expect(seen.map(([name]) => name)).toContain('tableHead');
     expect(seen).toEqual(whole);
     expect(await client.prettyLines(0, 3)).toEqual(
-      analyzeXml(PAYLOAD).pretty.split('\n').slice(0, 3),
+      analyzeXml(PAYLOAD).pretty.toString().split('\n').slice(0, 3),
     );
     expect(early.analysis.adopt(recorder(() => undefined).events, () => undefined)).toBeNull();
     client.dispose();

@@ -96,7 +96,7 @@ describe('the W3C XML Conformance Test Suite', () => {
   it("keeps every well-formed case's information set in the pretty text", () => {
     const changed: string[] = [];
     for (const c of selection.cases.filter((c) => c.wellFormed)) {
-      const { pretty } = analyzeXml(c.text, { buildIndex: false });
+      const pretty = analyzeXml(c.text, { buildIndex: false }).pretty.toString();
       const before = saxesInformationSet(c.text);
       let after: string[];
       try {

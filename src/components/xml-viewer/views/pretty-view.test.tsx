@@ -19,7 +19,9 @@ const xml = `<AssetStubs>${Array.from(
   { length: STUBS },
   (_, i) => `<Stub ID="s${i + 1}"><Title>Title ${i + 1}</Title></Stub>`,
 ).join('')}</AssetStubs>`;
-const { pretty, foldEnd, prettyLineCount, prettyLineStarts } = analyzeXml(xml);
+const analysis = analyzeXml(xml);
+const { foldEnd, prettyLineCount, prettyLineStarts } = analysis;
+const pretty = analysis.pretty.toString();
 const head = pretty.split('\n').slice(0, 10).join('\n') + '\n';
 
 /** The worker's answers, from the same helpers the worker uses; `asked` records line requests. */

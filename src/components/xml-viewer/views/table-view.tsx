@@ -38,7 +38,7 @@ function identityRows(count: number): Uint32Array {
 /** A record's XML, pretty-printed for reading (falls back to the source slice). */
 function recordXml(source: string): string {
   try {
-    return analyzeXml(source, { buildIndex: false }).pretty;
+    return analyzeXml(source, { buildIndex: false }).pretty.toString();
   } catch {
     return source;
   }
