@@ -39,6 +39,8 @@ test('export a call as HAR (key redacted), then open that HAR offline: same resu
 }) => {
   await stubs.goto();
   expect(await stubs.call({ key: DEMO_KEY, binding: 'SOAP 1.2' })).toBe('success');
+  // Read once counted: the viewer's worker counts the elements after the result is shown.
+  await expect(stubs.dataStubsSummary).toHaveText(/ holds /);
   const summary = await stubs.dataStubsSummary.textContent();
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export HAR' }).click();
