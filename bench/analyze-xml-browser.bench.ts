@@ -8,9 +8,8 @@
 // what they cost there; this is the browser's.
 // BENCH_ANALYZE_BASELINE=<dir> runs <dir>'s analyzer in the same rounds, alternating (e.g.
 // `git archive <commit> src | tar -x -C <dir>`), and prints the per-round ratio.
-import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
-import { launchChromium, requireChromium } from './support/chromium.ts';
+import { blankPage, bundleScript, launchChromium, requireChromium } from './support/chromium.ts';
 import { loadAverage } from './support/load-average.ts';
 import { median } from './support/median.ts';
 import { stubsPayload } from './support/stubs-payload.ts';
@@ -26,41 +25,31 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const baselineDir = process.env.BENCH_ANALYZE_BASELINE;
 
 /** The worker's script: the analyzer of the checkout at `dir`, timed pass by pass. */
-async function workerScript(dir: string): Promise<string> {
-  const result = await build({
-    stdin: {
-      contents: `
-        import { XmlAnalyzer } from './src/xml/analyze-xml.ts';
-        self.onmessage = (event) => {
-          const { parts, passes } = event.data;
-          const write = [];
-          const end = [];
-          for (let pass = 0; pass < passes; pass++) {
-            const started = performance.now();
-            const analyzer = new XmlAnalyzer({ buildIndex: false, onHead: () => undefined });
-            for (const part of parts) analyzer.write(part);
-            const written = performance.now();
-            const { pretty } = analyzer.end();
-            const ended = performance.now();
-            if (pretty.length < parts.length) throw new Error('no pretty text');
-            write.push(written - started);
-            end.push(ended - written);
-          }
-          self.postMessage({ write: write.slice(1), end: end.slice(1) });
-        };
-      `,
-      resolveDir: dir,
-      loader: 'ts',
-      sourcefile: 'analyze-xml-browser-entry.ts',
-    },
-    bundle: true,
-    write: false,
-    format: 'iife',
-    target: 'es2022',
-    minify: true,
-    logLevel: 'error',
-  });
-  return result.outputFiles[0]?.text ?? '';
+function workerScript(dir: string): Promise<string> {
+  return bundleScript(
+    `
+    import { XmlAnalyzer } from './src/xml/analyze-xml.ts';
+    self.onmessage = (event) => {
+      const { parts, passes } = event.data;
+      const write = [];
+      const end = [];
+      for (let pass = 0; pass < passes; pass++) {
+        const started = performance.now();
+        const analyzer = new XmlAnalyzer({ buildIndex: false, onHead: () => undefined });
+        for (const part of parts) analyzer.write(part);
+        const written = performance.now();
+        const { pretty } = analyzer.end();
+        const ended = performance.now();
+        if (pretty.length < parts.length) throw new Error('no pretty text');
+        write.push(written - started);
+        end.push(ended - written);
+      }
+      self.postMessage({ write: write.slice(1), end: end.slice(1) });
+    };
+    `,
+    dir,
+    'analyze-xml-browser-entry.ts',
+  );
 }
 
 /** The payload as the worker receives it: 64 KB parts of UTF-8, decoded by a streaming decoder. */
@@ -90,11 +79,7 @@ const payloads = [
 
 const browser = await launchChromium(await requireChromium());
 try {
-  const page = await browser.newPage();
-  await page.route('http://bench.invalid/', (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>analyze</title>' }),
-  );
-  await page.goto('http://bench.invalid/');
+  const page = await blankPage(browser, 'analyze');
   const runPasses = (script: string, parts: string[]) =>
     page.evaluate(
       ([source, input, passes]) =>

@@ -6,9 +6,8 @@
 // - a small call (a number there and back), 1,000 awaited one after another;
 // - a 10 MB ArrayBuffer sent and sent back, transferred both ways (and, for scale, copied);
 // - a call that streams 1,000 events back before its answer (the viewer's progress reports).
-import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
-import { launchChromium, requireChromium } from './support/chromium.ts';
+import { blankPage, bundleScript, launchChromium, requireChromium } from './support/chromium.ts';
 import { median } from './support/median.ts';
 
 const ROUNDS = 7;
@@ -20,18 +19,7 @@ const EVENTS = 1_000;
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** One script (IIFE) from TypeScript source that may import the console's modules. */
-async function bundle(contents: string): Promise<string> {
-  const result = await build({
-    stdin: { contents, resolveDir: root, loader: 'ts', sourcefile: 'workers-bench-entry.ts' },
-    bundle: true,
-    write: false,
-    format: 'iife',
-    target: 'es2022',
-    minify: true,
-    logLevel: 'error',
-  });
-  return result.outputFiles[0]!.text;
-}
+const bundle = (contents: string) => bundleScript(contents, root, 'workers-bench-entry.ts');
 
 const helperWorker = await bundle(`
   import { serveCalls, transfer } from './src/workers/worker-call.ts';
@@ -202,11 +190,7 @@ interface Figures {
 
 const browser = await launchChromium(await requireChromium());
 try {
-  const page = await browser.newPage();
-  await page.route('http://bench.invalid/', (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>workers</title>' }),
-  );
-  await page.goto('http://bench.invalid/');
+  const page = await blankPage(browser, 'workers');
   await page.addScriptTag({ content: pageScript });
   const rounds = (await page.evaluate(
     ([sources, sizes]) =>

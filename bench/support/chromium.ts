@@ -1,5 +1,6 @@
 /** The Chromium every browser bench drives: found as the e2e tests find it, with their flags. */
-import { chromium, type Browser } from '@playwright/test';
+import { build } from 'esbuild';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium, NO_CHROMIUM_MESSAGE } from '../../scripts/find-chromium.mjs';
 
 export { CHROMIUM_ARGS };
@@ -17,4 +18,39 @@ export function launchChromium(
   extraArgs: readonly string[] = [],
 ): Promise<Browser> {
   return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+/**
+ * A page of nothing at a made-up origin, so that its scripts may start workers from Blob URLs.
+ * @example const page = await blankPage(browser, 'workers');
+ */
+export async function blankPage(browser: Browser, title: string): Promise<Page> {
+  const page = await browser.newPage();
+  await page.route('http://bench.invalid/', (route) =>
+    route.fulfill({ contentType: 'text/html', body: `<!doctype html><title>${title}</title>` }),
+  );
+  await page.goto('http://bench.invalid/');
+  return page;
+}
+
+/**
+ * One minified script (IIFE) from TypeScript source that may import modules of the checkout at
+ * `resolveDir` (this one's, or a baseline's), for a bench page or its workers.
+ * @example const script = await bundleScript(`import { x } from './src/x.ts'; …`, root, 'entry.ts');
+ */
+export async function bundleScript(
+  contents: string,
+  resolveDir: string,
+  sourcefile: string,
+): Promise<string> {
+  const result = await build({
+    stdin: { contents, resolveDir, loader: 'ts', sourcefile },
+    bundle: true,
+    write: false,
+    format: 'iife',
+    target: 'es2022',
+    minify: true,
+    logLevel: 'error',
+  });
+  return result.outputFiles[0]?.text ?? '';
 }
