@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadCapture, type Capture } from '../../fixtures/captures.ts';
+import { isHeld } from '../text/held-text.ts';
 import {
   createInodeClient,
   DATA_STUBS_HEAD_CHARS,
@@ -487,41 +488,34 @@ function withTenMegabytes(answer: Buffer): Buffer {
   return Buffer.from(answer.toString('utf8').replace('<soap:Body>', `${filler}<soap:Body>`));
 }
 
-describe('the body gathered into a Blob while it arrives', () => {
+describe('a body held as it arrives', () => {
   const big = withTenMegabytes(loadCapture('get_soap11_success').response.body);
 
-  it('holds every byte as received, once, beside the same bytes for onBodyBytes', async () => {
+  it('holds every byte as received, once, and hands out no joined bytes', async () => {
     const server = await startServer((_req, res) => sendChunked(res, big, 64 * 1024));
-    const blobs: Blob[] = [];
     const bytes: Uint8Array[] = [];
     const result = await client(server).getAssetStubs(PARAMS, {
       onBodyBytes: (received) => bytes.push(received),
-      onBodyBlob: (blob) => blobs.push(blob),
-      bodyBlobFrom: 1024 * 1024,
+      holdFrom: 1024 * 1024,
     });
-    expect(blobs).toHaveLength(1);
-    const held = Buffer.from(await blobs[0]!.arrayBuffer());
-    expect(held.equals(big)).toBe(true);
-    expect(Buffer.from(bytes[0]!).equals(big)).toBe(true);
+    const body = result.exchange.response.bodyText;
+    if (!isHeld(body)) throw new Error('expected the body held');
+    expect(Buffer.from(await body.held.arrayBuffer()).equals(big)).toBe(true);
+    expect(body.length).toBe(big.toString('utf8').length);
+    expect(bytes).toEqual([]);
     expect(result.exchange.response.byteLength).toBe(big.byteLength);
+    expect(isHeld(result.record.DataStubs)).toBe(true);
   });
 
-  it('makes none for a body under bodyBlobFrom, nor above maxBodyBytes', async () => {
+  it('holds none under holdFrom, nor above maxBodyBytes', async () => {
     const server = await startServer((_req, res) => sendChunked(res, big, 64 * 1024));
-    const blobs: Blob[] = [];
-    await client(server).getAssetStubs(PARAMS, {
-      onBodyBlob: (blob) => blobs.push(blob),
-      bodyBlobFrom: big.byteLength + 1,
-    });
+    const under = await client(server).getAssetStubs(PARAMS, { holdFrom: big.byteLength + 1 });
+    expect(under.exchange.response.bodyText).toBe(big.toString('utf8'));
     // Over the limit after a first 4 MB part was made.
     const error = await rejection(
-      client(server, { maxBodyBytes: 6 * 1024 * 1024 }).getAssetStubs(PARAMS, {
-        onBodyBlob: (blob) => blobs.push(blob),
-        bodyBlobFrom: 0,
-      }),
+      client(server, { maxBodyBytes: 6 * 1024 * 1024 }).getAssetStubs(PARAMS, { holdFrom: 0 }),
     );
     expect(error.name).toBe('ResponseTooLargeError');
-    expect(blobs).toEqual([]);
     // The answer over the limit is still held whole, in its own type.
     const body = error['body'] as Blob;
     expect(Buffer.from(await body.arrayBuffer()).equals(big)).toBe(true);

@@ -4,6 +4,7 @@
  * into a result or one of the typed errors, always with the raw exchange.
  */
 import {
+  decodeLocated,
   decodeResponse,
   type DecodedRecord,
   type DecodedString,
@@ -19,20 +20,31 @@ import {
   type ErrorContext,
 } from './errors.ts';
 import { OPERATIONS, type OperationName, type OperationParams } from './operations.ts';
-import { BodyTooLarge, ExchangeFailure, performExchange, type FetchLike } from './transport.ts';
+import {
+  BodyTooLarge,
+  ExchangeFailure,
+  performExchange,
+  textDecoderFor,
+  type FetchLike,
+  type HeldBody,
+} from './transport.ts';
+import { holdAnswer } from './held-answer.ts';
+import type { TextOrHeld } from '../text/held-text.ts';
 import { watchDataStubsHead, type DataStubsHeadWatcher } from './decode/data-stubs-head.ts';
 import { DocumentScanner } from './decode/scan-document.ts';
 import { DataStubsRest } from './decode/data-stubs-rest.ts';
+import type { TextSpan } from './decode/data-stubs.ts';
 import { WarningSink } from './decode/xml-text.ts';
 import type {
   AddUserAssetIndexResult,
   CallOptions,
+  HoldingCallOptions,
   DataStubsRestSink,
   DecodeWarning,
   Exchange,
   GetAssetStubsResult,
-  InodeClient,
   InodeClientOptions,
+  InodeProtocolClient,
 } from './types.ts';
 import { NamespaceDiscoveryError, discoverNamespace } from './wsdl.ts';
 import { findForbiddenCharacter } from '../xml/reader/xml-chars.ts';
@@ -107,7 +119,7 @@ function guardedSink(sink: DataStubsRestSink): DataStubsRestSink {
  * const { record, dataStubsForm } = await client.getAssetStubs({ OpenIDKey: key, AssetType: '', OtherFilterCriteria: '' });
  * if (!record.Success) console.warn(record.ErrorCode, record.ErrorMessage);
  */
-export function createInodeClient(options: InodeClientOptions): InodeClient {
+export function createInodeClient(options: InodeClientOptions): InodeProtocolClient {
   const { baseUrl, binding } = options;
   const fetchImpl: FetchLike = options.fetch ?? globalThis.fetch.bind(globalThis);
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -132,8 +144,11 @@ export function createInodeClient(options: InodeClientOptions): InodeClient {
   async function call<Op extends OperationName>(
     operation: Op,
     params: OperationParams<Op>,
-    callOptions: CallOptions = {},
-  ): Promise<{ decoded: DecodedRecord | DecodedString; exchange: Exchange }> {
+    callOptions: CallOptions | HoldingCallOptions = {},
+  ): Promise<{
+    decoded: DecodedRecord<TextOrHeld> | DecodedString;
+    exchange: Exchange<TextOrHeld>;
+  }> {
     // The URL in errors is the endpoint without the query: over HTTP GET the query holds the key.
     const context: ErrorContext = {
       operation,
@@ -178,16 +193,15 @@ export function createInodeClient(options: InodeClientOptions): InodeClient {
       receiving && callOptions.onDataStubsHead
         ? headWatcher(callOptions.onDataStubsHead, rest)
         : null;
-    let exchange: Exchange;
+    let received: Exchange<string | HeldBody>;
     try {
-      exchange = await performExchange(request, {
+      received = await performExchange(request, {
         fetch: fetchImpl,
         timeoutMs,
         maxBodyBytes: options.maxBodyBytes,
         signal: callOptions.signal,
         onBodyBytes: callOptions.onBodyBytes,
-        onBodyBlob: receiving ? callOptions.onBodyBlob : undefined,
-        bodyBlobFrom: callOptions.bodyBlobFrom,
+        holdFrom: receiving && 'holdFrom' in callOptions ? callOptions.holdFrom : undefined,
         onBodyText:
           scanner &&
           ((piece) => {
@@ -202,6 +216,13 @@ export function createInodeClient(options: InodeClientOptions): InodeClient {
       rest?.finish(null, '');
       throw exchangeToCallError(context, error);
     }
+    const held = scanner && heldExchange(received);
+    if (held) {
+      const answer = decodeHeld(held, scanner, rest, { binding, namespace: ns }, context);
+      // An answer the decode refuses is decoded again as one string, for the error to carry.
+      if (answer) return answer;
+    }
+    const exchange = held ? textExchange(held) : (received as Exchange);
     context.exchange = exchange;
     let decoded: DecodedRecord | DecodedString;
     try {
@@ -209,7 +230,7 @@ export function createInodeClient(options: InodeClientOptions): InodeClient {
         { operation, binding, namespace: ns },
         exchange.response,
         context,
-        scanner,
+        held ? undefined : scanner,
       );
     } catch (error) {
       rest?.finish(null, '');
@@ -226,16 +247,66 @@ export function createInodeClient(options: InodeClientOptions): InodeClient {
   return {
     binding,
     namespace,
-    async getAssetStubs(params, callOptions): Promise<GetAssetStubsResult> {
+    async getAssetStubs(
+      params: OperationParams<'GetAssetStubs'>,
+      callOptions?: CallOptions | HoldingCallOptions,
+    ): Promise<GetAssetStubsResult<TextOrHeld>> {
       const { decoded, exchange } = await call('GetAssetStubs', params, callOptions);
       // The decoded record's fields as they are, the record count only where it was counted.
-      return { ...(decoded as DecodedRecord), exchange };
+      return { ...(decoded as DecodedRecord<TextOrHeld>), exchange };
     },
     async addUserAssetIndex(params, callOptions): Promise<AddUserAssetIndexResult> {
       const { decoded, exchange } = await call('AddUserAssetIndex', params, callOptions);
       const { value, warnings } = decoded as DecodedString;
-      return { value, warnings, exchange };
+      // Only a GetAssetStubs answer is ever held.
+      return { value, warnings, exchange: exchange as Exchange };
     },
+  } as InodeProtocolClient;
+}
+
+/** The exchange with its body held, when it was (GetAssetStubs, `holdFrom` bytes or more). */
+function heldExchange(exchange: Exchange<string | HeldBody>): Exchange<HeldBody> | null {
+  return typeof exchange.response.bodyText === 'string' ? null : (exchange as Exchange<HeldBody>);
+}
+
+/** A held exchange as the protocol's usual one, its body's text joined. */
+function textExchange(exchange: Exchange<HeldBody>): Exchange {
+  const { response } = exchange;
+  return { ...exchange, response: { ...response, bodyText: response.bodyText.text.toString() } };
+}
+
+/**
+ * Decodes a held GetAssetStubs answer without joining its text, and holds its body and DataStubs
+ * (holdAnswer); null when the decode refuses it (the caller decodes it again as one string, so
+ * that the error carries the exchange as usual).
+ */
+function decodeHeld(
+  exchange: Exchange<HeldBody>,
+  scanner: DocumentScanner,
+  rest: DataStubsRest | null,
+  call: { binding: InodeClientOptions['binding']; namespace: string | null },
+  context: ErrorContext,
+): { decoded: DecodedRecord<TextOrHeld>; exchange: Exchange<TextOrHeld> } | null {
+  const { response } = exchange;
+  const body = response.bodyText;
+  let decoded: DecodedRecord<string | TextSpan>;
+  try {
+    decoded = decodeLocated(
+      { operation: 'GetAssetStubs', ...call },
+      { status: response.status, headers: response.headers, bodyText: body.text },
+      context,
+      scanner,
+    );
+  } catch {
+    return null;
+  }
+  rest?.finish(decoded.record.DataStubs, body.text);
+  const encoding = textDecoderFor(response.headers['content-type']).encoding;
+  const answer = holdAnswer(body, encoding, decoded.record.DataStubs);
+  if (call.binding === 'http-get') decoded.warnings.unshift(SECRET_IN_URL_WARNING);
+  return {
+    decoded: { ...decoded, record: { ...decoded.record, DataStubs: answer.dataStubs } },
+    exchange: { ...exchange, response: { ...response, bodyText: answer.body } },
   };
 }
 

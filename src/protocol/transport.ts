@@ -6,6 +6,7 @@
  * classes.
  */
 import type { Exchange, ExchangeTimings, RawRequest, RawResponse } from './types.ts';
+import { PieceText } from '../text/piece-text.ts';
 
 export type FetchLike = typeof globalThis.fetch;
 
@@ -18,20 +19,32 @@ export interface ExchangeOptions {
    * as a Blob and reported as BodyTooLarge; it never becomes a string.
    */
   maxBodyBytes?: number | undefined;
-  /** Gets the whole body's bytes once read, before they are decoded. */
+  /** Gets the whole body's bytes once read, before they are decoded; not for a held body. */
   onBodyBytes?: ((bytes: Uint8Array) => void) | undefined;
-  /**
-   * Gets the whole body as a Blob too, with `onBodyBytes`, when it is `bodyBlobFrom` bytes or more
-   * and read as it arrives (with `onBodyText` or a `maxBodyBytes`); see CallOptions.
-   */
-  onBodyBlob?: ((blob: Blob) => void) | undefined;
-  bodyBlobFrom?: number | undefined;
   /**
    * Sees the body as text while it arrives, decoded piece by piece in the declared charset:
    * joined, the pieces are exactly the response's `bodyText`. Not called for a body above
    * `maxBodyBytes`.
    */
   onBodyText?: ((piece: string) => void) | undefined;
+  /**
+   * A body of this many bytes or more, read with `onBodyText`, is held (see HeldBody) instead of
+   * joined into one array and one string after its last byte.
+   */
+  holdFrom?: number | undefined;
+}
+
+/**
+ * A body of `holdFrom` bytes or more, as it was received: its bytes gathered into a Blob while
+ * they arrived, its text the pieces they were decoded into. Neither is joined: for a large
+ * answer, joining the bytes and then the text (or decoding the bytes whole again) is a copy of
+ * each into fresh memory after the last byte.
+ */
+export interface HeldBody {
+  readonly text: PieceText;
+  readonly bytes: Blob;
+  /** The bytes before the text in `bytes`: 3 for a UTF-8 byte order mark, which the decoder drops. */
+  readonly bomBytes: number;
 }
 
 /**
@@ -42,20 +55,18 @@ export interface ExchangeOptions {
 const BLOB_FLUSH_BYTES = 4 * 1024 * 1024;
 
 type Body =
-  /**
-   * `text`: the body already decoded, where it was (null: decode `bytes`); `blob`: the same bytes
-   * in a Blob, gathered while they arrived, for a body of `blobFrom` bytes or more.
-   */
-  | { kind: 'bytes'; bytes: Uint8Array; text: string | null; blob?: Blob }
+  /** `text`: the body already decoded, where it was (null: decode `bytes`). */
+  | { kind: 'bytes'; bytes: Uint8Array; text: string | null }
+  | { kind: 'held'; body: HeldBody; byteLength: number }
   | { kind: 'too-large'; blob: Blob; byteLength: number };
 
 /**
- * Decodes a body chunk by chunk for `onBodyText`. The pieces are not kept: the whole text is
- * decoded again from the joined bytes at the end, which costs what joining the pieces would,
- * without holding the text twice while the body arrives (pieces, then their join).
+ * Decodes a body chunk by chunk for `onBodyText`, and keeps the pieces: they are the body's
+ * text, joined (or held as they are) at the end rather than decoded again from the bytes.
  */
 class BodyTextDecoder {
   private readonly decoder: InstanceType<typeof TextDecoder>;
+  private pieces: string[] = [];
 
   constructor(
     contentType: string | undefined,
@@ -68,13 +79,39 @@ class BodyTextDecoder {
     this.hand(this.decoder.decode(chunk, { stream: true }));
   }
 
-  /** The last bytes were pushed. */
-  finish(): void {
+  /** The last bytes were pushed: the text's pieces. */
+  finish(): string[] {
     this.hand(this.decoder.decode());
+    return this.pieces;
+  }
+
+  /** The text is not wanted after all (the body is over the limit). */
+  drop(): void {
+    this.pieces = [];
   }
 
   private hand(piece: string): void {
-    if (piece !== '') this.onPiece(piece);
+    if (piece === '') return;
+    this.pieces.push(piece);
+    this.onPiece(piece);
+  }
+}
+
+const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
+
+/** The first bytes of a body, as many as a byte order mark takes, whatever the chunks' sizes. */
+class FirstBytes {
+  private readonly bytes: number[] = [];
+
+  push(chunk: Uint8Array): void {
+    for (let i = 0; i < chunk.byteLength && this.bytes.length < UTF8_BOM.length; i++) {
+      this.bytes.push(chunk[i] ?? 0);
+    }
+  }
+
+  /** 3 when they are a UTF-8 byte order mark, else 0. */
+  bomBytes(): number {
+    return UTF8_BOM.every((byte, i) => this.bytes[i] === byte) ? UTF8_BOM.length : 0;
   }
 }
 
@@ -133,14 +170,14 @@ class BlobGatherer {
 /**
  * Reads the whole body, showing its text to `onText` as it arrives. Past `maxBodyBytes` (known
  * from Content-Length, or met while reading) the bytes go into a Blob instead of a growing
- * array, and are not decoded. A body of `blobFrom` bytes or more read as it arrives is also
- * gathered into a Blob on the way.
+ * array, and are not decoded. A body of `holdFrom` bytes or more read as it arrives is held:
+ * gathered into a Blob on the way, its text kept in the pieces it was decoded in.
  */
 async function readBody(
   response: Response,
   onText: ExchangeOptions['onBodyText'],
   maxBodyBytes: number,
-  blobFrom = Infinity,
+  holdFrom = Infinity,
 ): Promise<Body> {
   const limited = maxBodyBytes !== Infinity;
   const contentType = response.headers.get('content-type') ?? undefined;
@@ -154,12 +191,22 @@ async function readBody(
     // Read whole anyway: decoded once, and handed on as one piece.
     const text = decodeBody(bytes, contentType);
     if (text !== '') onText(text);
-    return { kind: 'bytes', bytes, text };
+    if (bytes.byteLength < holdFrom) return { kind: 'bytes', bytes, text };
+    const first = new FirstBytes();
+    first.push(bytes);
+    const body = { text: new PieceText([text]), bytes: new Blob([bytes as BlobPart]) };
+    return {
+      kind: 'held',
+      body: { ...body, bomBytes: first.bomBytes() },
+      byteLength: bytes.length,
+    };
   }
   const text = onText ? new BodyTextDecoder(contentType, onText) : null;
   // Content-Length may already say it is over: then no chunk is ever shown.
   let overLimit = (declaredLength(response) ?? 0) > maxBodyBytes ? new BlobGatherer() : null;
-  const gathered = blobFrom === Infinity || overLimit ? null : new BlobGatherer(blobFrom);
+  const holding = text !== null && holdFrom !== Infinity;
+  const gathered = !holding || overLimit ? null : new BlobGatherer(holdFrom);
+  const first = new FirstBytes();
   const reader = response.body.getReader();
   let chunks: Uint8Array[] = [];
   let length = 0;
@@ -173,24 +220,33 @@ async function readBody(
       overLimit.partsFromNow();
       if (!gathered) for (const chunk of chunks) overLimit.push(chunk);
       chunks = [];
+      text?.drop();
     }
     // Once over the limit the answer will not be shown (its head stops here too), nor kept.
     if (overLimit) {
       overLimit.push(value);
       continue;
     }
-    chunks.push(value);
+    first.push(value);
     gathered?.push(value);
+    // A body to be held is in the gatherer's Blob: its bytes are not kept apart as well.
+    if (gathered && length >= holdFrom) chunks = [];
+    else chunks.push(value);
     text?.push(value);
   }
   if (overLimit) {
     return { kind: 'too-large', blob: overLimit.finish(contentType), byteLength: length };
   }
-  text?.finish();
-  const bytes = joined(chunks, length);
-  return gathered && length >= blobFrom
-    ? { kind: 'bytes', bytes, text: null, blob: gathered.finish() }
-    : { kind: 'bytes', bytes, text: null };
+  const pieces = text?.finish() ?? [];
+  if (gathered && length >= holdFrom) {
+    const body = {
+      text: new PieceText(pieces),
+      bytes: gathered.finish(),
+      bomBytes: first.bomBytes(),
+    };
+    return { kind: 'held', body, byteLength: length };
+  }
+  return { kind: 'bytes', bytes: joined(chunks, length), text: text ? pieces.join('') : null };
 }
 
 /** Why no complete response arrived. */
@@ -255,15 +311,24 @@ function describeCause(error: unknown): string {
 }
 
 /**
- * Performs the request; resolves with the exchange for any HTTP status.
+ * Performs the request; resolves with the exchange for any HTTP status. With `holdFrom`, a body
+ * that large is a HeldBody.
  *
  * @example
  * const exchange = await performExchange(request, { fetch, timeoutMs: 30_000 });
  */
 export async function performExchange(
   request: RawRequest,
+  options: ExchangeOptions & { holdFrom?: undefined },
+): Promise<Exchange>;
+export async function performExchange(
+  request: RawRequest,
   options: ExchangeOptions,
-): Promise<Exchange> {
+): Promise<Exchange<string | HeldBody>>;
+export async function performExchange(
+  request: RawRequest,
+  options: ExchangeOptions,
+): Promise<Exchange<string | HeldBody>> {
   const { signal, timeoutMs } = options;
   const maxBodyBytes = options.maxBodyBytes ?? Infinity;
   if (signal?.aborted) {
@@ -293,8 +358,7 @@ export async function performExchange(
       signal: controller.signal,
     });
     const headersMs = performance.now() - started;
-    const blobFrom = options.onBodyBlob ? options.bodyBlobFrom : undefined;
-    const body = await readBody(response, options.onBodyText, maxBodyBytes, blobFrom);
+    const body = await readBody(response, options.onBodyText, maxBodyBytes, options.holdFrom);
     const timings: ExchangeTimings = {
       startedAt,
       headersMs,
@@ -314,8 +378,14 @@ export async function performExchange(
       };
       throw new BodyTooLarge({ request, response: raw, timings }, body.blob, maxBodyBytes);
     }
+    if (body.kind === 'held') {
+      return {
+        request,
+        response: { ...head, bodyText: body.body, byteLength: body.byteLength },
+        timings,
+      };
+    }
     options.onBodyBytes?.(body.bytes);
-    if (body.blob) options.onBodyBlob?.(body.blob);
     const raw: RawResponse = {
       ...head,
       bodyText: body.text ?? decodeBody(body.bytes, headers['content-type']),

@@ -3,6 +3,7 @@
  * This is a contract other parts of the console and the tests rely on; extend it, do not break it.
  */
 import type { Binding, GetAssetStubsParams, AddUserAssetIndexParams } from './operations.ts';
+import type { TextOrHeld } from '../text/held-text.ts';
 
 /** Exactly what was sent. Header names are lower-case. */
 export interface RawRequest {
@@ -157,16 +158,19 @@ export interface CallOptions {
   /**
    * Called once with the whole body's bytes as they arrived, before they are decoded (not a copy:
    * for handing them on, e.g. by transfer to another thread, once the call has settled). Not
-   * called for an answer over `maxBodyBytes`.
+   * called for an answer over `maxBodyBytes`, nor for a held one (HoldingCallOptions).
    */
   onBodyBytes?: (bytes: Uint8Array) => void;
-  /**
-   * GetAssetStubs only: called once, with `onBodyBytes`, with the same bytes in a Blob, for a body
-   * of `bodyBlobFrom` bytes or more. The Blob is made in parts while the body arrives, so that
-   * holding a large answer in a Blob does not copy it after its last byte.
-   */
-  onBodyBlob?: (blob: Blob) => void;
-  bodyBlobFrom?: number;
+}
+
+/**
+ * GetAssetStubs only: an answer of `holdFrom` bytes or more comes back with its body and
+ * DataStubs held (src/text/held-text.ts): its bytes gathered into a Blob while they arrive,
+ * DataStubs a slice of them, and neither ever made into one string. For handing a large answer
+ * on to another thread without its text (see src/protocol/held-answer.ts).
+ */
+export interface HoldingCallOptions extends CallOptions {
+  holdFrom: number;
 }
 
 export interface InodeClientOptions {
@@ -194,4 +198,13 @@ export interface InodeClient {
   ): Promise<AddUserAssetIndexResult>;
   /** The namespace in use: the configured one, or the one discovered from ?WSDL. */
   namespace(options?: CallOptions): Promise<string>;
+}
+
+/** What createInodeClient returns: an InodeClient whose GetAssetStubs can also hold its answer. */
+export interface InodeProtocolClient extends InodeClient {
+  getAssetStubs(
+    params: GetAssetStubsParams,
+    options: HoldingCallOptions,
+  ): Promise<GetAssetStubsResult<TextOrHeld>>;
+  getAssetStubs(params: GetAssetStubsParams, options?: CallOptions): Promise<GetAssetStubsResult>;
 }

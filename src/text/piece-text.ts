@@ -1,4 +1,13 @@
 /**
+ * A text read by range: a string, or a PieceText. Readers that only slice it (the protocol's
+ * decode of a large answer) take either, so a text kept in pieces is never joined for them.
+ */
+export interface TextSource {
+  readonly length: number;
+  slice(from: number, to?: number): string;
+}
+
+/**
  * A long text kept as the pieces it was written in (the pretty-printer's blocks), read by range
  * and searched piece by piece: joining them would copy the whole text once more, into memory
  * the engine has to find for it, for readers that only ever want a window of lines or the
@@ -6,7 +15,7 @@
  *
  * @example new PieceText(['<a>', 'x</a>']).slice(2, 5) // '>x<'
  */
-export class PieceText {
+export class PieceText implements TextSource {
   readonly length: number;
   readonly pieces: readonly string[];
   /** Where each piece starts in the text; one entry per piece. */

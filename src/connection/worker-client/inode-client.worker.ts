@@ -32,18 +32,22 @@ async function run(
   call: ClientWorkerCall,
   signal: AbortSignal,
   onHead: CallOptions['onDataStubsHead'],
-  onBody: Pick<CallOptions, 'onBodyBytes' | 'onBodyBlob' | 'bodyBlobFrom'>,
+  onBodyBytes: NonNullable<CallOptions['onBodyBytes']>,
   onRest: CallOptions['onDataStubsRest'],
 ): Promise<unknown> {
   const client = createInodeClient({ ...call.options, fetch: targetFetch(call.targetId) });
   switch (call.operation) {
-    case 'getAssetStubs':
-      return client.getAssetStubs(call.params, {
+    case 'getAssetStubs': {
+      const options = {
         signal,
-        ...onBody,
+        onBodyBytes,
         ...(onHead && { onDataStubsHead: onHead }),
         ...(onHead && onRest && { onDataStubsRest: onRest }),
-      });
+      };
+      return call.holdFrom === undefined
+        ? client.getAssetStubs(call.params, options)
+        : client.getAssetStubs(call.params, { ...options, holdFrom: call.holdFrom });
+    }
     case 'addUserAssetIndex':
       return client.addUserAssetIndex(call.params, { signal });
     case 'namespace':
@@ -73,10 +77,9 @@ const api: ClientWorkerApi = {
       onHead &&
       ((head: string, fieldsBefore: FieldsBeforeDataStubs) =>
         void (headShown = onHead(head, fieldsBefore)));
-    // The body's bytes as received: the payload's UTF-8 bytes for the viewer are cut from them,
-    // and a body to be held is gathered into a Blob while it arrives.
+    // The body's bytes as received, for a body not held: the payload's UTF-8 bytes for the viewer
+    // are cut from them.
     let bodyBytes: Uint8Array | undefined;
-    let bodyBlob: Blob | undefined;
     // The payload's parts went to the viewer's worker as they arrived and are the whole payload:
     // its bytes need not follow with the result.
     let partsComplete = false;
@@ -93,14 +96,10 @@ const api: ClientWorkerApi = {
         call,
         controller.signal,
         showHead,
-        {
-          onBodyBytes: (bytes) => void (bodyBytes = bytes),
-          onBodyBlob: (blob) => void (bodyBlob = blob),
-          ...(call.holdFrom !== undefined && { bodyBlobFrom: call.holdFrom }),
-        },
+        (bytes) => void (bodyBytes = bytes),
         onRest,
       );
-      const packed = packResult(value, bodyBytes, call.holdFrom, bodyBlob, !partsComplete);
+      const packed = packResult(value, bodyBytes, !partsComplete);
       await Promise.resolve(headShown).catch(() => undefined);
       return transfer(packed, transferOf(packed));
     } catch (error) {

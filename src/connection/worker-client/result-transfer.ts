@@ -5,9 +5,9 @@
  * shares the body's memory in the browser's engine, so the page holds one copy of the payload
  * instead of two, and structured clone copies half as much.
  *
- * A large body (from the caller's `holdFrom`) does not cross as text at all: the body and
- * DataStubs cross held in Blobs (src/text/held-text.ts), which cost the page neither heap nor a
- * long task to receive, and are read where a view needs them.
+ * A large body does not cross as text at all: the protocol held it (its `holdFrom`), and the
+ * body and DataStubs cross as Blobs (src/text/held-text.ts), which cost the page neither heap
+ * nor a long task to receive, and are read where a view needs them.
  *
  * For the viewer's worker the payload also travels as UTF-8 bytes, transferred, so the page
  * never serializes it: the bytes of the body as received, cut where the payload lies. Encoding
@@ -15,9 +15,9 @@
  * "The payload's bytes are cut from the body's").
  */
 
+import { utf8Cut, type ByteCut } from '../../protocol/held-answer.ts';
 import { textDecoderFor } from '../../protocol/transport.ts';
-import { holdText, type TextOrHeld } from '../../text/held-text.ts';
-import { utf8Length } from '../../text/utf8-length.ts';
+import type { TextOrHeld } from '../../text/held-text.ts';
 import { rememberPayloadBytes } from './payload-bytes.ts';
 
 /** The value of a call as posted by the worker. */
@@ -61,35 +61,17 @@ function substringStart(body: string, part: string): number {
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
 
-/** Where `body[start, end)` lies in the body's bytes. */
-interface ByteCut {
-  from: number;
-  to: number;
-}
-
-/**
- * Where `body[start, end)` lies within `bytes`, the body as received in UTF-8, or null when it
- * cannot be told from the text alone: bytes around the payload that the decoder replaced
- * (U+FFFD), whose length in the bytes is unknown.
- */
+/** Where `body[start, end)` lies in `bytes`, the body as received in UTF-8 (see utf8Cut). */
 function payloadCut(bytes: Uint8Array, body: string, start: number, end: number): ByteCut | null {
-  const before = body.slice(0, start);
-  const after = body.slice(end);
-  if (before.includes('\uFFFD') || after.includes('\uFFFD')) return null;
-  const bom = UTF8_BOM.every((byte, i) => bytes[i] === byte) && !body.startsWith('\uFEFF') ? 3 : 0;
-  const from = bom + utf8Length(before);
-  const to = bytes.byteLength - utf8Length(after);
-  // Each UTF-16 unit of the payload is 1 to 3 bytes: anything else means the cut is wrong.
-  const length = to - from;
-  if (length < end - start || length > 3 * (end - start)) return null;
-  return { from, to };
+  const bomBytes = UTF8_BOM.every((byte, i) => bytes[i] === byte) ? UTF8_BOM.length : 0;
+  return utf8Cut(body, start, end, { bomBytes, byteLength: bytes.byteLength });
 }
 
 /**
  * The payload's bytes for the viewer's worker: a view, not a copy, when the body owns its
  * buffer: that buffer is transferred whole (the envelope around the payload is a few hundred
- * bytes), so a 250 MB payload is not held twice in the worker. A body that is a view into a
- * larger buffer (a pool) is copied: transferring it would take the rest of that buffer along.
+ * bytes), so the payload is not held twice in the worker. A body that is a view into a larger
+ * buffer (a pool) is copied: transferring it would take the rest of that buffer along.
  */
 function payloadBytes(bytes: Uint8Array, cut: ByteCut): Uint8Array {
   const ownsBuffer =
@@ -100,66 +82,17 @@ function payloadBytes(bytes: Uint8Array, cut: ByteCut): Uint8Array {
 }
 
 /**
- * Whether `Blob.text()` gives this very text back: it drops a leading U+FEFF, which a text that
- * begins with one (a body decoded without dropping its byte order mark) would lose.
- */
-function survivesBlob(text: string): boolean {
-  return !text.startsWith('\uFEFF');
-}
-
-/**
- * The result with its body and DataStubs held in Blobs (src/text/held-text.ts). A UTF-8 body
- * (`utf8`) is held as the bytes received (`receivedBlob` where they were gathered into one while
- * they arrived), which `Blob.text()` decodes to the same text; DataStubs is then a slice of the
- * same Blob where it could be cut from them.
- */
-function holdResult(
-  value: StubsLike,
-  bodyBytes: Uint8Array,
-  receivedBlob: Blob | undefined,
-  utf8: boolean,
-  cut: ByteCut | null,
-): StubsLike<TextOrHeld> {
-  const { response } = value.exchange;
-  const body = response.bodyText;
-  const bodyBlob = utf8
-    ? (receivedBlob ?? new Blob([bodyBytes as Uint8Array<ArrayBuffer>]))
-    : new Blob([body]);
-  const dataStubs = value.record.DataStubs;
-  const heldStubs =
-    dataStubs === null
-      ? null
-      : holdText(cut ? bodyBlob.slice(cut.from, cut.to) : new Blob([dataStubs]), dataStubs.length);
-  return {
-    ...value,
-    record: { ...value.record, DataStubs: heldStubs },
-    exchange: {
-      ...value.exchange,
-      response: { ...response, bodyText: holdText(bodyBlob, body.length) },
-    },
-  };
-}
-
-/** The Blob of the body's bytes, where it holds as many as they are. */
-function sameSize(blob: Blob | undefined, bytes: Uint8Array): Blob | undefined {
-  return blob?.size === bytes.byteLength ? blob : undefined;
-}
-
-/**
  * `bodyBytes`: the body as received (the protocol's `onBodyBytes`), from which the payload's
- * UTF-8 bytes are cut; without them, or when they cannot be cut, the viewer gets the text.
- * `holdFrom`: a body of this many bytes or more crosses held in a Blob, with DataStubs, instead
- * of as text (src/text/held-text.ts); by default none is. `bodyBlob`: the same bytes already in
- * a Blob (the protocol's `onBodyBlob`), held instead of making one from `bodyBytes`.
+ * UTF-8 bytes are cut; without them, or when they cannot be cut, the viewer gets the text. A
+ * result the protocol held (HoldingCallOptions) crosses as it is: its Blobs cost the message
+ * nothing, and the viewer's worker reads a held payload itself.
  * @example
- * const packed = packResult(result, bodyBytes, 1_048_576); // in the worker
+ * const packed = packResult(result, bodyBytes); // in the worker
  * return transfer(packed, transferOf(packed));
  */
 export function packResult(
   value: unknown,
   bodyBytes?: Uint8Array,
-  holdFrom = Number.POSITIVE_INFINITY,
-  bodyBlob?: Blob,
   /** False when the viewer's worker already has the payload (it read it as it arrived). */
   payloadBytesWanted = true,
 ): PackedResult {
@@ -173,17 +106,6 @@ export function packResult(
   const cut = bodyBytes && utf8 && start !== -1 ? payloadCut(bodyBytes, body, start, end) : null;
   const dataStubsUtf8 =
     bodyBytes && cut && payloadBytesWanted ? payloadBytes(bodyBytes, cut) : undefined;
-  if (
-    bodyBytes &&
-    bodyBytes.byteLength >= holdFrom &&
-    survivesBlob(body) &&
-    (dataStubs === null || survivesBlob(dataStubs))
-  ) {
-    return {
-      value: holdResult(value, bodyBytes, sameSize(bodyBlob, bodyBytes), utf8, cut),
-      ...(dataStubsUtf8 && { dataStubsUtf8 }),
-    };
-  }
   if (start === -1) return { value };
   return {
     value: { ...value, record: { ...value.record, DataStubs: null } },

@@ -7,6 +7,8 @@
  * the answer.
  */
 import type { DataStubsRestSink } from '../types.ts';
+import type { TextSource } from '../../text/piece-text.ts';
+import type { TextSpan } from './data-stubs.ts';
 
 /** What String.prototype.trimEnd removes, as extractDataStubs does with the same class. */
 const WHITESPACE = /\s/;
@@ -84,19 +86,31 @@ export class DataStubsRest {
   }
 
   /**
-   * The call ended: `payload` is the DataStubs value decoded from `body` (null when the call
-   * failed). Tells the sink whether the head and the parts are that payload, once a head was cut.
+   * The call ended: `payload` is the DataStubs value decoded from `body`, or where it lies in
+   * `body` (null when the call failed). Tells the sink whether the head and the parts are that
+   * payload, once a head was cut.
    */
-  finish(payload: string | null, body: string): void {
+  finish(payload: string | TextSpan | null, body: TextSource): void {
     if (this.sent < 0 || this.finished) return;
-    const complete =
-      payload !== null &&
-      this.ended &&
-      payload.length === this.head.length + (this.sent - this.cut) &&
-      payload.startsWith(this.head) &&
-      payload.endsWith(body.slice(this.cut, this.sent));
     this.finished = true;
     this.held = '';
-    this.sink.end(complete);
+    this.sink.end(payload !== null && this.ended && this.passedOn(payload, body));
+  }
+
+  private passedOn(payload: string | TextSpan, body: TextSource): boolean {
+    const length = this.head.length + (this.sent - this.cut);
+    if (typeof payload === 'string') {
+      return (
+        payload.length === length &&
+        payload.startsWith(this.head) &&
+        payload.endsWith(body.slice(this.cut, this.sent))
+      );
+    }
+    // The parts are the body's text from the cut on: they are the payload's if it lies there.
+    return (
+      payload.end === this.sent &&
+      payload.start + this.head.length === this.cut &&
+      body.slice(payload.start, this.cut) === this.head
+    );
   }
 }

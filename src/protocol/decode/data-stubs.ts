@@ -10,9 +10,16 @@ import { ignoreXml, readXml } from '../../xml/reader/xml-reader.ts';
 import { MalformedXml } from './malformed-xml.ts';
 import { decodeXmlText, type WarningSink } from './xml-text.ts';
 import { recordCount } from '../../xml/xml-summary.ts';
+import type { TextSource } from '../../text/piece-text.ts';
 
-export interface ExtractedDataStubs {
-  value: string;
+/** Where a payload lies in the response's text: [start, end). */
+export interface TextSpan {
+  start: number;
+  end: number;
+}
+
+export interface ExtractedDataStubs<Value = string> {
+  value: Value;
   form: DataStubsForm;
   /**
    * recordCount of the value, from the scan (literal XML only; a payload sent as text was not
@@ -27,6 +34,10 @@ const DOCTYPE = '<!DOCTYPE';
 /**
  * Extracts one DataStubs region from the response text.
  *
+ * With `locate`, a payload that is exactly a substring of the text (the common case) comes back
+ * as where it lies instead: the text may be kept in pieces (a large answer), which the value
+ * would join.
+ *
  * @example
  * // '<DataStubs><AssetStubs xmlns=""/></DataStubs>' → { value: '<AssetStubs xmlns=""/>', form: 'xml' }
  */
@@ -34,9 +45,21 @@ export function extractDataStubs(
   text: string,
   region: DataStubsRegion,
   sink: WarningSink,
-): ExtractedDataStubs {
+): ExtractedDataStubs;
+export function extractDataStubs(
+  text: TextSource,
+  region: DataStubsRegion,
+  sink: WarningSink,
+  locate: true,
+): ExtractedDataStubs<string | TextSpan>;
+export function extractDataStubs(
+  text: TextSource,
+  region: DataStubsRegion,
+  sink: WarningSink,
+  locate = false,
+): ExtractedDataStubs<string | TextSpan> {
+  if (region.topLevelElements.length > 0) return extractElements(text, region, sink, locate);
   const content = text.slice(region.contentStart, region.contentEnd);
-  if (region.topLevelElements.length > 0) return extractElements(text, region, sink);
 
   // Whitespace around the payload is the envelope's indentation (HTTP GET/POST answers are
   // indented), not part of the value; CDATA content itself is kept exactly.
@@ -82,10 +105,11 @@ function refuseDoctype(value: string): void {
 }
 
 function extractElements(
-  text: string,
+  text: TextSource,
   region: DataStubsRegion,
   sink: WarningSink,
-): ExtractedDataStubs {
+  locate: boolean,
+): ExtractedDataStubs<string | TextSpan> {
   const elements = region.topLevelElements;
   const first = elements[0];
   if (!first) throw new Error('extractElements needs at least one element');
@@ -100,7 +124,7 @@ function extractElements(
     sink.add('data-stubs-mixed', 'DataStubs mixes text with elements; it is shown as a fragment.');
   }
   let end = region.contentEnd;
-  while (end > first.start && /\s/.test(text.charAt(end - 1))) end -= 1;
+  while (end > first.start && /\s/.test(text.slice(end - 1, end))) end -= 1;
   const records =
     elements.length === 1
       ? recordCount({
@@ -114,7 +138,8 @@ function extractElements(
   const additions = elements.map((element) => missingDeclarations(inherited, element.attributes));
   if (additions.every((added) => added === '')) {
     // The common case: the exact substring, no copy of a possibly huge payload.
-    return { value: text.slice(first.start, end), form: 'xml', recordCount: records };
+    const value = locate ? { start: first.start, end } : text.slice(first.start, end);
+    return { value, form: 'xml', recordCount: records };
   }
   const pieces: string[] = [];
   let last = first.start;
@@ -131,7 +156,7 @@ function extractElements(
  * and used in an element or attribute name inside, and a non-empty default namespace (which
  * unprefixed top-level elements would otherwise lose).
  */
-function inheritedDeclarations(text: string, region: DataStubsRegion): Map<string, string> {
+function inheritedDeclarations(text: TextSource, region: DataStubsRegion): Map<string, string> {
   const needed = new Map<string, string>();
   const defaultNamespace = region.inScope.get('');
   if (defaultNamespace) needed.set('', defaultNamespace);
@@ -139,15 +164,24 @@ function inheritedDeclarations(text: string, region: DataStubsRegion): Map<strin
   if (prefixes.length === 0) return needed;
   // One pass over the payload; a match inside text only adds a harmless extra declaration.
   const usage = new RegExp(`[<\\s](${prefixes.map(escapeRegExp).join('|')}):[^\\s=/>]`, 'g');
-  const content = text.slice(region.contentStart, region.contentEnd);
-  for (const match of content.matchAll(usage)) {
-    const prefix = match[1] ?? '';
-    const uri = region.inScope.get(prefix);
-    if (uri !== undefined && !needed.has(prefix)) needed.set(prefix, uri);
-    if (needed.size === prefixes.length + (defaultNamespace ? 1 : 0)) break;
+  // Window by window, each reaching as far past its end as a match can: a text in pieces is
+  // never joined whole. A match that starts in one window lies whole in it.
+  const reach = Math.max(...prefixes.map((prefix) => prefix.length)) + 2;
+  const wanted = prefixes.length + (defaultNamespace ? 1 : 0);
+  for (let at = region.contentStart; at < region.contentEnd; at += USAGE_WINDOW) {
+    const window = text.slice(at, Math.min(region.contentEnd, at + USAGE_WINDOW + reach));
+    for (const match of window.matchAll(usage)) {
+      const prefix = match[1] ?? '';
+      const uri = region.inScope.get(prefix);
+      if (uri !== undefined && !needed.has(prefix)) needed.set(prefix, uri);
+      if (needed.size === wanted) return needed;
+    }
   }
   return needed;
 }
+
+/** How much of the payload one search for prefixes reads at a time. */
+const USAGE_WINDOW = 1024 * 1024;
 
 /** Declarations from `inherited` that the element does not make itself. */
 function missingDeclarations(inherited: Map<string, string>, attributes: string): string {

@@ -13,7 +13,7 @@ import {
 import { OPERATIONS, type Binding, type OperationName } from '../operations.ts';
 import type { AssetStubsRecord, DataStubsForm, DecodeWarning, RawResponse } from '../types.ts';
 import { SOAP11_ENVELOPE_NS, SOAP12_ENVELOPE_NS } from '../encode/soap-envelope.ts';
-import { extractDataStubs } from './data-stubs.ts';
+import { extractDataStubs, type TextSpan } from './data-stubs.ts';
 import { firstTextLine, splitExceptionText, summarizeHtml } from './error-bodies.ts';
 import { MalformedXml } from './malformed-xml.ts';
 import { readSoapFault } from './soap-fault.ts';
@@ -29,6 +29,7 @@ import {
   type XmlElement,
 } from './xml-tree.ts';
 import { errorMessage } from '../../text/error-message.ts';
+import type { TextSource } from '../../text/piece-text.ts';
 
 export interface DecodeRequest<Op extends OperationName = OperationName> {
   operation: Op;
@@ -40,8 +41,9 @@ export interface DecodeRequest<Op extends OperationName = OperationName> {
   namespace: string | null;
 }
 
-export interface DecodedRecord {
-  record: AssetStubsRecord;
+/** `Payload`: DataStubs as a string, or, from decodeLocated, also where it lies in the body. */
+export interface DecodedRecord<Payload = string> {
+  record: AssetStubsRecord<Payload>;
   dataStubsForm: DataStubsForm | null;
   /** See GetAssetStubsResult.dataStubsRecordCount. */
   dataStubsRecordCount?: number | null;
@@ -57,7 +59,10 @@ export type DecodedOutcome<Op extends OperationName> = Op extends 'GetAssetStubs
   ? DecodedRecord
   : DecodedString;
 
-type ResponseLike = Pick<RawResponse, 'status' | 'headers' | 'bodyText'>;
+type ResponseLike<Text extends TextSource = string> = Pick<
+  RawResponse<Text>,
+  'status' | 'headers' | 'bodyText'
+>;
 
 const DATA_STUBS_PLACEHOLDER = '';
 
@@ -74,8 +79,36 @@ export function decodeResponse<Op extends OperationName>(
   context: ErrorContext,
   scanned?: DocumentScanner,
 ): DecodedOutcome<Op> {
+  return decodeOrThrow(call, response, context, scanned, false) as DecodedOutcome<Op>;
+}
+
+/**
+ * Decodes a GetAssetStubs response whose body is read by range (a large answer's text kept in
+ * the pieces it was decoded in): the same outcome as decodeResponse, but a DataStubs payload that
+ * is exactly a substring of the body comes back as where it lies (a TextSpan), so that the body
+ * is never joined. `scanned` has read the whole body, as for decodeResponse.
+ *
+ * @example
+ * const { record } = decodeLocated(call, { status, headers, bodyText: pieces }, context, scanner);
+ */
+export function decodeLocated(
+  call: DecodeRequest<'GetAssetStubs'>,
+  response: ResponseLike<TextSource>,
+  context: ErrorContext,
+  scanned: DocumentScanner,
+): DecodedRecord<string | TextSpan> {
+  return decodeOrThrow(call, response, context, scanned, true) as DecodedRecord<string | TextSpan>;
+}
+
+function decodeOrThrow(
+  call: DecodeRequest,
+  response: ResponseLike<TextSource>,
+  context: ErrorContext,
+  scanned: DocumentScanner | undefined,
+  locate: boolean,
+): DecodedRecord<string | TextSpan> | DecodedString {
   try {
-    return decode(call, response, context, scanned) as DecodedOutcome<Op>;
+    return decode(call, response, context, scanned, locate);
   } catch (error) {
     if (error instanceof InodeError) throw error;
     // Anything unforeseen still becomes a typed outcome carrying the exchange.
@@ -86,7 +119,7 @@ export function decodeResponse<Op extends OperationName>(
   }
 }
 
-function mediaType(response: ResponseLike): string {
+function mediaType(response: ResponseLike<TextSource>): string {
   return (response.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
 
@@ -109,24 +142,35 @@ function snippet(text: string): string {
   return flat.length > 120 ? `${flat.slice(0, 120)}…` : flat;
 }
 
-function describeBody(response: ResponseLike): string {
+/** Whether the text is empty or whitespace only, read a window at a time. */
+function isBlank(text: TextSource): boolean {
+  for (let at = 0; at < text.length; at += BLANK_WINDOW) {
+    if (text.slice(at, at + BLANK_WINDOW).trim() !== '') return false;
+  }
+  return true;
+}
+
+const BLANK_WINDOW = 64 * 1024;
+
+function describeBody(response: ResponseLike<TextSource>): string {
   const type = response.headers['content-type'] ?? 'no Content-Type';
-  if (response.bodyText === '') return `${response.status} ${type} with an empty body`;
-  return `${response.status} ${type}: ${snippet(response.bodyText)}`;
+  if (response.bodyText.length === 0) return `${response.status} ${type} with an empty body`;
+  return `${response.status} ${type}: ${snippet(String(response.bodyText))}`;
 }
 
 function decode(
   call: DecodeRequest,
-  response: ResponseLike,
+  response: ResponseLike<TextSource>,
   context: ErrorContext,
   scanned: DocumentScanner | undefined,
-): DecodedRecord | DecodedString {
+  locate: boolean,
+): DecodedRecord<string | TextSpan> | DecodedString {
   const type = mediaType(response);
   const ok = response.status >= 200 && response.status < 300;
   // The scan is the first to warn, so its sink is the decode's.
   const sink = scanned?.sink ?? new WarningSink();
-  const scan = (text: string): { regions: DataStubsRegion[] } =>
-    scanned ? scanned.finish() : scanDocument(text, sink);
+  const scan = (text: TextSource): { regions: DataStubsRegion[] } =>
+    scanned ? scanned.finish() : scanDocument(String(text), sink);
 
   if (!ok) return failNonSuccess(call, response, context, type, sink, scan);
 
@@ -136,7 +180,7 @@ function decode(
       received: describeBody(response),
     });
   }
-  if (response.bodyText.trim() === '') {
+  if (isBlank(response.bodyText)) {
     throw new ResponseFormatError(context, {
       expected: expectedDescription(call),
       received: describeBody(response),
@@ -147,32 +191,33 @@ function decode(
   const resultElement = isSoap
     ? soapResultElement(call, parsed.root, context)
     : httpResultElement(call, parsed.root, context);
-  return readResult(call, resultElement, parsed, context, sink);
+  return readResult(call, resultElement, parsed, context, sink, locate);
 }
 
 interface ParsedXml {
   root: XmlElement;
-  text: string;
+  text: TextSource;
   regions: DataStubsRegion[];
   /** DataStubs elements of the tree, in document order, matching `regions` one to one. */
   dataStubsElements: XmlElement[];
 }
 
-type Scan = (text: string) => { regions: DataStubsRegion[] };
+type Scan = (text: TextSource) => { regions: DataStubsRegion[] };
 
 function parseResponseXml(
-  text: string,
+  text: TextSource,
   sink: WarningSink,
   scan: Scan,
   call: DecodeRequest,
-  response: ResponseLike,
+  response: ResponseLike<TextSource>,
   context: ErrorContext,
 ): ParsedXml {
   try {
     const { regions } = scan(text);
     // Hand only the envelope to fast-xml-parser: the payload is cut out and kept as text.
-    let envelope = text;
-    if (regions.length > 0) {
+    let envelope: string;
+    if (regions.length === 0) envelope = text.slice(0);
+    else {
       const pieces: string[] = [];
       let last = 0;
       for (const region of regions) {
@@ -291,7 +336,8 @@ function readResult(
   parsed: ParsedXml,
   context: ErrorContext,
   sink: WarningSink,
-): DecodedRecord | DecodedString {
+  locate: boolean,
+): DecodedRecord<string | TextSpan> | DecodedString {
   const op = OPERATIONS[call.operation];
   if (op.result.kind === 'string') {
     if (!result || isNil(result)) {
@@ -306,7 +352,7 @@ function readResult(
   if (!result) throw new MalformedXml('no result element');
 
   const ns = result.namespace;
-  const record: Record<string, string | boolean | null> = {};
+  const record: Record<string, string | TextSpan | boolean | null> = {};
   let dataStubsForm: DataStubsForm | null = null;
   let dataStubsRecordCount: number | null | undefined;
   for (const field of OPERATIONS.GetAssetStubs.result.fields) {
@@ -330,7 +376,9 @@ function readResult(
       const index = parsed.dataStubsElements.indexOf(element);
       const region = parsed.regions[index];
       if (!region) throw new MalformedXml('DataStubs content not found');
-      const extracted = extractDataStubs(parsed.text, region, sink);
+      const extracted = locate
+        ? extractDataStubs(parsed.text, region, sink, true)
+        : extractDataStubs(String(parsed.text), region, sink);
       record[field.name] = extracted.value;
       dataStubsForm = extracted.form;
       dataStubsRecordCount = extracted.recordCount;
@@ -342,7 +390,7 @@ function readResult(
     record[field.name] = textContent(element);
   }
   return {
-    record: record as unknown as AssetStubsRecord,
+    record: record as unknown as AssetStubsRecord<string | TextSpan>,
     dataStubsForm,
     ...(dataStubsRecordCount !== undefined && { dataStubsRecordCount }),
     warnings: sink.warnings,
@@ -372,13 +420,13 @@ function readBoolean(
 
 function failNonSuccess(
   call: DecodeRequest,
-  response: ResponseLike,
+  response: ResponseLike<TextSource>,
   context: ErrorContext,
   type: string,
   sink: WarningSink,
   scan: Scan,
 ): never {
-  const body = response.bodyText;
+  const body = String(response.bodyText);
   if (isXmlMediaType(type) && body.trim() !== '') {
     // A SOAP fault of either version (the server answers some SOAP 1.1 requests with a 1.2 fault).
     let root: XmlElement | null;
