@@ -76,3 +76,32 @@ export class PieceText implements TextSource {
     return low;
   }
 }
+
+/**
+ * The text in [from, to) as windows a search can run over without joining it: a string as one
+ * window (a substring shares its memory), a PieceText piece by piece, plus a window of `reach`
+ * characters either side of each seam, so that a match of at most `reach + 1` characters that
+ * crosses a seam lies whole in one window. A match may be seen twice (in a piece and a seam's
+ * window): for searches that collect what they find.
+ * @example [...textWindows(new PieceText(['ab', 'cd']), 0, 4, 1)] // ['ab', 'cd', 'bc']
+ */
+export function* textWindows(
+  text: TextSource,
+  from: number,
+  to: number,
+  reach: number,
+): Generator<string> {
+  if (!(text instanceof PieceText)) {
+    yield text.slice(from, to);
+    return;
+  }
+  for (let index = 0; index < text.pieces.length; index++) {
+    const start = text.pieceStart(index);
+    const piece = text.pieces[index] ?? '';
+    const end = start + piece.length;
+    if (end <= from) continue;
+    if (start >= to) break;
+    yield piece.slice(Math.max(0, from - start), Math.min(piece.length, to - start));
+    if (start > from) yield text.slice(Math.max(from, start - reach), Math.min(to, start + reach));
+  }
+}

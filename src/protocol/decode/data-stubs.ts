@@ -10,7 +10,7 @@ import { ignoreXml, readXml } from '../../xml/reader/xml-reader.ts';
 import { MalformedXml } from './malformed-xml.ts';
 import { decodeXmlText, type WarningSink } from './xml-text.ts';
 import { recordCount } from '../../xml/xml-summary.ts';
-import type { TextSource } from '../../text/piece-text.ts';
+import { textWindows, type TextSource } from '../../text/piece-text.ts';
 
 /** Where a payload lies in the response's text: [start, end). */
 export interface TextSpan {
@@ -164,12 +164,10 @@ function inheritedDeclarations(text: TextSource, region: DataStubsRegion): Map<s
   if (prefixes.length === 0) return needed;
   // One pass over the payload; a match inside text only adds a harmless extra declaration.
   const usage = new RegExp(`[<\\s](${prefixes.map(escapeRegExp).join('|')}):[^\\s=/>]`, 'g');
-  // Window by window, each reaching as far past its end as a match can: a text in pieces is
-  // never joined whole. A match that starts in one window lies whole in it.
+  // A text in pieces is searched piece by piece and across each seam, never joined whole.
   const reach = Math.max(...prefixes.map((prefix) => prefix.length)) + 2;
   const wanted = prefixes.length + (defaultNamespace ? 1 : 0);
-  for (let at = region.contentStart; at < region.contentEnd; at += USAGE_WINDOW) {
-    const window = text.slice(at, Math.min(region.contentEnd, at + USAGE_WINDOW + reach));
+  for (const window of textWindows(text, region.contentStart, region.contentEnd, reach)) {
     for (const match of window.matchAll(usage)) {
       const prefix = match[1] ?? '';
       const uri = region.inScope.get(prefix);
@@ -179,9 +177,6 @@ function inheritedDeclarations(text: TextSource, region: DataStubsRegion): Map<s
   }
   return needed;
 }
-
-/** How much of the payload one search for prefixes reads at a time. */
-const USAGE_WINDOW = 1024 * 1024;
 
 /** Declarations from `inherited` that the element does not make itself. */
 function missingDeclarations(inherited: Map<string, string>, attributes: string): string {
