@@ -511,7 +511,7 @@ describe('a body held as it arrives', () => {
     const server = await startServer((_req, res) => sendChunked(res, big, 64 * 1024));
     const under = await client(server).getAssetStubs(PARAMS, { holdFrom: big.byteLength + 1 });
     expect(under.exchange.response.bodyText).toBe(big.toString('utf8'));
-    // Over the limit after a first 4 MB part was made.
+    // Over the limit after the first 1 MB parts were made.
     const error = await rejection(
       client(server, { maxBodyBytes: 6 * 1024 * 1024 }).getAssetStubs(PARAMS, { holdFrom: 0 }),
     );
