@@ -64,8 +64,10 @@ type Body =
   | { kind: 'too-large'; blob: Blob; byteLength: number };
 
 /**
- * Decodes a body chunk by chunk for `onBodyText`, and keeps the pieces: they are the body's
- * text, joined (or held as they are) at the end rather than decoded again from the bytes.
+ * Decodes a body chunk by chunk for `onBodyText`. With `keep` (a body that may be held) it keeps
+ * the pieces: they are the body's text, held as they are or joined at the end. Without, they are
+ * not kept, and the text is decoded again from the joined bytes at the end, which costs what
+ * joining the pieces would, without holding the text twice while the body arrives.
  */
 class BodyTextDecoder {
   private readonly decoder: InstanceType<typeof TextDecoder>;
@@ -74,6 +76,7 @@ class BodyTextDecoder {
   constructor(
     contentType: string | undefined,
     private readonly onPiece: (piece: string) => void,
+    private readonly keep: boolean,
   ) {
     this.decoder = textDecoderFor(contentType);
   }
@@ -82,10 +85,10 @@ class BodyTextDecoder {
     this.hand(this.decoder.decode(chunk, { stream: true }));
   }
 
-  /** The last bytes were pushed: the text's pieces. */
-  finish(): string[] {
+  /** The last bytes were pushed: the text's pieces, if kept. */
+  finish(): string[] | null {
     this.hand(this.decoder.decode());
-    return this.pieces;
+    return this.keep ? this.pieces : null;
   }
 
   /** The text is not wanted after all (the body is over the limit). */
@@ -95,7 +98,7 @@ class BodyTextDecoder {
 
   private hand(piece: string): void {
     if (piece === '') return;
-    this.pieces.push(piece);
+    if (this.keep) this.pieces.push(piece);
     this.onPiece(piece);
   }
 }
@@ -204,10 +207,10 @@ async function readBody(
       byteLength: bytes.length,
     };
   }
-  const text = onText ? new BodyTextDecoder(contentType, onText) : null;
+  const holding = onText !== undefined && holdFrom !== Infinity;
+  const text = onText ? new BodyTextDecoder(contentType, onText, holding) : null;
   // Content-Length may already say it is over: then no chunk is ever shown.
   let overLimit = (declaredLength(response) ?? 0) > maxBodyBytes ? new BlobGatherer() : null;
-  const holding = text !== null && holdFrom !== Infinity;
   const gathered = !holding || overLimit ? null : new BlobGatherer(holdFrom);
   const first = new FirstBytes();
   const reader = response.body.getReader();
@@ -240,8 +243,8 @@ async function readBody(
   if (overLimit) {
     return { kind: 'too-large', blob: overLimit.finish(contentType), byteLength: length };
   }
-  const pieces = text?.finish() ?? [];
-  if (gathered && length >= holdFrom) {
+  const pieces = text?.finish() ?? null;
+  if (pieces && gathered && length >= holdFrom) {
     const body = {
       text: new PieceText(pieces),
       bytes: gathered.finish(),
@@ -249,7 +252,7 @@ async function readBody(
     };
     return { kind: 'held', body, byteLength: length };
   }
-  return { kind: 'bytes', bytes: joined(chunks, length), text: text ? pieces.join('') : null };
+  return { kind: 'bytes', bytes: joined(chunks, length), text: pieces ? pieces.join('') : null };
 }
 
 /** Why no complete response arrived. */
