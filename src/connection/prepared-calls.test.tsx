@@ -53,10 +53,14 @@ describe('usePreparedCalls', () => {
         <Page />
       </TestProviders>,
     );
-    await vi.waitFor(() =>
-      expect(queryClient.getQueryData(connectionKeys.namespace('emulator'))).toBe(
-        'urn:prepared-test',
-      ),
+    // The protocol loads on first use: its first import, transformed for the test, can take over
+    // waitFor's default second on a busy machine.
+    await vi.waitFor(
+      () =>
+        expect(queryClient.getQueryData(connectionKeys.namespace('emulator'))).toBe(
+          'urn:prepared-test',
+        ),
+      { timeout: 5000 },
     );
     expect(prewarmClientWorker).toHaveBeenCalledTimes(1);
     const wsdl = requests.filter((request) => request.url.endsWith('?WSDL'));
