@@ -105,6 +105,15 @@ class BodyTextDecoder {
 
 const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
 
+/**
+ * How many of a body's first bytes are a UTF-8 byte order mark (3 or 0): the decoder drops them,
+ * so they lie before the text in the bytes.
+ * @example utf8BomBytes(new Uint8Array([0xef, 0xbb, 0xbf, 0x3c])) // 3
+ */
+export function utf8BomBytes(firstBytes: ArrayLike<number>): number {
+  return UTF8_BOM.every((byte, i) => firstBytes[i] === byte) ? UTF8_BOM.length : 0;
+}
+
 /** The first bytes of a body, as many as a byte order mark takes, whatever the chunks' sizes. */
 class FirstBytes {
   private readonly bytes: number[] = [];
@@ -117,7 +126,7 @@ class FirstBytes {
 
   /** 3 when they are a UTF-8 byte order mark, else 0. */
   bomBytes(): number {
-    return UTF8_BOM.every((byte, i) => this.bytes[i] === byte) ? UTF8_BOM.length : 0;
+    return utf8BomBytes(this.bytes);
   }
 }
 
@@ -198,14 +207,12 @@ async function readBody(
     const text = decodeBody(bytes, contentType);
     if (text !== '') onText(text);
     if (bytes.byteLength < holdFrom) return { kind: 'bytes', bytes, text };
-    const first = new FirstBytes();
-    first.push(bytes);
-    const body = { text: new PieceText([text]), bytes: new Blob([bytes as BlobPart]) };
-    return {
-      kind: 'held',
-      body: { ...body, bomBytes: first.bomBytes() },
-      byteLength: bytes.length,
+    const body = {
+      text: new PieceText([text]),
+      bytes: new Blob([bytes as BlobPart]),
+      bomBytes: utf8BomBytes(bytes),
     };
+    return { kind: 'held', body, byteLength: bytes.length };
   }
   const holding = onText !== undefined && holdFrom !== Infinity;
   const text = onText ? new BodyTextDecoder(contentType, onText, holding) : null;

@@ -16,7 +16,7 @@
  */
 
 import { utf8Cut, type ByteCut } from '../../protocol/held-answer.ts';
-import { textDecoderFor } from '../../protocol/transport.ts';
+import { textDecoderFor, utf8BomBytes } from '../../protocol/transport.ts';
 import type { TextOrHeld } from '../../text/held-text.ts';
 import { rememberPayloadBytes } from './payload-bytes.ts';
 
@@ -59,12 +59,9 @@ function substringStart(body: string, part: string): number {
   return -1;
 }
 
-const UTF8_BOM = [0xef, 0xbb, 0xbf] as const;
-
 /** Where `body[start, end)` lies in `bytes`, the body as received in UTF-8 (see utf8Cut). */
 function payloadCut(bytes: Uint8Array, body: string, start: number, end: number): ByteCut | null {
-  const bomBytes = UTF8_BOM.every((byte, i) => bytes[i] === byte) ? UTF8_BOM.length : 0;
-  return utf8Cut(body, start, end, { bomBytes, byteLength: bytes.byteLength });
+  return utf8Cut(body, start, end, { bomBytes: utf8BomBytes(bytes), byteLength: bytes.byteLength });
 }
 
 /**
