@@ -6,46 +6,22 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadCapture } from '../../fixtures/captures.ts';
 import { InodeError } from './errors.ts';
 import type { Binding } from './operations.ts';
 import { DocumentScanner } from './decode/scan-document.ts';
 import { WarningSink } from './decode/xml-text.ts';
 import { decodeResponse } from './decode/decode-response.ts';
 import { decodeBody, performExchange } from './transport.ts';
-import { cutInPieces } from './test-support/cut-in-pieces.ts';
+import {
+  ARRIVING_SEEDS,
+  arrivingBody,
+  bindingOf,
+  bodyMutation,
+  contentTypeOf,
+  fetchInPieces,
+} from './test-support/arriving-answers.node.test-helper.ts';
 
 const NAMESPACE = 'http://tempuri.org/';
-const SEEDS = [
-  'get_soap11_success',
-  'get_soap12_success',
-  'get_httppost_success',
-  'get_httpget_control_char',
-  'get_soap11_badkey_echo_special',
-  'get_soap11_throw',
-  'get_httppost_cdata_readback',
-].map(loadCapture);
-const BINDINGS: Record<string, Binding> = {
-  soap11: 'soap11',
-  soap12: 'soap12',
-  httppost: 'http-post',
-  httpget: 'http-get',
-};
-
-/** A fetch answering with `bytes`, delivered in the pieces `cuts` makes. */
-function fetchInPieces(bytes: Uint8Array, cuts: readonly number[], contentType: string) {
-  return () => {
-    const pieces = cutInPieces(bytes, cuts);
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        const next = pieces.shift();
-        if (next) controller.enqueue(next);
-        else controller.close();
-      },
-    });
-    return Promise.resolve(new Response(body, { headers: { 'content-type': contentType } }));
-  };
-}
 
 /** The decoded outcome as plain data: the result, or the typed error's name and message. */
 function outcome(decode: () => unknown): unknown {
@@ -91,39 +67,18 @@ function decodedWhole(bytes: Uint8Array, contentType: string, binding: Binding) 
   };
 }
 
-const mutation = fc.oneof(
-  fc.constant((b: Uint8Array) => b),
-  fc.tuple(fc.nat(), fc.nat({ max: 32 })).map(([at, length]) => (b: Uint8Array) => {
-    const start = at % (b.length + 1);
-    return Uint8Array.from([...b.subarray(0, start), ...b.subarray(start + length)]);
-  }),
-  fc
-    .tuple(
-      fc.nat(),
-      fc.constantFrom('é', '😀', '&#x1;', '<!DOCTYPE a>', '</x>', '\uFEFF', '\u0002'),
-    )
-    .map(([at, text]) => (b: Uint8Array) => {
-      const start = at % (b.length + 1);
-      const inserted = new TextEncoder().encode(text);
-      return Uint8Array.from([...b.subarray(0, start), ...inserted, ...b.subarray(start)]);
-    }),
-);
-
 describe('a GetAssetStubs answer decoded while it arrives', () => {
   it('gives the whole body’s text and outcome, for captures mutated and cut anywhere', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(...SEEDS),
-        mutation,
+        fc.constantFrom(...ARRIVING_SEEDS),
+        bodyMutation,
         fc.array(fc.nat(), { maxLength: 12 }),
         fc.boolean(),
         async (capture, mutate, cuts, withBom) => {
-          const body = mutate(new Uint8Array(capture.response.body));
-          const bytes = withBom ? Uint8Array.from([0xef, 0xbb, 0xbf, ...body]) : body;
-          const binding = BINDINGS[capture.name.split('_')[1] ?? ''] ?? 'soap11';
-          const contentType =
-            capture.response.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ??
-            'text/xml';
+          const bytes = arrivingBody(capture, mutate, withBom);
+          const binding = bindingOf(capture);
+          const contentType = contentTypeOf(capture);
           const expected = decodedWhole(bytes, contentType, binding);
           expect(await decodedWhileReceiving(bytes, cuts, contentType, binding)).toEqual(expected);
         },

@@ -13,46 +13,17 @@ import { InodeError } from './errors.ts';
 import type { Binding } from './operations.ts';
 import { holdAnswer, utf8Cut } from './held-answer.ts';
 import { PieceText } from '../text/piece-text.ts';
-import { cutInPieces } from './test-support/cut-in-pieces.ts';
+import {
+  ARRIVING_SEEDS,
+  arrivingBody,
+  bindingOf,
+  bodyMutation,
+  contentTypeOf,
+  fetchInPieces,
+} from './test-support/arriving-answers.node.test-helper.ts';
 import type { CallOptions, GetAssetStubsResult } from './types.ts';
 
-const SEEDS = [
-  'get_soap11_success',
-  'get_soap12_success',
-  'get_httppost_success',
-  'get_httpget_control_char',
-  'get_soap11_badkey_echo_special',
-  'get_soap11_throw',
-  'get_httppost_cdata_readback',
-].map(loadCapture);
-const BINDINGS: Record<string, Binding> = {
-  soap11: 'soap11',
-  soap12: 'soap12',
-  httppost: 'http-post',
-  httpget: 'http-get',
-};
 const PARAMS = { OpenIDKey: 'k', AssetType: '', OtherFilterCriteria: '' };
-
-/** A fetch answering with `bytes`, delivered in the pieces `cuts` makes. */
-function fetchInPieces(
-  bytes: Uint8Array,
-  cuts: readonly number[],
-  contentType: string,
-  status = 200,
-): typeof fetch {
-  return () => {
-    const pieces = cutInPieces(bytes, cuts);
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        const next = pieces.shift();
-        if (next) controller.enqueue(next);
-        else controller.close();
-      },
-    });
-    const headers = { 'content-type': contentType };
-    return Promise.resolve(new Response(body, { status, headers }));
-  };
-}
 
 /** The call's outcome as plain data, every held text read back. */
 async function outcome(call: () => Promise<GetAssetStubsResult<TextOrHeld>>): Promise<unknown> {
@@ -97,42 +68,18 @@ function callWith(
     : client.getAssetStubs(PARAMS, { ...options, holdFrom });
 }
 
-const mutation = fc.oneof(
-  fc.constant((b: Uint8Array) => b),
-  fc.tuple(fc.nat(), fc.nat({ max: 32 })).map(([at, length]) => (b: Uint8Array) => {
-    const start = at % (b.length + 1);
-    return Uint8Array.from([...b.subarray(0, start), ...b.subarray(start + length)]);
-  }),
-  fc
-    .tuple(
-      fc.nat(),
-      fc.constantFrom('é', '😀', '&#x1;', '<!DOCTYPE a>', '</x>', '\uFEFF', '\u0002', '\xff'),
-    )
-    .map(([at, text]) => (b: Uint8Array) => {
-      const start = at % (b.length + 1);
-      // '\xff' stands for a byte UTF-8 cannot start with: the decoder replaces it.
-      const inserted = text === '\xff' ? [0xff] : [...new TextEncoder().encode(text)];
-      return Uint8Array.from([...b.subarray(0, start), ...inserted, ...b.subarray(start)]);
-    }),
-);
-
-const contentTypeOf = (capture: (typeof SEEDS)[number]) =>
-  capture.response.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ??
-  'text/xml';
-
 describe('a GetAssetStubs answer held', () => {
   it('reads back as the same answer unheld, or fails the same way, for captures mutated and cut anywhere', async () => {
     let results = 0;
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(...SEEDS),
-        mutation,
+        fc.constantFrom(...ARRIVING_SEEDS),
+        bodyMutation,
         fc.array(fc.nat(), { maxLength: 12 }),
         fc.boolean(),
         async (capture, mutate, cuts, withBom) => {
-          const body = mutate(new Uint8Array(capture.response.body));
-          const bytes = withBom ? Uint8Array.from([0xef, 0xbb, 0xbf, ...body]) : body;
-          const binding = BINDINGS[capture.name.split('_')[1] ?? ''] ?? 'soap11';
+          const bytes = arrivingBody(capture, mutate, withBom);
+          const binding = bindingOf(capture);
           const type = contentTypeOf(capture);
           const unheld = await outcome(() => callWith(bytes, cuts, type, binding));
           const held = await outcome(() => callWith(bytes, cuts, type, binding, 0));
