@@ -9,7 +9,13 @@
 // BENCH_ANALYZE_BASELINE=<dir> runs <dir>'s analyzer in the same rounds, alternating (e.g.
 // `git archive <commit> src | tar -x -C <dir>`), and prints the per-round ratio.
 import { fileURLToPath } from 'node:url';
-import { blankPage, bundleScript, launchChromium, requireChromium } from './support/chromium.ts';
+import {
+  blankPage,
+  bundleScript,
+  launchChromium,
+  requireChromium,
+  runInWorker,
+} from './support/chromium.ts';
 import { loadAverage } from './support/load-average.ts';
 import { median } from './support/median.ts';
 import { stubsPayload } from './support/stubs-payload.ts';
@@ -81,20 +87,7 @@ const browser = await launchChromium(await requireChromium());
 try {
   const page = await blankPage(browser, 'analyze');
   const runPasses = (script: string, parts: string[]) =>
-    page.evaluate(
-      ([source, input, passes]) =>
-        new Promise<Passes>((resolve, reject) => {
-          const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
-          const worker = new Worker(url);
-          worker.onmessage = (event: MessageEvent<Passes>) => {
-            worker.terminate();
-            resolve(event.data);
-          };
-          worker.onerror = (event) => reject(new Error(event.message));
-          worker.postMessage({ parts: input, passes });
-        }),
-      [script, parts, PASSES] as const,
-    );
+    runInWorker<Passes>(page, script, { parts, passes: PASSES });
 
   const widths = [34, 10, 10, 10, 12];
   for (const payload of payloads) {

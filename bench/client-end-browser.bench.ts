@@ -9,7 +9,13 @@
 //   1 MiB): its text kept in the pieces decoded as it arrived, its bytes in a Blob;
 // - whole: the same answer taken whole (as an answer under 1 MiB is): the body's bytes joined
 //   into one array and its text into one string, then DataStubs found in it for the page.
-import { blankPage, bundleScript, launchChromium, requireChromium } from './support/chromium.ts';
+import {
+  blankPage,
+  bundleScript,
+  launchChromium,
+  requireChromium,
+  runInWorker,
+} from './support/chromium.ts';
 import { fileURLToPath } from 'node:url';
 import { loadAverage } from './support/load-average.ts';
 import { median } from './support/median.ts';
@@ -35,28 +41,13 @@ const script = await bundleScript(
   `
   import { createInodeClient } from './src/protocol/client.ts';
   import { packResult } from './src/connection/worker-client/result-transfer.ts';
+  import { chunkedFetch } from './bench/support/chunked-fetch.ts';
 
   const params = { OpenIDKey: 'k', AssetType: '', OtherFilterCriteria: '' };
 
   async function call(bytes, chunkBytes, holdFrom) {
-    let lastChunkAt = 0;
-    const fetch = () => {
-      let at = 0;
-      const body = new ReadableStream({
-        pull(controller) {
-          if (at >= bytes.byteLength) {
-            lastChunkAt = performance.now();
-            controller.close();
-            return;
-          }
-          // A copy, as the network hands each chunk in its own buffer.
-          controller.enqueue(bytes.slice(at, at + chunkBytes));
-          at += chunkBytes;
-        },
-      });
-      const headers = { 'content-type': 'text/xml; charset=utf-8' };
-      return Promise.resolve(new Response(body, { headers }));
-    };
+    const headers = { 'content-type': 'text/xml; charset=utf-8' };
+    const { fetch, lastChunkAt } = chunkedFetch(bytes, chunkBytes, headers, { copy: true });
     const client = createInodeClient({
       baseUrl: 'http://bench', binding: 'http-get', namespace: '${NAMESPACE}', fetch,
     });
@@ -74,7 +65,7 @@ const script = await bundleScript(
     const packed = packResult(value, bodyBytes, false);
     const done = performance.now();
     if (!value.record.Success || parts === 0 || !packed.value) throw new Error('unexpected answer');
-    return { end: done - lastChunkAt, whole: done - started };
+    return { end: done - lastChunkAt(), whole: done - started };
   }
 
   self.onmessage = async (event) => {
@@ -110,20 +101,12 @@ const browser = await launchChromium(await requireChromium());
 try {
   const page = await blankPage(browser, 'client-end');
   const runCalls = (holdFrom: number | null) =>
-    page.evaluate(
-      ([source, body, chunkBytes, hold, calls]) =>
-        new Promise<Calls>((resolve, reject) => {
-          const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
-          const worker = new Worker(url);
-          worker.onmessage = (event: MessageEvent<Calls>) => {
-            worker.terminate();
-            resolve(event.data);
-          };
-          worker.onerror = (event) => reject(new Error(event.message));
-          worker.postMessage({ text: body, chunkBytes, holdFrom: hold, calls });
-        }),
-      [script, answer, CHUNK_BYTES, holdFrom, CALLS] as const,
-    );
+    runInWorker<Calls>(page, script, {
+      text: answer,
+      chunkBytes: CHUNK_BYTES,
+      holdFrom,
+      calls: CALLS,
+    });
 
   const figures = new Map(
     ways.map((way) => [way.name, { end: [] as number[], whole: [] as number[] }]),

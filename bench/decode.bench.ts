@@ -9,6 +9,7 @@ import { WarningSink } from '../src/protocol/decode/xml-text.ts';
 import { decodeBody, performExchange } from '../src/protocol/transport.ts';
 import { collectGarbage } from './support/gc.ts';
 import { median } from './support/median.ts';
+import { chunkedFetch } from './support/chunked-fetch.ts';
 
 const NAMESPACE = 'http://assets.example.net/inode/';
 const STUBS = 62_000;
@@ -88,32 +89,12 @@ console.log(
 // onBodyText feeding a DocumentScanner): what is left after the last byte is decoding the text whole
 // and reading the small envelope. Timed here from the last 64 KB chunk's arrival to the record.
 const CHUNK_BYTES = 64 * 1024;
-/** Serves `bytes` in network-sized chunks, and says when the last one was handed over. */
-function chunkedFetch(): { fetch: typeof globalThis.fetch; lastChunkAt: () => number } {
-  let lastChunkAt = 0;
-  const fetch = (() => {
-    let at = 0;
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (at >= bytes.length) {
-          lastChunkAt = performance.now();
-          controller.close();
-          return;
-        }
-        controller.enqueue(bytes.subarray(at, at + CHUNK_BYTES));
-        at += CHUNK_BYTES;
-      },
-    });
-    return Promise.resolve(new Response(body, { headers }));
-  }) as typeof globalThis.fetch;
-  return { fetch, lastChunkAt: () => lastChunkAt };
-}
 const afterLastByte: number[] = [];
 const whileArriving: number[] = [];
 for (let round = 0; round < ROUNDS; round += 1) {
   collectGarbage();
   const scanner = new DocumentScanner(new WarningSink());
-  const served = chunkedFetch();
+  const served = chunkedFetch(bytes, CHUNK_BYTES, headers);
   const started = performance.now();
   const exchange = await performExchange(
     { method: 'POST', url: 'http://bench/Inode.asmx', headers: {}, body: '' },

@@ -34,6 +34,28 @@ export async function blankPage(browser: Browser, title: string): Promise<Page> 
 }
 
 /**
+ * Runs `script` in a worker of `page` (a blankPage: workers start there from Blob URLs), posts it
+ * `message` and resolves with the first message it posts back; then ends the worker.
+ * @example const figures = await runInWorker<Passes>(page, script, { parts, passes: 6 });
+ */
+export function runInWorker<T>(page: Page, script: string, message: unknown): Promise<T> {
+  return page.evaluate(
+    ([source, data]) =>
+      new Promise<T>((resolve, reject) => {
+        const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
+        const worker = new Worker(url);
+        worker.onmessage = (event: MessageEvent<T>) => {
+          worker.terminate();
+          resolve(event.data);
+        };
+        worker.onerror = (event) => reject(new Error(event.message));
+        worker.postMessage(data);
+      }),
+    [script, message] as const,
+  );
+}
+
+/**
  * One minified script (IIFE) from TypeScript source that may import modules of the checkout at
  * `resolveDir` (this one's, or a baseline's), for a bench page or its workers.
  * @example const script = await bundleScript(`import { x } from './src/x.ts'; …`, root, 'entry.ts');
