@@ -8,6 +8,8 @@ const PRODUCTION_PORT = PORT + 1000;
 // Specs under e2e/deploy/ start their own servers (nginx recipes, sub-path builds, a second
 // origin): they run once, in their own project, not on both servers.
 const DEPLOY_SPECS = 'deploy/**/*.spec.ts';
+// Specs about the browser itself, not the console: once, on the dev server's project.
+const BROWSER_SPECS = 'chromium-flags.spec.ts';
 // E2E_DEV_ONLY=1: the dev server alone (no production build), for a quick loop on one spec.
 // The project's test command never sets it.
 const DEV_ONLY = process.env.E2E_DEV_ONLY === '1';
@@ -79,7 +81,7 @@ function productionProjects(): Project[] {
   return [
     {
       name: 'production',
-      testIgnore: DEPLOY_SPECS,
+      testIgnore: [DEPLOY_SPECS, BROWSER_SPECS],
       use: { browserName: 'chromium', baseURL: `http://127.0.0.1:${PRODUCTION_PORT}` },
     },
     {
