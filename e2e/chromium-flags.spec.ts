@@ -4,10 +4,7 @@
 // checks against the list Playwright really passes: a Playwright upgrade that changes it fails
 // here rather than silently turning its features back on.
 import { expect, test, type Browser } from '@playwright/test';
-import {
-  OMNIBOX_WEBUI_FEATURES,
-  PLAYWRIGHT_DISABLED_FEATURES,
-} from '../scripts/find-chromium.mjs';
+import { OMNIBOX_WEBUI_FEATURES, PLAYWRIGHT_DISABLED_FEATURES } from '../scripts/find-chromium.mjs';
 
 /** Each `--disable-features` on the browser's command line, in order, as lists of names. */
 async function disabledFeatureFlags(browser: Browser): Promise<string[][]> {
