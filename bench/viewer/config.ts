@@ -67,6 +67,16 @@ export const TRACE = process.env.VIEWER_BENCH_TRACE === '1';
  * waited for a core and slept (bench/support/off-cpu.ts).
  */
 export const SCHED = process.env.VIEWER_BENCH_SCHED === '1';
+/**
+ * VIEWER_BENCH_TRACE_TYPING_MS (0): the traced load's form is sent this long after its page
+ * opened, as VIEWER_BENCH_TYPING_MS does for its loads; 0 sends it at once, as the measured loads.
+ */
+export const TRACE_TYPING_MS = Number(process.env.VIEWER_BENCH_TRACE_TYPING_MS ?? 0);
+/**
+ * VIEWER_BENCH_TRACE_V8=1: the traced load also records V8's compile and collection jobs (whose
+ * thread asked for each optimized compile), as the kept Table trace always does.
+ */
+export const TRACE_V8 = process.env.VIEWER_BENCH_TRACE_V8 === '1';
 if (SCHED && (!TRACE || !process.env.VIEWER_BENCH_TRACE_FILE)) {
   // Otherwise it would record nothing and say nothing.
   throw new Error('VIEWER_BENCH_SCHED=1 needs VIEWER_BENCH_TRACE=1 and VIEWER_BENCH_TRACE_FILE');

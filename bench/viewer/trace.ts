@@ -14,7 +14,7 @@ import {
 } from '../support/trace-threads.ts';
 import { printOffCpu } from '../support/off-cpu.ts';
 import { startSchedRecording } from '../support/sched-recording.ts';
-import { fileLabel, SCHED } from './config.ts';
+import { fileLabel, SCHED, TRACE_TYPING_MS, TRACE_V8 } from './config.ts';
 import { ms } from './report.ts';
 import {
   callStubs,
@@ -27,6 +27,15 @@ import {
 } from './page.ts';
 
 const TRACE_CATEGORIES = ['toplevel', '__metadata', 'devtools.timeline', 'blink.user_timing'];
+/** V8's compile and collection jobs, which take the cores from the page and the workers. */
+const V8_CATEGORIES = [
+  'disabled-by-default-v8.cpu_profiler',
+  'v8',
+  'v8.compile',
+  'disabled-by-default-v8.compile',
+  'v8.gc',
+  'disabled-by-default-v8.gc',
+];
 
 /** The page's main-thread CPU profiler, started; the function returned stops it into a file. */
 export async function profilePage(page: Page): Promise<(file: string) => Promise<void>> {
@@ -55,12 +64,14 @@ export async function tracedPrettyLoad(page: Page, origin: string, label: string
   const sched =
     keep && SCHED ? await startSchedRecording(`${keep}-${fileLabel(label)}`) : undefined;
   if (typeof sched === 'string') console.log(`  [${label} trace] ${sched}`);
-  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  await browser.startTracing(page, {
+    categories: TRACE_V8 ? [...TRACE_CATEGORIES, ...V8_CATEGORIES] : TRACE_CATEGORIES,
+  });
   // VIEWER_BENCH_CPU_PROFILE=prefix: a CPU profile of the page's main thread over the same load,
   // to the whole text ready (npx tsx bench/support/long-task-profile.ts file 40).
   const cpuProfile = process.env.VIEWER_BENCH_CPU_PROFILE;
   const stopProfile = cpuProfile ? await profilePage(page) : null;
-  await callStubs(page, origin, false);
+  await callStubs(page, origin, false, TRACE_TYPING_MS);
   if (stopProfile) {
     await waitForMark(page, 'prettyLoaded');
     await stopProfile(`${cpuProfile}-${fileLabel(label)}.cpuprofile`);
@@ -113,16 +124,7 @@ export async function keptTableTrace(page: Page, origin: string, label: string):
   const browser = page.context().browser();
   if (!traceFile || !cpuProfile || !browser) return;
   await browser.startTracing(page, {
-    // V8's compile and collection jobs, which take the cores from the page and the worker.
-    categories: [
-      ...TRACE_CATEGORIES,
-      'disabled-by-default-v8.cpu_profiler',
-      'v8',
-      'v8.compile',
-      'disabled-by-default-v8.compile',
-      'v8.gc',
-      'disabled-by-default-v8.gc',
-    ],
+    categories: [...TRACE_CATEGORIES, ...V8_CATEGORIES],
   });
   const stopProfile = await profilePage(page);
   await callStubs(page, origin, true);
