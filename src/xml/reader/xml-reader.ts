@@ -116,6 +116,21 @@ const XML_DECLARATION =
 const TEXT_DECLARATION =
   /^<\?xml(?:[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(?:"1\.[0-9]+"|'1\.[0-9]+'))?[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(?:"[A-Za-z][A-Za-z0-9._-]*"|'[A-Za-z][A-Za-z0-9._-]*')[ \t\r\n]*\?>$/;
 
+/**
+ * What a read outside the buffer gives: U+FFFF, which no XML character is, so it matches
+ * nothing a read looks for, as NaN would.
+ */
+const OUTSIDE = 0xffff;
+
+/**
+ * The code unit at `i`, or OUTSIDE before or after the buffer. The reader looks one or two
+ * characters past the end of what has arrived; `charCodeAt` there would give NaN, and
+ * optimized code that meets an out-of-bounds read is thrown away and compiled again.
+ */
+function codeAt(s: string, i: number): number {
+  return i >= 0 && i < s.length ? s.charCodeAt(i) : OUTSIDE;
+}
+
 function isSpace(c: number): boolean {
   return c === 32 || c === 10 || c === 9 || c === 13;
 }
@@ -204,7 +219,8 @@ export class XmlReader {
     this.namespaces = options.namespaces ?? true;
     this.maxDepth = options.maxDepth ?? 10_000;
     this.progressEvery = options.progressEvery ?? 1 << 20;
-    this.nextProgress = this.progressEvery;
+    // With no one to tell, the offset never reaches it: the optimized loop meets no new path.
+    this.nextProgress = this.onProgress ? this.progressEvery : Number.POSITIVE_INFINITY;
   }
 
   /** Reads the next chunk. @throws {XmlSyntaxError} as soon as the input cannot be XML. */
@@ -368,14 +384,14 @@ export class XmlReader {
     if (!this.started) {
       if (length === 0 && !this.final) return;
       this.started = true;
-      if (s.charCodeAt(0) === BOM) {
+      if (codeAt(s, 0) === BOM) {
         pos = 1;
         this.documentStart = 1;
       }
     }
     try {
       while (pos < length) {
-        if (this.base + pos >= this.nextProgress && this.onProgress) {
+        if (this.base + pos >= this.nextProgress && this.onProgress !== null) {
           this.onProgress(this.base + pos);
           this.nextProgress = this.base + pos + this.progressEvery;
         }
@@ -390,7 +406,7 @@ export class XmlReader {
           }
           if (lt === -1) break;
         }
-        const c1 = s.charCodeAt(pos + 1);
+        const c1 = codeAt(s, pos + 1);
         const next =
           c1 === SLASH
             ? this.endTag(pos)
@@ -415,10 +431,10 @@ export class XmlReader {
     let end = s.length;
     const amp = s.lastIndexOf('&');
     if (amp >= from && s.indexOf(';', amp) === -1) end = amp;
-    for (let held = 0; held < 2 && end > from && s.charCodeAt(end - 1) === RBRACKET; held += 1) {
+    for (let held = 0; held < 2 && end > from && codeAt(s, end - 1) === RBRACKET; held += 1) {
       end -= 1;
     }
-    const last = s.charCodeAt(end - 1);
+    const last = codeAt(s, end - 1);
     if (end > from && ((last >= 0xd800 && last <= 0xdbff) || last === 13)) end -= 1;
     return end;
   }
@@ -469,11 +485,11 @@ export class XmlReader {
       if (c === AMP) {
         if (kind !== RAW) next = this.reference(i);
       } else if (c === RBRACKET) {
-        if (kind === TEXT && s.charCodeAt(i + 1) === RBRACKET && s.charCodeAt(i + 2) === GT) {
+        if (kind === TEXT && codeAt(s, i + 1) === RBRACKET && codeAt(s, i + 2) === GT) {
           this.fail(i, '"]]>" is not allowed in text: write "]]&gt;"');
         }
       } else if (c >= 0xd800 && c <= 0xdbff) {
-        const low = s.charCodeAt(i + 1);
+        const low = codeAt(s, i + 1);
         if (low >= 0xdc00 && low <= 0xdfff) next = i + 2;
         else this.characterProblem(i, `A lone surrogate ${hex(c)}: XML 1.0 cannot carry it`);
       } else {
@@ -488,14 +504,14 @@ export class XmlReader {
   private reference(at: number): number {
     const s = this.buf;
     let p = at + 1;
-    if (s.charCodeAt(p) === HASH) {
+    if (codeAt(s, p) === HASH) {
       p += 1;
-      const hexadecimal = s.charCodeAt(p) === 120; /* x */
+      const hexadecimal = codeAt(s, p) === 120; /* x */
       if (hexadecimal) p += 1;
       const digitsStart = p;
       let codePoint = 0;
       for (; ; p += 1) {
-        const d = s.charCodeAt(p);
+        const d = codeAt(s, p);
         let value = -1;
         if (d >= 48 && d <= 57) value = d - 48;
         else if (hexadecimal && d >= 97 && d <= 102) value = d - 87;
@@ -503,7 +519,7 @@ export class XmlReader {
         if (value < 0) break;
         codePoint = Math.min(codePoint * (hexadecimal ? 16 : 10) + value, 0x110000);
       }
-      if (p === digitsStart || s.charCodeAt(p) !== SEMICOLON) {
+      if (p === digitsStart || codeAt(s, p) !== SEMICOLON) {
         this.fail(
           at,
           `A malformed character reference ${this.found(at)}: expected &#digits; or &#xhex;`,
@@ -523,17 +539,17 @@ export class XmlReader {
       }
       return p + 1;
     }
-    const c = s.charCodeAt(p);
+    const c = codeAt(s, p);
     if (c === 97 /* a */) {
       if (s.startsWith('amp;', p)) return p + 4;
       if (s.startsWith('apos;', p)) return p + 5;
-    } else if ((c === 108 /* l */ || c === 103) /* g */ && s.charCodeAt(p + 1) === 116) {
-      if (s.charCodeAt(p + 2) === SEMICOLON) return p + 3;
+    } else if ((c === 108 /* l */ || c === 103) /* g */ && codeAt(s, p + 1) === 116) {
+      if (codeAt(s, p + 2) === SEMICOLON) return p + 3;
     } else if (c === 113 /* q */ && s.startsWith('quot;', p)) {
       return p + 5;
     }
     const nameEnd = this.nameEndOrZero(p);
-    if (nameEnd === 0 || s.charCodeAt(nameEnd) !== SEMICOLON) {
+    if (nameEnd === 0 || codeAt(s, nameEnd) !== SEMICOLON) {
       this.fail(at, `A bare "&": write "&amp;", or a reference such as &lt; or &#38;`);
     }
     return this.fail(
@@ -558,7 +574,7 @@ export class XmlReader {
     let p = from;
     let colon = -1;
     let extraColon = false;
-    let c = s.charCodeAt(p);
+    let c = codeAt(s, p);
     if (c < 128) {
       if (((ASCII_NAME[c] ?? 0) & NAME_START) === 0) return from;
     } else if (c >= 0xd800 && c <= 0xdbff) {
@@ -572,7 +588,7 @@ export class XmlReader {
     if (c === COLON) colon = p;
     p += 1;
     for (;;) {
-      c = s.charCodeAt(p);
+      c = codeAt(s, p);
       if (c < 128) {
         if (((ASCII_NAME[c] ?? 0) & NAME_CHAR) === 0) break;
         if (c === COLON) {
@@ -603,7 +619,7 @@ export class XmlReader {
       );
     }
     if (qualified && colon >= 0 && p < s.length) {
-      const after = s.charCodeAt(colon + 1);
+      const after = codeAt(s, colon + 1);
       const startsLocal =
         after < 128
           ? ((ASCII_NAME[after] ?? 0) & NAME_START) !== 0 && after !== COLON
@@ -623,9 +639,9 @@ export class XmlReader {
 
   /** The code point of the surrogate pair at p; -1 when unpaired, CUT when the buffer ends. */
   private pairAt(p: number): number {
-    const high = this.buf.charCodeAt(p);
+    const high = codeAt(this.buf, p);
     if (p + 1 >= this.buf.length && !this.final) return CUT;
-    const low = this.buf.charCodeAt(p + 1);
+    const low = codeAt(this.buf, p + 1);
     if (!(low >= 0xdc00 && low <= 0xdfff)) return -1;
     return ((high - 0xd800) << 10) + (low - 0xdc00) + 0x10000;
   }
@@ -641,7 +657,7 @@ export class XmlReader {
   private skipSpace(from: number): number {
     const s = this.buf;
     let p = from;
-    while (isSpace(s.charCodeAt(p))) p += 1;
+    while (isSpace(codeAt(s, p))) p += 1;
     return p;
   }
 
@@ -680,7 +696,7 @@ export class XmlReader {
     const d = this.depth - 1;
     if (d < 0) return -1;
     const end = from + (this.openEnds[d] ?? 0) - (this.openStarts[d] ?? 0);
-    const after = this.buf.charCodeAt(end);
+    const after = codeAt(this.buf, end);
     if (!(after < 128) || ((ASCII_NAME[after] ?? 0) & NAME_CHAR) !== 0) return -1;
     return this.sameAsOpen(d, from, end) ? end : -1;
   }
@@ -697,7 +713,7 @@ export class XmlReader {
     const close = this.skipSpace(nameEnd);
     if (close >= s.length) return this.incomplete(lt, `The input ends inside an end tag`);
     if (
-      s.charCodeAt(close) !== GT ||
+      codeAt(s, close) !== GT ||
       (!namesOpen && (this.depth === 0 || !this.sameAsOpen(this.depth - 1, nameStart, nameEnd)))
     ) {
       this.refuseEndTag(lt, nameStart, nameEnd, close);
@@ -720,7 +736,7 @@ export class XmlReader {
   /** Why the end tag at `lt` cannot be read: kept apart so that the common path builds no names. */
   private refuseEndTag(lt: number, nameStart: number, nameEnd: number, close: number): never {
     const name = this.buf.slice(nameStart, nameEnd);
-    if (this.buf.charCodeAt(close) !== GT) {
+    if (codeAt(this.buf, close) !== GT) {
       this.fail(close, `Expected ">" to end </${name} but found ${this.found(close)}`);
     }
     if (this.depth === 0) this.fail(lt, `The end tag </${name}> has no start tag`);
@@ -744,14 +760,14 @@ export class XmlReader {
     let selfClosing = false;
     for (;;) {
       const spaceStart = p;
-      let c = s.charCodeAt(p);
-      while (isSpace(c)) c = s.charCodeAt(++p);
+      let c = codeAt(s, p);
+      while (isSpace(c)) c = codeAt(s, ++p);
       if (c === GT) {
         tagEnd = p + 1;
         break;
       }
       if (c === SLASH) {
-        if (s.charCodeAt(p + 1) === GT) {
+        if (codeAt(s, p + 1) === GT) {
           selfClosing = true;
           tagEnd = p + 2;
           break;
@@ -777,7 +793,7 @@ export class XmlReader {
       const attributeColon = this.colon;
       p = this.skipSpace(attributeEnd);
       if (p >= length) return this.incomplete(lt, 'The input ends inside a start tag');
-      if (s.charCodeAt(p) !== EQ) {
+      if (codeAt(s, p) !== EQ) {
         this.fail(
           p,
           `Expected "=" after the attribute ${s.slice(attributeStart, attributeEnd)} but found ${this.found(p)}`,
@@ -785,7 +801,7 @@ export class XmlReader {
       }
       p = this.skipSpace(p + 1);
       if (p >= length) return this.incomplete(lt, 'The input ends inside a start tag');
-      const quote = s.charCodeAt(p);
+      const quote = codeAt(s, p);
       if (quote !== QUOT && quote !== APOS) {
         this.fail(
           p,
@@ -987,7 +1003,7 @@ export class XmlReader {
         this.closerNotBefore(lt, s.length - 1, '--');
         return this.incomplete(lt, 'A comment is not closed: expected "-->"');
       }
-      if (s.charCodeAt(dashes + 2) !== GT) {
+      if (codeAt(s, dashes + 2) !== GT) {
         if (dashes + 2 >= s.length) {
           this.closerNotBefore(lt, dashes, '--');
           return this.incomplete(lt, 'A comment is not closed: expected "-->"');
