@@ -319,6 +319,32 @@ describe('seeding', () => {
     expect(otherXml).toBe(xml);
   });
 
+  it('answers from the store as it is now, after its rows were replaced under the same positions', () => {
+    seedStubs(store, 50);
+    const ask = () =>
+      stubsXml(
+        model.getAssetStubs({ OpenIDKey: SEED_STUBS_KEY, AssetType: '', OtherFilterCriteria: '' }),
+      );
+    const before = ask();
+    expect(before).toContain('ID="5eed0000-0000-4000-8000-000000000001"');
+    store.replaceIndexes(ownerOf('emulator', SEED_STUBS_KEY), 50, (n) => ({
+      recordId: `replaced-${n}`,
+      serviceUri: `https://other.example/replaced-ledger-${n}.pdf`,
+      mediaType: 'document',
+      createdAt: '2026-02-02T00:00:00.000Z',
+    }));
+    const after = ask();
+    expect(after).not.toContain('5eed0000');
+    expect(after).toContain('<Title>Replaced Ledger 50</Title>');
+    expect(after.match(/<Stub /g)).toHaveLength(50);
+    const fresh = createEmulatorModel(store).getAssetStubs({
+      OpenIDKey: SEED_STUBS_KEY,
+      AssetType: '',
+      OtherFilterCriteria: 'ledger',
+    });
+    expect(stubsXml(fresh)).toBe(after);
+  });
+
   it('never stores a key in clear', () => {
     expect(ownerOf('emulator', alice)).toMatch(/^[0-9a-f]{64}$/);
     expect(ownerOf('emulator', alice)).not.toContain(alice);

@@ -6,7 +6,8 @@ import { DEMO_INDEXES, DEMO_USERS, SEED_STUBS_KEY } from './demo-users.ts';
 import { ownerOf, type EmulatorStore } from './store.ts';
 import { userIdFor } from './user-id.ts';
 import { matchesFilter, parseFilterCriteria } from './filter-criteria.ts';
-import { deriveStub, MIN_STUB_BYTES, renderStub } from './stub-builder.ts';
+import { MIN_STUB_BYTES } from './stub-builder.ts';
+import { StubMemo } from './stub-memo.ts';
 import {
   methodFrame,
   ServiceMethodError,
@@ -134,7 +135,7 @@ export const LEAST_LENGTH_ROWS = 10_000;
  * Creates the normal-mode model.
  * @example createEmulatorModel(store).getAssetStubs({ OpenIDKey: 'demo-alice-key', AssetType: 'image', OtherFilterCriteria: '' })
  */
-export function createEmulatorModel(store: EmulatorStore): InodeModel {
+export function createEmulatorModel(store: EmulatorStore, stubs = new StubMemo()): InodeModel {
   return {
     getAssetStubs(input: GetAssetStubsInput): AssetStubsRecord {
       const { OpenIDKey, AssetType, OtherFilterCriteria } = input;
@@ -149,9 +150,8 @@ export function createEmulatorModel(store: EmulatorStore): InodeModel {
       function* render(indent: string | null): Generator<string> {
         for (const index of store.iterateIndexes(owner, until)) {
           if (wantedType && (index.mediaType ?? '').trim().toLowerCase() !== wantedType) continue;
-          const stub = deriveStub(index);
-          if (terms.length > 0 && !matchesFilter(stub, terms)) continue;
-          yield renderStub(stub, indent);
+          if (terms.length > 0 && !matchesFilter(stubs.stub(index), terms)) continue;
+          yield stubs.markup(index, indent);
         }
       }
       // Unfiltered, every stub up to `until` is written: the answer's least length is known now.
