@@ -1,6 +1,7 @@
 // npm run emulator -- --port <n> [--host 127.0.0.1] [--namespace <uri>] [--result-prefix <Name>]
 //   [--db <file>|:memory:] [--reference-mode] [--seed-stubs <n>] [--custom-errors]
-//   [--no-http-bindings] [--max-request-bytes <n>] [--buffered] [--fault-injection [--faults <spec>]]
+//   [--no-http-bindings] [--max-request-bytes <n>] [--buffered] [--stub-memo-mib <n>]
+//   [--fault-injection [--faults <spec>]]
 // Prints one line with its URL once listening; GET /Inode.asmx?WSDL answering 200 means ready.
 // `inode-console emulator` runs the same start code (runEmulatorCli) from the command line bundle.
 import { parseArgs } from 'node:util';
@@ -11,7 +12,7 @@ import { startEmulator } from './server.ts';
 export const EMULATOR_USAGE = `Usage: npm run emulator -- --port <n> [--host 127.0.0.1] [--namespace <uri>]
   [--result-prefix <Name>] [--db <file>|:memory:] [--reference-mode] [--seed-stubs <n>]
   [--custom-errors] [--no-http-bindings] [--max-request-bytes <n>] [--buffered]
-  [--fault-injection] [--faults latency=<ms>,error=<0..1>,truncate=<0..1>,reset=<0..1>]
+  [--stub-memo-mib <n>] [--fault-injection] [--faults latency=<ms>,error=<0..1>,truncate=<0..1>,reset=<0..1>]
   (--fault-injection alone uses ${DEFAULT_FAULTS})`;
 
 function integer(name: string, value: string | undefined): number | undefined {
@@ -42,6 +43,7 @@ export async function runEmulatorCli(args: string[], usage = EMULATOR_USAGE): Pr
       'no-http-bindings': { type: 'boolean', default: false },
       'max-request-bytes': { type: 'string' },
       buffered: { type: 'boolean', default: false },
+      'stub-memo-mib': { type: 'string' },
       'fault-injection': { type: 'boolean', default: false },
       faults: { type: 'string' },
       help: { type: 'boolean', default: false },
@@ -56,6 +58,7 @@ export async function runEmulatorCli(args: string[], usage = EMULATOR_USAGE): Pr
   if (port === undefined) throw new Error('--port is required (0 picks a free port)');
   const seedStubs = integer('seed-stubs', values['seed-stubs']);
   const maxRequestBytes = integer('max-request-bytes', values['max-request-bytes']);
+  const stubMemoMiB = integer('stub-memo-mib', values['stub-memo-mib']);
   if (values['reference-mode'] && seedStubs)
     throw new Error('--seed-stubs is for normal mode, not --reference-mode');
   const startedAt = performance.now();
@@ -71,6 +74,7 @@ export async function runEmulatorCli(args: string[], usage = EMULATOR_USAGE): Pr
     ...(seedStubs ? { seedStubs } : {}),
     ...(maxRequestBytes ? { maxRequestBytes } : {}),
     ...(values.buffered ? { streamThresholdBytes: Infinity } : {}),
+    ...(stubMemoMiB !== undefined ? { stubMemoMiB } : {}),
     ...(values['fault-injection'] || values.faults
       ? { faultInjection: parseFaultInjection(values.faults ?? DEFAULT_FAULTS) }
       : {}),

@@ -14,6 +14,8 @@ export const DEFAULT_BODY_TIMEOUT_MS = 30_000;
  * (the largest, 2000 stubs, was 448 KB); larger ones are streamed.
  */
 export const DEFAULT_STREAM_THRESHOLD_BYTES = 512 * 1024;
+/** The stubs' markup kept between calls: the 30,000 stubs of a 12 MB answer, in both layouts. */
+export const DEFAULT_STUB_MEMO_MIB = 32;
 
 export interface EmulatorOptions {
   /** The service namespace (WSDL targetNamespace). */
@@ -43,6 +45,11 @@ export interface EmulatorOptions {
    * answer whole with a Content-Length (the buffered baseline of the bench).
    */
   readonly streamThresholdBytes?: number;
+  /**
+   * MiB of stub markup (about as many MB of memory) kept between calls, so that a large answer
+   * asked again is not derived again from its rows; 0 keeps none (normal mode).
+   */
+  readonly stubMemoMiB?: number;
 }
 
 export type ResolvedOptions = Required<EmulatorOptions>;
@@ -60,6 +67,7 @@ export function resolveOptions(options: EmulatorOptions): ResolvedOptions {
     bodyTimeoutMs: options.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS,
     faultInjection: options.faultInjection ?? null,
     streamThresholdBytes: options.streamThresholdBytes ?? DEFAULT_STREAM_THRESHOLD_BYTES,
+    stubMemoMiB: options.stubMemoMiB ?? DEFAULT_STUB_MEMO_MIB,
   };
 }
 
@@ -80,7 +88,8 @@ function positiveInteger(name: string, value: string | undefined): number | unde
  * Emulator options from the environment (used by the Vite plugin): INODE_EMULATOR_DB,
  * INODE_EMULATOR_NAMESPACE, INODE_EMULATOR_RESULT_PREFIX, INODE_EMULATOR_REFERENCE_MODE,
  * INODE_EMULATOR_CUSTOM_ERRORS, INODE_EMULATOR_HTTP_BINDINGS, INODE_EMULATOR_SEED_STUBS,
- * INODE_EMULATOR_MAX_REQUEST_BYTES, INODE_EMULATOR_FAULTS, INODE_EMULATOR_BUFFERED.
+ * INODE_EMULATOR_MAX_REQUEST_BYTES, INODE_EMULATOR_FAULTS, INODE_EMULATOR_BUFFERED,
+ * INODE_EMULATOR_STUB_MEMO_MIB.
  * @example optionsFromEnv({ INODE_EMULATOR_DB: ':memory:' }).db // ':memory:'
  */
 export function optionsFromEnv(env: NodeJS.ProcessEnv): EmulatorOptions {
@@ -97,6 +106,10 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): EmulatorOptions {
       positiveInteger('INODE_EMULATOR_MAX_REQUEST_BYTES', env.INODE_EMULATOR_MAX_REQUEST_BYTES),
     ],
     ['streamThresholdBytes', flag(env.INODE_EMULATOR_BUFFERED) ? Infinity : undefined],
+    [
+      'stubMemoMiB',
+      positiveInteger('INODE_EMULATOR_STUB_MEMO_MIB', env.INODE_EMULATOR_STUB_MEMO_MIB),
+    ],
     [
       'faultInjection',
       env.INODE_EMULATOR_FAULTS ? parseFaultInjection(env.INODE_EMULATOR_FAULTS) : undefined,

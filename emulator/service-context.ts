@@ -5,6 +5,7 @@ import type { ResolvedOptions } from './options.ts';
 import type { EmulatorStore } from './store.ts';
 import { createReferenceModel } from './reference-model.ts';
 import { createEmulatorModel, seedDemoUsers, seedStubs } from './emulator-model.ts';
+import { StubMemo } from './stub-memo.ts';
 import { ServiceMethodError, type InodeModel, type ParameterValue } from './model-types.ts';
 import type { OperationResult, ServiceIdentity } from './response-writers.ts';
 import type { DotNetException } from './dotnet-exception.ts';
@@ -33,7 +34,7 @@ export function createServiceContext(
   } else {
     seedDemoUsers(store);
     if (options.seedStubs > 0) seedStubs(store, options.seedStubs);
-    model = createEmulatorModel(store);
+    model = createEmulatorModel(store, new StubMemo(options.stubMemoMiB * 1024 * 1024));
   }
   return {
     options,

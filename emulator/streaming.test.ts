@@ -87,15 +87,36 @@ function holdProducer(emulator: RunningEmulator) {
 const STUBS = 3000; // ~1.2 MB indented: above the 512 KiB threshold
 let streamed: RunningEmulator;
 let buffered: RunningEmulator;
+/** Keeps no stub's markup between calls: every answer derived from its rows again. */
+let unkept: RunningEmulator;
 
 beforeAll(async () => {
-  [streamed, buffered] = await Promise.all([
+  [streamed, buffered, unkept] = await Promise.all([
     startEmulator({ port: 0, db: ':memory:', seedStubs: STUBS }),
     startEmulator({ port: 0, db: ':memory:', seedStubs: STUBS, streamThresholdBytes: Infinity }),
+    startEmulator({ port: 0, db: ':memory:', seedStubs: STUBS, stubMemoMiB: 0 }),
   ]);
 });
 afterAll(async () => {
-  await Promise.all([streamed.close(), buffered.close()]);
+  await Promise.all([streamed.close(), buffered.close(), unkept.close()]);
+});
+
+describe("the stubs' markup kept between calls", () => {
+  it.each(BINDINGS)('gives the bytes of an answer derived again, over %s', async (binding) => {
+    for (const [assetType, criteria] of [
+      ['', ''],
+      ['video', ''],
+      ['', 'golden'],
+    ] as const) {
+      const call = getAssetStubs(binding, assetType, criteria);
+      const first = await send(streamed.port, call);
+      const again = await send(streamed.port, call);
+      const derived = await send(unkept.port, call);
+      expect(again.status).toBe(200);
+      expect(first.body.equals(derived.body)).toBe(true);
+      expect(again.body.equals(derived.body)).toBe(true);
+    }
+  });
 });
 
 describe('a streamed answer is the answer written whole', () => {

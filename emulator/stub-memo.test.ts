@@ -45,7 +45,10 @@ describe('StubMemo', () => {
     const memo = new StubMemo();
     memo.markup(row(7), INDENT);
     const held = memo.heldChars;
-    const changed = row(7, { serviceUri: 'https://other.example/ledger-2026.pdf', mediaType: null });
+    const changed = row(7, {
+      serviceUri: 'https://other.example/ledger-2026.pdf',
+      mediaType: null,
+    });
     expect(memo.markup(changed, INDENT)).toBe(renderStub(deriveStub(changed), INDENT));
     expect(memo.markup(changed, INDENT)).toContain('<Title>Ledger 2026</Title>');
     expect(memo.stub(changed).title).toBe('Ledger 2026');

@@ -1,13 +1,12 @@
 // A stub is a pure function of its stored row (stub-builder.ts): its title, source, size and
 // checksum derive from the row's fields. Deriving and writing them again on every call was most
-// of the emulator's CPU for a large answer (a 12 MB GetAssetStubs took ~250 ms of a core, on the
-// machine that also runs the console and its browser), so each row's stub and markup are kept.
-// The store is still read on every call: a new, changed or deleted row is seen at once.
+// of the emulator's CPU for a large answer, on a machine that also runs the console and its
+// browser (docs/performance.md, "The stubs' markup kept between calls"), so each row's stub and
+// markup are kept. The store is still read on every call: a new, changed or deleted row is seen
+// at once.
+import { DEFAULT_STUB_MEMO_MIB } from './options.ts';
 import type { StoredIndex } from './store.ts';
 import { deriveStub, renderStub, type DerivedStub } from './stub-builder.ts';
-
-/** The characters of markup kept at most: the 30,000 stubs of a 12 MB answer in both layouts. */
-export const DEFAULT_MEMO_CHARS = 32 * 1024 * 1024;
 
 /** What a kept entry costs beyond its markup: the Map's slot, the entry and the derived stub. */
 const ENTRY_OVERHEAD_CHARS = 256;
@@ -52,7 +51,7 @@ export class StubMemo {
   private readonly rows = new Map<number, Entry>();
   private chars = 0;
 
-  constructor(private readonly budgetChars = DEFAULT_MEMO_CHARS) {}
+  constructor(private readonly budgetChars = DEFAULT_STUB_MEMO_MIB * 1024 * 1024) {}
 
   /** The row's derived stub (its title, for filtering). */
   stub(index: StoredIndex): DerivedStub {
