@@ -5,13 +5,17 @@
 // Figures depend on the machine (2 shared cores here): compare the ratios, not the numbers.
 // Then, at 30,000 stubs (~12 MB), time to first and to last byte of GetAssetStubs on every
 // binding, streamed (the default) beside the old whole-answer path (`--buffered`), each in its
-// own child process, rounds alternating. BENCH_EMULATOR_PART=load|stream runs one part only.
+// own child process, rounds alternating. Then the same answers from an emulator that keeps its
+// stubs' markup between calls (the default) beside one that derives every answer again
+// (`--stub-memo-mib 0`): the last byte and the emulator's CPU per call.
+// BENCH_EMULATOR_PART=load|stream|memo runs one part only.
 import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { median } from './support/median.ts';
+import { processCpuMs } from './support/process-cpu.ts';
 import { startEmulator, startUntil, stopAll } from './support/process.ts';
 import { tableRow } from './support/table.ts';
 
@@ -238,12 +242,85 @@ async function streamingPart(dir: string): Promise<void> {
   }
 }
 
+/** A call's last byte and the emulator's CPU for it (null where /proc cannot tell). */
+async function timeWithCpu(
+  emulator: { origin: string; child: { pid?: number | undefined } },
+  call: Parameters<typeof timeBytes>[1],
+): Promise<{ lastMs: number; cpuMs: number | null }> {
+  const before = processCpuMs(emulator.child.pid);
+  const { lastMs } = await timeBytes(emulator.origin, call);
+  const after = processCpuMs(emulator.child.pid);
+  return { lastMs, cpuMs: before === null || after === null ? null : after - before };
+}
+
+/**
+ * Kept stubs' markup beside every answer derived again, at STREAM_STUBS stubs: the first call
+ * (nothing kept yet), then rounds alternating after one warm-up each.
+ */
+async function memoPart(dir: string): Promise<void> {
+  const [kept, derived] = await Promise.all([
+    startEmulator({ db: join(dir, 'kept.sqlite'), seedStubs: STREAM_STUBS }),
+    startEmulator({
+      db: join(dir, 'derived.sqlite'),
+      seedStubs: STREAM_STUBS,
+      flags: ['--stub-memo-mib', '0'],
+    }),
+  ]);
+  const columns = [10, 13, 12, 12, 12, 12, 10];
+  console.log(
+    `\n${STREAM_STUBS.toLocaleString('en')}-stub GetAssetStubs, the stubs' markup kept between calls (the default) beside derived again (--stub-memo-mib 0), ${STREAM_ROUNDS} rounds alternating, last byte median, CPU the emulator's mean per call (user + system, /proc); first call: last byte / CPU:`,
+  );
+  console.log(
+    tableRow(
+      ['binding', 'first call', 'kept: last', 'kept: CPU', 'again: last', 'again: CPU', 'CPU ×'],
+      columns,
+    ),
+  );
+  const ms = (value: number | null): string => (value === null ? '–' : value.toFixed(0));
+  for (const [label, call] of stubsCalls()) {
+    const first = await timeWithCpu(kept, call);
+    await timeWithCpu(derived, call);
+    const k: Array<{ lastMs: number; cpuMs: number | null }> = [];
+    const d: typeof k = [];
+    for (let round = 0; round < STREAM_ROUNDS; round++) {
+      k.push(await timeWithCpu(kept, call));
+      d.push(await timeWithCpu(derived, call));
+    }
+    const lastMs = (runs: typeof k): number => median(runs.map((r) => r.lastMs));
+    // /proc counts CPU in ticks of 10 ms: the mean over the rounds is finer than any one call.
+    const cpuMs = (runs: typeof k): number | null =>
+      runs.some((r) => r.cpuMs === null)
+        ? null
+        : runs.reduce((sum, r) => sum + (r.cpuMs ?? 0), 0) / runs.length;
+    const keptCpu = cpuMs(k);
+    const againCpu = cpuMs(d);
+    console.log(
+      tableRow(
+        [
+          label,
+          `${first.lastMs.toFixed(0)} / ${ms(first.cpuMs)}`,
+          ms(lastMs(k)),
+          ms(keptCpu),
+          ms(lastMs(d)),
+          ms(againCpu),
+          keptCpu && againCpu ? `${(againCpu / keptCpu).toFixed(1)}×` : '–',
+        ],
+        columns,
+      ),
+    );
+  }
+}
+
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'inode-bench-'));
   const part = process.env.BENCH_EMULATOR_PART ?? 'all';
   try {
     if (part === 'stream') {
       await streamingPart(dir);
+      return;
+    }
+    if (part === 'memo') {
+      await memoPart(dir);
       return;
     }
     const seedStarted = performance.now();
@@ -328,7 +405,10 @@ async function main(): Promise<void> {
         `${label.padEnd(44)} ${(runs[0]?.bytes ?? 0).toLocaleString('en').padStart(11)} bytes  min ${Math.min(...ms).toFixed(0)} / median ${med.toFixed(0)} / max ${Math.max(...ms).toFixed(0)} ms  (${(med / baselineMs).toFixed(1)}x baseline)`,
       );
     }
-    if (part !== 'load') await streamingPart(dir);
+    if (part !== 'load') {
+      await streamingPart(dir);
+      await memoPart(dir);
+    }
   } finally {
     stopAll();
     rmSync(dir, { recursive: true, force: true });

@@ -29,6 +29,16 @@ function readProcess(pid: number): ProcessInfo | null {
   }
 }
 
+/**
+ * One process's CPU time so far in ms (user and system), or null where /proc cannot tell.
+ * @example const before = processCpuMs(child.pid); … processCpuMs(child.pid) - before
+ */
+export function processCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  const info = readProcess(pid);
+  return info ? info.cpuSeconds * 1000 : null;
+}
+
 /** What a process is, from its command line. */
 function roleOf(pid: number, command: string): string {
   if (pid === process.pid) return 'bench (Node: raw client, DevTools pipe)';
