@@ -18,6 +18,7 @@ import { loadAverage } from './support/load-average.ts';
 import { startEmulator, startUntil, stop, stopAll } from './support/process.ts';
 import { buildProduction, startProductionServer } from './support/production.ts';
 import {
+  CPU_SPLIT,
   NATIVE,
   PAGE,
   SERVER,
@@ -35,6 +36,7 @@ import { callStubs, instrumentedContext, stubsUrl } from './viewer/page.ts';
 import { report, summary } from './viewer/report.ts';
 import { measureTable } from './viewer/table.ts';
 import { measureIndexOnDemand } from './viewer/index-on-demand.ts';
+import { measureCpuSplit } from './viewer/cpu-split.ts';
 
 async function measureSize(size: Size, origin: string, executablePath: string) {
   const browser = await launchChromium(executablePath, ['--enable-precise-memory-info']);
@@ -56,6 +58,7 @@ async function measureSize(size: Size, origin: string, executablePath: string) {
     // limit, the index built when asked, then the same.
     if (size.table) await measureTable(run);
     else await measureIndexOnDemand(run);
+    if (CPU_SPLIT) await measureCpuSplit(run);
     results.crashed = crashed ? 'yes' : 'no';
 
     // 3. Baseline: Chromium's own XML viewer on the same document from the same server.

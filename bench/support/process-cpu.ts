@@ -56,10 +56,10 @@ function roleOf(pid: number, command: string): string {
   return 'other';
 }
 
-/** CPU seconds by role, of this process and its descendants (live ones only). */
-export function readCpu(): CpuReading {
-  const totals = new Map<string, number>();
-  if (!existsSync('/proc/self/stat')) return totals;
+/** This process and its live descendants, by pid (empty where there is no /proc). */
+function ourProcesses(): Map<number, ProcessInfo> {
+  const mine = new Map<number, ProcessInfo>();
+  if (!existsSync('/proc/self/stat')) return mine;
   const all = new Map<number, ProcessInfo>();
   for (const name of readdirSync('/proc')) {
     const pid = Number(name);
@@ -80,9 +80,58 @@ export function readCpu(): CpuReading {
   }
   for (const pid of ours) {
     const info = all.get(pid);
-    if (!info) continue;
+    if (info) mine.set(pid, info);
+  }
+  return mine;
+}
+
+/** CPU seconds by role, of this process and its descendants (live ones only). */
+export function readCpu(): CpuReading {
+  const totals = new Map<string, number>();
+  for (const [pid, info] of ourProcesses()) {
     const role = roleOf(pid, info.command);
     totals.set(role, (totals.get(role) ?? 0) + info.cpuSeconds);
+  }
+  return totals;
+}
+
+/**
+ * What a renderer's thread does, from its name (the kernel keeps 15 characters of it): the
+ * page's main thread carries the process's own name.
+ */
+function threadRole(name: string): string {
+  if (name.startsWith('DedicatedWorker')) return "renderer: the page's workers";
+  if (name.startsWith('ThreadPoolForeg') || name.startsWith('ThreadPoolBack'))
+    return "renderer: V8's and Blink's pool (compilers, collector)";
+  if (name === 'Compositor') return 'renderer: compositor';
+  if (name.startsWith('Chrome_ChildIO')) return 'renderer: IO thread';
+  if (/chrom/i.test(name)) return "renderer: the page's main thread";
+  return 'renderer: other threads';
+}
+
+/** CPU seconds of our Chromium's renderers by thread role (empty where there is no /proc). */
+export function readRendererThreadCpu(): CpuReading {
+  const totals = new Map<string, number>();
+  for (const [pid, info] of ourProcesses()) {
+    if (!/chrom/i.test(info.command) || !info.command.includes('--type=renderer')) continue;
+    let threads: string[];
+    try {
+      threads = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue; // gone meanwhile
+    }
+    for (const tid of threads) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const seconds = (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+        const role = threadRole(name);
+        totals.set(role, (totals.get(role) ?? 0) + seconds);
+      } catch {
+        // The thread ended meanwhile: its time is in neither reading.
+      }
+    }
   }
   return totals;
 }

@@ -94,6 +94,15 @@ export const LIST_TASKS = process.env.VIEWER_BENCH_TASKS === '1';
  * after the page opened, while the page still matches its fonts); 0 skips them.
  */
 export const TYPING_MS = Number(process.env.VIEWER_BENCH_TYPING_MS ?? 3000);
+/**
+ * VIEWER_BENCH_CPU=1: REPEATS more Pretty loads per size, each followed for VIEWER_BENCH_CPU_MS
+ * (8000) from its click, with the CPU each process and each kind of renderer thread spent in its
+ * first VIEWER_BENCH_CPU_EARLY_MS (500) and in the whole span, from Linux's /proc (elsewhere the
+ * bench says it cannot and goes on).
+ */
+export const CPU_SPLIT = process.env.VIEWER_BENCH_CPU === '1';
+export const CPU_SPLIT_MS = Number(process.env.VIEWER_BENCH_CPU_MS ?? 8000);
+export const CPU_SPLIT_EARLY_MS = Number(process.env.VIEWER_BENCH_CPU_EARLY_MS ?? 500);
 /** VIEWER_BENCH_NATIVE=0: no native viewer baseline (it takes a minute at 10 MB). */
 export const NATIVE = process.env.VIEWER_BENCH_NATIVE !== '0';
 

@@ -136,6 +136,7 @@ export async function callStubs(
   origin: string,
   clickTable: boolean,
   typingMs = 0,
+  beforeClick: () => void = () => undefined,
 ): Promise<void> {
   if (PAGE === 'harness') {
     await page.goto(
@@ -161,7 +162,10 @@ export async function callStubs(
   // that is a task of 20–30 ms of the page's CPU (traced: 247 ms of wall time) in the middle of
   // the load, counted as the console's.
   await page.waitForFunction('true');
-  await page.getByRole('button', { name: 'Get asset stubs' }).click();
+  const submit = page.getByRole('button', { name: 'Get asset stubs' });
+  await submit.waitFor();
+  beforeClick();
+  await submit.click();
 }
 
 /** A new page of the run's context, watched for its stubs call and a crash, that calls GetAssetStubs. */
