@@ -76,7 +76,7 @@ export class StubMemo {
     return markup;
   }
 
-  /** The characters held: for tests and the emulator's own accounting. */
+  /** The characters of markup (and entries) held, counted against the budget. */
   get heldChars(): number {
     return this.chars;
   }
