@@ -16,14 +16,25 @@ interface ProcessInfo {
   command: string;
 }
 
+/** A process's or a thread's `stat` file: its name, parent and CPU seconds (user and system). */
+function readStat(path: string): { name: string; ppid: number; cpuSeconds: number } {
+  const stat = readFileSync(path, 'utf8');
+  // The name (field 2) may hold spaces and parentheses: the other fields start after the last ')'.
+  const close = stat.lastIndexOf(')');
+  const fields = stat.slice(close + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return {
+    name: stat.slice(stat.indexOf('(') + 1, close),
+    ppid: Number(fields[1]),
+    cpuSeconds: ticks / TICKS_PER_SECOND,
+  };
+}
+
 function readProcess(pid: number): ProcessInfo | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may hold spaces and parentheses: fields start after the last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
+    const { ppid, cpuSeconds } = readStat(`/proc/${pid}/stat`);
     const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-    return { ppid: Number(fields[1]), cpuSeconds: ticks / TICKS_PER_SECOND, command };
+    return { ppid, cpuSeconds, command };
   } catch {
     return null; // gone meanwhile
   }
@@ -122,12 +133,9 @@ export function readRendererThreadCpu(): CpuReading {
     }
     for (const tid of threads) {
       try {
-        const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-        const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        const seconds = (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+        const { name, cpuSeconds } = readStat(`/proc/${pid}/task/${tid}/stat`);
         const role = threadRole(name);
-        totals.set(role, (totals.get(role) ?? 0) + seconds);
+        totals.set(role, (totals.get(role) ?? 0) + cpuSeconds);
       } catch {
         // The thread ended meanwhile: its time is in neither reading.
       }

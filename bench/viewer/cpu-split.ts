@@ -58,7 +58,7 @@ export async function measureCpuSplit(run: SizeRun): Promise<void> {
   const processes = roles.filter((r) => !r.role.startsWith('renderer: '));
   const threads = roles.filter((r) => r.role.startsWith('renderer: '));
   console.log(
-    `  [${size.label} CPU] ms of CPU from the click, median of ${REPEATS} loads: in the first ${CPU_SPLIT_EARLY_MS} ms | in ${CPU_SPLIT_MS / 1000} s (ticks of 10 ms)`,
+    `  [${size.label} CPU] ms of CPU from the click, ${REPEATS === 1 ? 'one load' : `median of ${REPEATS} loads`}: in the first ${CPU_SPLIT_EARLY_MS} ms | in ${CPU_SPLIT_MS / 1000} s (ticks of 10 ms)`,
   );
   const line = (label: string, r: { early: number; whole: number }) =>
     console.log(
