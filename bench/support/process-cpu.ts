@@ -50,6 +50,8 @@ export function processCpuMs(pid: number | undefined): number | null {
   return info ? info.cpuSeconds * 1000 : null;
 }
 
+const RENDERER = 'Chromium renderer (page + worker)';
+
 /** What a process is, from its command line. */
 function roleOf(pid: number, command: string): string {
   if (pid === process.pid) return 'bench (Node: raw client, DevTools pipe)';
@@ -57,7 +59,7 @@ function roleOf(pid: number, command: string): string {
     if (command.includes('NetworkService')) return 'Chromium network service';
     const type = /--type=(\S+)/.exec(command)?.[1];
     if (type === undefined) return 'Chromium browser process';
-    if (type === 'renderer') return 'Chromium renderer (page + worker)';
+    if (type === 'renderer') return RENDERER;
     if (type === 'gpu-process') return 'Chromium GPU process';
     return `Chromium ${type}`;
   }
@@ -96,12 +98,19 @@ function ourProcesses(): Map<number, ProcessInfo> {
   return mine;
 }
 
-/** CPU seconds by role, of this process and its descendants (live ones only). */
-export function readCpu(): CpuReading {
+/**
+ * CPU seconds by role, of this process and its descendants (live ones only); with
+ * `rendererThreads`, also the renderers' CPU by kind of thread (roles "renderer: …", a split of
+ * the renderer's own figure), read in the same walk.
+ */
+export function readCpu({ rendererThreads = false } = {}): CpuReading {
   const totals = new Map<string, number>();
+  const add = (role: string, seconds: number) =>
+    totals.set(role, (totals.get(role) ?? 0) + seconds);
   for (const [pid, info] of ourProcesses()) {
     const role = roleOf(pid, info.command);
-    totals.set(role, (totals.get(role) ?? 0) + info.cpuSeconds);
+    add(role, info.cpuSeconds);
+    if (rendererThreads && role === RENDERER) addThreads(pid, add);
   }
   return totals;
 }
@@ -120,28 +129,22 @@ function threadRole(name: string): string {
   return 'renderer: other threads';
 }
 
-/** CPU seconds of our Chromium's renderers by thread role (empty where there is no /proc). */
-export function readRendererThreadCpu(): CpuReading {
-  const totals = new Map<string, number>();
-  for (const [pid, info] of ourProcesses()) {
-    if (!/chrom/i.test(info.command) || !info.command.includes('--type=renderer')) continue;
-    let threads: string[];
+/** Adds each thread's CPU seconds of process `pid` under its role. */
+function addThreads(pid: number, add: (role: string, seconds: number) => void): void {
+  let threads: string[];
+  try {
+    threads = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return; // gone meanwhile
+  }
+  for (const tid of threads) {
     try {
-      threads = readdirSync(`/proc/${pid}/task`);
+      const { name, cpuSeconds } = readStat(`/proc/${pid}/task/${tid}/stat`);
+      add(threadRole(name), cpuSeconds);
     } catch {
-      continue; // gone meanwhile
-    }
-    for (const tid of threads) {
-      try {
-        const { name, cpuSeconds } = readStat(`/proc/${pid}/task/${tid}/stat`);
-        const role = threadRole(name);
-        totals.set(role, (totals.get(role) ?? 0) + cpuSeconds);
-      } catch {
-        // The thread ended meanwhile: its time is in neither reading.
-      }
+      // The thread ended meanwhile: its time is in neither reading.
     }
   }
-  return totals;
 }
 
 /**

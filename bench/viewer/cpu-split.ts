@@ -8,20 +8,13 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { median } from '../support/median.ts';
-import { readCpu, readRendererThreadCpu, type CpuReading } from '../support/process-cpu.ts';
+import { cpuPerRow, readCpu, type CpuReading } from '../support/process-cpu.ts';
 import { CPU_SPLIT_EARLY_MS, CPU_SPLIT_MS, REPEATS, type SizeRun } from './config.ts';
 import { callStubs } from './page.ts';
 
-/** Both readings at one moment: by process, and by renderer thread. */
-function readAll(): Map<string, number> {
-  return new Map([...readCpu(), ...readRendererThreadCpu()]);
-}
-
-/** CPU ms by role between two readings. */
+/** CPU ms by role between two readings (roles under 0.005 ms left out: read as 0). */
 function spent(before: CpuReading, after: CpuReading): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const [role, seconds] of after) out.set(role, (seconds - (before.get(role) ?? 0)) * 1000);
-  return out;
+  return new Map(cpuPerRow(before, after, 1));
 }
 
 export async function measureCpuSplit(run: SizeRun): Promise<void> {
@@ -38,13 +31,13 @@ export async function measureCpuSplit(run: SizeRun): Promise<void> {
     let before: CpuReading = new Map();
     let clicked = 0;
     await callStubs(page, origin, false, 0, () => {
-      before = readAll();
+      before = readCpu({ rendererThreads: true });
       clicked = performance.now();
     });
     await sleep(Math.max(0, clicked + CPU_SPLIT_EARLY_MS - performance.now()));
-    early.push(spent(before, readAll()));
+    early.push(spent(before, readCpu({ rendererThreads: true })));
     await sleep(Math.max(0, clicked + CPU_SPLIT_MS - performance.now()));
-    whole.push(spent(before, readAll()));
+    whole.push(spent(before, readCpu({ rendererThreads: true })));
     await page.close();
   }
   const roles = [...new Set(whole.flatMap((m) => [...m.keys()]))]
