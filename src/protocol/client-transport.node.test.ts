@@ -541,7 +541,7 @@ describe('an answer above maxBodyBytes', () => {
     const heads: string[] = [];
     const error = await rejection(
       client(server, { maxBodyBytes: answer.byteLength - 1 }).getAssetStubs(PARAMS, {
-        onDataStubsHead: (head) => heads.push(head),
+        onDataStubsHead: (head) => void heads.push(head),
       }),
     );
     expect(error).toBeInstanceOf(ResponseTooLargeError);

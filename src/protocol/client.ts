@@ -82,13 +82,44 @@ export function operationUrl(
  */
 export const DATA_STUBS_HEAD_CHARS = 128 * 1024;
 
+/** The longest the body's reading waits for the head to be shown (CallOptions.onDataStubsHead). */
+export const HEAD_SHOWN_WAIT_MS = 1_000;
+
+/**
+ * Tells `onHead` the head once it is in, and `onShowing` what its showing returned: a promise
+ * the body's reading waits for (at most HEAD_SHOWN_WAIT_MS).
+ */
 function headWatcher(
   onHead: NonNullable<CallOptions['onDataStubsHead']>,
   rest: DataStubsRest | null,
+  onShowing: (shown: Promise<void>) => void,
 ): DataStubsHeadWatcher {
   return watchDataStubsHead(DATA_STUBS_HEAD_CHARS, (head, fieldsBefore, cut) => {
-    courtesy(() => onHead(head, fieldsBefore));
+    courtesy(() => {
+      const shown = onHead(head, fieldsBefore);
+      if (isPromiseLike(shown)) onShowing(settledWithin(shown, HEAD_SHOWN_WAIT_MS));
+    });
     rest?.start(head, cut.at, cut.textAfter);
+  });
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
+/** Settles when `promise` does, fulfilled or not, or after `ms`, whichever comes first. */
+function settledWithin(promise: PromiseLike<unknown>, ms: number): Promise<void> {
+  return new Promise((settle) => {
+    const timer = setTimeout(settle, ms);
+    const done = () => {
+      clearTimeout(timer);
+      settle();
+    };
+    Promise.resolve(promise).then(done, done);
   });
 }
 
@@ -189,9 +220,11 @@ export function createInodeClient(options: InodeClientOptions): InodeProtocolCli
       scanner && callOptions.onDataStubsHead && callOptions.onDataStubsRest
         ? new DataStubsRest(guardedSink(callOptions.onDataStubsRest), () => scanner.dataStubsEnd())
         : null;
+    // What showing the head returned: the body's next bytes wait for it.
+    let headShowing: Promise<void> | null = null;
     const head =
       receiving && callOptions.onDataStubsHead
-        ? headWatcher(callOptions.onDataStubsHead, rest)
+        ? headWatcher(callOptions.onDataStubsHead, rest, (shown) => (headShowing = shown))
         : null;
     let received: Exchange<string | HeldBody>;
     try {
@@ -210,6 +243,11 @@ export function createInodeClient(options: InodeClientOptions): InodeProtocolCli
             scanner.push(piece);
             // After the scanner: it tells where DataStubs ends.
             rest?.push(piece);
+            // Once: on a machine of few cores, reading and checking the rest of a large answer
+            // takes the cores that showing its head needs.
+            const pause = headShowing;
+            headShowing = null;
+            return pause ?? undefined;
           }),
       });
     } catch (error) {

@@ -2,9 +2,15 @@
  * CallOptions.onDataStubsRest: the head and the parts passed on while the answer arrives are the
  * decoded DataStubs, however the body is cut into chunks, and `end` says whether they are.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadCapture, REFERENCE_NAMESPACE } from '../../fixtures/captures.ts';
-import { createInodeClient, DATA_STUBS_HEAD_CHARS, type DataStubsRestSink } from './index.ts';
+import {
+  createInodeClient,
+  DATA_STUBS_HEAD_CHARS,
+  HEAD_SHOWN_WAIT_MS,
+  type CallOptions,
+  type DataStubsRestSink,
+} from './index.ts';
 
 const PARAMS = { OpenIDKey: 'alice', AssetType: 'image', OtherFilterCriteria: '' };
 
@@ -23,20 +29,33 @@ function largePayload(records = Math.ceil((2 * DATA_STUBS_HEAD_CHARS) / 40)): st
   return `<AssetStubs count="${records}">${stubs}</AssetStubs>`;
 }
 
-/** A fetch answering with `body` in chunks of the given sizes (the last one repeated). */
-function chunkedFetch(body: Uint8Array, sizes: number[], signal?: { stopAfter: number }) {
-  return (): Promise<Response> => {
+/**
+ * A fetch answering with `body` in chunks of the given sizes (the last one repeated), failing
+ * once `stopAfter` bytes are sent or the request is aborted; `sent` counts the bytes the stream
+ * has given so far.
+ */
+function chunkedFetch(
+  body: Uint8Array,
+  sizes: number[],
+  progress: { stopAfter?: number; sent?: number } = {},
+) {
+  return (_url: unknown, init?: RequestInit): Promise<Response> => {
     let offset = 0;
     let chunk = 0;
     const stream = new ReadableStream<Uint8Array>({
       pull(controller) {
-        if (signal && offset >= signal.stopAfter) {
+        if (init?.signal?.aborted) {
+          controller.error(new DOMException('The operation was aborted.', 'AbortError'));
+          return;
+        }
+        if (progress.stopAfter !== undefined && offset >= progress.stopAfter) {
           controller.error(new TypeError('network error'));
           return;
         }
         const size = sizes[Math.min(chunk++, sizes.length - 1)] ?? 1;
         controller.enqueue(body.slice(offset, offset + size));
         offset += size;
+        progress.sent = Math.min(offset, body.length);
         if (offset >= body.length) controller.close();
       },
     });
@@ -70,7 +89,7 @@ async function call(body: Uint8Array, sizes: number[], stopAfter?: number) {
     baseUrl: 'http://service.test',
     binding: 'soap11',
     namespace: REFERENCE_NAMESPACE,
-    fetch: chunkedFetch(body, sizes, stopAfter === undefined ? undefined : { stopAfter }),
+    fetch: chunkedFetch(body, sizes, stopAfter === undefined ? {} : { stopAfter }),
   });
   const result = client.getAssetStubs(PARAMS, {
     onDataStubsHead: onHead,
@@ -164,5 +183,98 @@ describe('the rest of DataStubs, as it arrives', () => {
     expect(result.record.DataStubs).toBe(
       payload.replace('<AssetStubs', `<AssetStubs xmlns="${REFERENCE_NAMESPACE}"`),
     );
+  });
+});
+
+describe('the rest read once the head is shown', () => {
+  const payload = largePayload(Math.ceil((8 * DATA_STUBS_HEAD_CHARS) / 40));
+  const body = answerWith(payload);
+
+  /** A call whose head's showing is the promise `showing` returns; `progress.sent` the bytes read. */
+  function showingCall(
+    showing: () => PromiseLike<unknown>,
+    options: Pick<CallOptions, 'signal'> = {},
+  ) {
+    const { received, sink } = recorder();
+    const progress: { sent?: number } = {};
+    const result = createInodeClient({
+      baseUrl: 'http://service.test',
+      binding: 'soap11',
+      namespace: REFERENCE_NAMESPACE,
+      fetch: chunkedFetch(body, [4096], progress),
+    }).getAssetStubs(PARAMS, {
+      ...options,
+      onDataStubsHead: (head) => {
+        received.head = head;
+        return showing();
+      },
+      onDataStubsRest: sink,
+    });
+    return { result, received, progress };
+  }
+
+  /** Lets the reading go on for `count` turns of the event loop, if nothing holds it. */
+  async function turns(count: number) {
+    for (let i = 0; i < count; i++) await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  /** Timers that move only when told: the wait's cap and the call's timeout. */
+  function stillTimers() {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  }
+
+  afterEach(() => void vi.useRealTimers());
+
+  it('reads no more of the body until the showing settles, then all of it', async () => {
+    let showHead: () => void = () => undefined;
+    const { result, received, progress } = showingCall(
+      () => new Promise<void>((resolve) => (showHead = resolve)),
+    );
+    while (received.head === null) await turns(1);
+    const sentWhenShowing = progress.sent ?? 0;
+    await turns(20);
+    expect(progress.sent).toBe(sentWhenShowing);
+    expect(sentWhenShowing).toBeLessThan(body.length / 2);
+
+    showHead();
+    const { record } = await result;
+    expect(progress.sent).toBe(body.length);
+    expect((received.head ?? '') + received.parts.join('') === record.DataStubs).toBe(true);
+    expect(received.ends).toEqual([true]);
+  });
+
+  it('reads on at once when the showing fails', async () => {
+    stillTimers();
+    const { result, progress } = showingCall(() => Promise.reject(new Error('view gone')));
+    expect((await result).record.Success).toBe(true);
+    expect(progress.sent).toBe(body.length);
+  });
+
+  it('reads on after HEAD_SHOWN_WAIT_MS when the showing never settles', async () => {
+    stillTimers();
+    const { result, received, progress } = showingCall(() => new Promise<void>(() => undefined));
+    while (received.head === null) await turns(1);
+    const sentWhenShowing = progress.sent;
+    await vi.advanceTimersByTimeAsync(HEAD_SHOWN_WAIT_MS - 1);
+    await turns(20);
+    expect(progress.sent).toBe(sentWhenShowing);
+
+    await vi.advanceTimersByTimeAsync(1);
+    const { record } = await result;
+    expect((received.head ?? '') + received.parts.join('') === record.DataStubs).toBe(true);
+  });
+
+  it('ends the call when it is aborted while the head is shown, without waiting', async () => {
+    // The timers stand still: the call can only end through the abort.
+    stillTimers();
+    const controller = new AbortController();
+    const { result, received, progress } = showingCall(() => new Promise<void>(() => undefined), {
+      signal: controller.signal,
+    });
+    while (received.head === null) await turns(1);
+    controller.abort();
+    await expect(result).rejects.toMatchObject({ name: 'TransportError' });
+    expect(progress.sent).toBeLessThan(body.length);
+    expect(received.ends).toEqual([false]);
   });
 });

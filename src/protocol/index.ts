@@ -11,6 +11,7 @@ export {
   createInodeClient,
   DEFAULT_TIMEOUT_MS,
   DATA_STUBS_HEAD_CHARS,
+  HEAD_SHOWN_WAIT_MS,
   SECRET_IN_URL_WARNING,
   operationUrl,
 } from './client.ts';

@@ -24,9 +24,10 @@ export interface ExchangeOptions {
   /**
    * Sees the body as text while it arrives, decoded piece by piece in the declared charset:
    * joined, the pieces are exactly the response's `bodyText`. Not called for a body above
-   * `maxBodyBytes`.
+   * `maxBodyBytes`. When it returns a promise, the body's next bytes are read once it settles
+   * (the exchange still ends at once on an abort or the timeout): the caller paces the reading.
    */
-  onBodyText?: ((piece: string) => void) | undefined;
+  onBodyText?: ((piece: string) => PromiseLike<unknown> | void) | undefined;
   /**
    * A body of this many bytes or more, read with `onBodyText`, is held (see HeldBody) instead of
    * joined into one array and one string after its last byte.
@@ -75,19 +76,20 @@ class BodyTextDecoder {
 
   constructor(
     contentType: string | undefined,
-    private readonly onPiece: (piece: string) => void,
+    private readonly onPiece: (piece: string) => PromiseLike<unknown> | void,
     private readonly keep: boolean,
   ) {
     this.decoder = textDecoderFor(contentType);
   }
 
-  push(chunk: Uint8Array): void {
-    this.hand(this.decoder.decode(chunk, { stream: true }));
+  /** Decodes the chunk and hands its text on; what `onPiece` returned for it, if anything. */
+  push(chunk: Uint8Array): PromiseLike<unknown> | void {
+    return this.hand(this.decoder.decode(chunk, { stream: true }));
   }
 
   /** The last bytes were pushed: the text's pieces, if kept. */
   finish(): string[] | null {
-    this.hand(this.decoder.decode());
+    void this.hand(this.decoder.decode());
     return this.keep ? this.pieces : null;
   }
 
@@ -96,10 +98,10 @@ class BodyTextDecoder {
     this.pieces = [];
   }
 
-  private hand(piece: string): void {
+  private hand(piece: string): PromiseLike<unknown> | void {
     if (piece === '') return;
     if (this.keep) this.pieces.push(piece);
-    this.onPiece(piece);
+    return this.onPiece(piece);
   }
 }
 
@@ -192,7 +194,8 @@ async function readBody(
   response: Response,
   onText: ExchangeOptions['onBodyText'],
   maxBodyBytes: number,
-  holdFrom = Infinity,
+  holdFrom: number,
+  signal: AbortSignal,
 ): Promise<Body> {
   const limited = maxBodyBytes !== Infinity;
   const contentType = response.headers.get('content-type') ?? undefined;
@@ -205,7 +208,7 @@ async function readBody(
     if (!onText) return { kind: 'bytes', bytes, text: null };
     // Read whole anyway: decoded once, and handed on as one piece.
     const text = decodeBody(bytes, contentType);
-    if (text !== '') onText(text);
+    if (text !== '') void onText(text);
     if (bytes.byteLength < holdFrom) return { kind: 'bytes', bytes, text };
     const body = {
       text: new PieceText([text]),
@@ -245,7 +248,8 @@ async function readBody(
     // A body to be held is in the gatherer's Blob: its bytes are not kept apart as well.
     if (gathered && length >= holdFrom) chunks = [];
     else chunks.push(value);
-    text?.push(value);
+    const pause = text?.push(value);
+    if (pause) await settledOrAborted(pause, signal);
   }
   if (overLimit) {
     return { kind: 'too-large', blob: overLimit.finish(contentType), byteLength: length };
@@ -260,6 +264,19 @@ async function readBody(
     return { kind: 'held', body, byteLength: length };
   }
   return { kind: 'bytes', bytes: joined(chunks, length), text: pieces ? pieces.join('') : null };
+}
+
+/** Settles when `pause` does, or at once when `signal` aborts (the next read then fails). */
+function settledOrAborted(pause: PromiseLike<unknown>, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resume) => {
+    const settle = () => {
+      signal.removeEventListener('abort', settle);
+      resume();
+    };
+    signal.addEventListener('abort', settle, { once: true });
+    Promise.resolve(pause).then(settle, settle);
+  });
 }
 
 /** Why no complete response arrived. */
@@ -371,7 +388,13 @@ export async function performExchange(
       signal: controller.signal,
     });
     const headersMs = performance.now() - started;
-    const body = await readBody(response, options.onBodyText, maxBodyBytes, options.holdFrom);
+    const body = await readBody(
+      response,
+      options.onBodyText,
+      maxBodyBytes,
+      options.holdFrom ?? Infinity,
+      controller.signal,
+    );
     const timings: ExchangeTimings = {
       startedAt,
       headersMs,

@@ -147,9 +147,15 @@ export interface CallOptions {
    * GetAssetStubs only: called at most once while the response still arrives, with the first
    * characters of a DataStubs payload sent as literal XML and longer than that, and the record's
    * fields sent before it. Unchecked (the result, or the error, follows as usual); for showing
-   * the first lines and fields of a large answer early.
+   * the first lines and fields of a large answer early. When it returns a promise (settled once
+   * the head is on screen), the rest of the body is read once it settles, or after
+   * HEAD_SHOWN_WAIT_MS at most: on a machine of few cores, reading the rest takes the cores that
+   * showing the head needs. The result, or the error, is the same either way.
    */
-  onDataStubsHead?: (head: string, fieldsBefore: FieldsBeforeDataStubs) => void;
+  onDataStubsHead?: (
+    head: string,
+    fieldsBefore: FieldsBeforeDataStubs,
+  ) => void | PromiseLike<unknown>;
   /**
    * GetAssetStubs only, after `onDataStubsHead`: the rest of the payload as it arrives, for
    * reading it before the last byte (see DataStubsRestSink). Not told when no head was given.

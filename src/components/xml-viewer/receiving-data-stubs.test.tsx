@@ -45,4 +45,30 @@ describe('ReceivingDataStubs', () => {
       container.remove();
     }
   });
+
+  it('tells once its first lines are on screen, not before', async () => {
+    await preloadViews();
+    const container = document.body.appendChild(document.createElement('div'));
+    const root = createRoot(container);
+    const linesWhenTold: number[] = [];
+    const onShown = () => void linesWhenTold.push(container.querySelectorAll('.xv-line').length);
+    try {
+      flushSync(() =>
+        root.render(
+          <ReceivingDataStubs
+            head={head}
+            tab={null}
+            onTabChange={() => undefined}
+            onShown={onShown}
+          />,
+        ),
+      );
+      expect(linesWhenTold).toEqual([]);
+      await waitFor(() => expect(linesWhenTold.length).toBeGreaterThan(0));
+      expect(linesWhenTold[0]).toBeGreaterThan(0);
+    } finally {
+      root.unmount();
+      container.remove();
+    }
+  });
 });

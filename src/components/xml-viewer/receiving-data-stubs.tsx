@@ -5,7 +5,8 @@
  * viewer that replaces it once the answer is in starts with the same lines, on the view chosen
  * here.
  */
-import { Suspense, useDeferredValue, useId, useMemo } from 'react';
+import { Suspense, useDeferredValue, useEffect, useId, useMemo } from 'react';
+import { afterNextPaint } from '../../tasks/next-turn.ts';
 import { useCopyStatus } from './use-copy-status.ts';
 import { useHeadRecords } from './use-head-records.ts';
 import { firstScreenOf } from './first-screen.ts';
@@ -26,10 +27,20 @@ export interface ReceivingDataStubsProps {
   /** The view chosen so far (null: Pretty); the viewer opens on it once the answer is in. */
   tab: ViewTab | null;
   onTabChange: (tab: ViewTab) => void;
+  /**
+   * Told once the view's first content (lines, records, or word that there are none) is painted:
+   * the work that reads the rest of the answer waits for it (CallOptions.onDataStubsHead).
+   */
+  onShown?: () => void;
 }
 
 /** @example <ReceivingDataStubs head={head} tab={tab} onTabChange={setTab} /> */
-export function ReceivingDataStubs({ head, tab: chosen, onTabChange }: ReceivingDataStubsProps) {
+export function ReceivingDataStubs({
+  head,
+  tab: chosen,
+  onTabChange,
+  onShown,
+}: ReceivingDataStubsProps) {
   const idPrefix = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const tab = chosen === 'table' ? 'table' : 'pretty';
   // The lines are rendered in a transition: React builds their elements in slices of a few
@@ -43,6 +54,10 @@ export function ReceivingDataStubs({ head, tab: chosen, onTabChange }: Receiving
   );
   const rows = useHeadRecords(shownHead, tab === 'table');
   const { status, copy } = useCopyStatus();
+  const contentShown = tab === 'table' ? rows !== undefined : firstScreen !== null;
+  useEffect(() => {
+    if (contentShown && onShown) afterNextPaint(onShown);
+  }, [contentShown, onShown]);
 
   const panel = () => {
     if (shownHead === null) return <p className="xv-muted">Receiving the response…</p>;

@@ -16,6 +16,8 @@ import { partsSink } from '../../workers/viewer/payload-parts-port.ts';
 import type { ClientWorkerApi, ClientWorkerCall } from './worker-messages.ts';
 
 const inFlight = new Map<number, AbortController>();
+/** The calls whose head the page is putting on screen: told when it is there. */
+const headsBeingShown = new Map<number, () => void>();
 // One fetch per target: the protocol caches the discovered namespace per fetch function.
 const fetchByTarget = new Map<string | null, typeof globalThis.fetch>();
 
@@ -73,10 +75,23 @@ const api: ClientWorkerApi = {
     inFlight.set(id, controller);
     // The head's report is answered before the result is sent: it travels on its own port.
     let headShown: unknown;
+    // The report's answer says whether the page will tell when the head is on screen
+    // (headShown); the body's reading waits for that.
     const showHead =
       onHead &&
-      ((head: string, fieldsBefore: FieldsBeforeDataStubs) =>
-        void (headShown = onHead(head, fieldsBefore)));
+      ((head: string, fieldsBefore: FieldsBeforeDataStubs) => {
+        const willTell = Promise.resolve(onHead(head, fieldsBefore));
+        headShown = willTell;
+        return new Promise<void>((shown) => {
+          headsBeingShown.set(id, shown);
+          willTell.then(
+            (told) => {
+              if (!told) shown();
+            },
+            () => shown(),
+          );
+        });
+      });
     // The body's bytes as received, for a body not held: the payload's UTF-8 bytes for the viewer
     // are cut from them.
     let bodyBytes: Uint8Array | undefined;
@@ -106,12 +121,17 @@ const api: ClientWorkerApi = {
       throw sendable(error);
     } finally {
       inFlight.delete(id);
+      headsBeingShown.delete(id);
       // Closed after its last message, or unused when the answer gave no head.
       payloadPort?.close();
     }
   },
   cancel(id) {
     inFlight.get(id)?.abort();
+  },
+  headShown(id) {
+    headsBeingShown.get(id)?.();
+    headsBeingShown.delete(id);
   },
 };
 

@@ -143,9 +143,14 @@ async function perform(
     id,
     { options, targetId, ...call, ...(holdFrom !== undefined && { holdFrom }) },
     onDataStubsHead &&
-      proxy((head: string, fieldsBefore: FieldsBeforeDataStubs) =>
-        onDataStubsHead(head, fieldsBefore),
-      ),
+      proxy((head: string, fieldsBefore: FieldsBeforeDataStubs): boolean => {
+        // Answered at once, with whether the head's showing will be told (headShown).
+        const shown = onDataStubsHead(head, fieldsBefore);
+        if (!shown) return false;
+        const tell = () => void started.calls.headShown(id).catch(() => undefined);
+        Promise.resolve(shown).then(tell, tell);
+        return true;
+      }),
     onDataStubsHead && payloadPort ? transfer(payloadPort, [payloadPort]) : undefined,
   );
   if (signal?.aborted) onAbort();

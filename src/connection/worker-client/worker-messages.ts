@@ -5,7 +5,7 @@
 import type {
   AddUserAssetIndexParams,
   Binding,
-  CallOptions,
+  FieldsBeforeDataStubs,
   GetAssetStubsParams,
 } from '../../protocol/index.ts';
 import type { PackedResult } from './result-transfer.ts';
@@ -40,15 +40,22 @@ export interface ClientWorkerApi {
   /**
    * Runs one call of the protocol client. A failure is thrown as a SerializedError (plain data,
    * rebuilt on the page as the protocol's own class). `onHead` receives the start of a large
-   * DataStubs payload before the result (CallOptions.onDataStubsHead); `payloadPort` then the
-   * rest of it as it arrives (payload-parts-port.ts), and is closed when the call ends.
+   * DataStubs payload before the result (CallOptions.onDataStubsHead), and answers whether the
+   * page will tell once it is on screen (`headShown`), which the rest's reading then waits for;
+   * `payloadPort` receives the rest as it arrives (payload-parts-port.ts), and is closed when the
+   * call ends.
    */
   call(
     id: number,
     call: ClientWorkerCall,
-    onHead?: CallOptions['onDataStubsHead'],
+    onHead?: (head: string, fieldsBefore: FieldsBeforeDataStubs) => boolean,
     payloadPort?: MessagePort,
   ): Promise<PackedResult>;
   /** Aborts the call with this id, if it is still running. */
   cancel(id: number): void;
+  /**
+   * The head `onHead` received for the call with this id is on screen: the call reads the rest
+   * of its answer from now on (CallOptions.onDataStubsHead).
+   */
+  headShown(id: number): void;
 }

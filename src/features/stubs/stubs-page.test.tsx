@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
 import { TestProviders } from '../../test/test-providers.tsx';
 import { answer, captured, fakeServer } from '../../test/fake-console-server.ts';
 import { StubsPage } from './stubs-page.tsx';
@@ -25,9 +26,18 @@ vi.mock('../../components/xml-viewer/index.ts', () => ({
       </button>
     </>
   ),
-  ReceivingDataStubs: ({ head }: { head: string }) => (
-    <pre aria-label="DataStubs first lines">{head}</pre>
-  ),
+  // Tells it is shown once rendered, as the real one does once painted: the rest of the answer
+  // is read from then on.
+  ReceivingDataStubs: function FirstLines({
+    head,
+    onShown,
+  }: {
+    head: string;
+    onShown?: () => void;
+  }) {
+    useEffect(() => onShown?.(), [onShown]);
+    return <pre aria-label="DataStubs first lines">{head}</pre>;
+  },
 }));
 
 const success = captured('get_soap11_success');

@@ -45,6 +45,8 @@ export function StubsPage() {
     fieldsBefore: FieldsBeforeDataStubs;
     /** Its analysis in the viewer's worker, fed the rest as it arrives; taken over by the viewer. */
     arriving: ArrivingAnalysis | null;
+    /** Called once its first screen is painted: the rest of the answer is read from then on. */
+    shown: () => void;
   } | null>(null);
   // A view chosen while the answer arrived: the viewer opens on it.
   const [receivingTab, setReceivingTab] = useState<{ submission: number; tab: ViewTab } | null>(
@@ -60,7 +62,7 @@ export function StubsPage() {
       text: string,
       fieldsBefore: FieldsBeforeDataStubs,
       parts: MessagePort | null,
-    ) => {
+    ): Promise<void> => {
       let arriving: ArrivingAnalysis | null = null;
       try {
         arriving = parts && analyzePayloadAsItArrives(text, parts, maxIndexBytes);
@@ -68,7 +70,9 @@ export function StubsPage() {
         // No worker here (one the page may not start): the viewer reads the result itself.
         parts?.close();
       }
-      setHead({ submission, text, fieldsBefore, arriving });
+      return new Promise<void>((shown) =>
+        setHead({ submission, text, fieldsBefore, arriving, shown }),
+      );
     },
     [maxIndexBytes],
   );
@@ -232,6 +236,7 @@ export function StubsPage() {
               <ReceivingDataStubs
                 head={shownResult.head.text}
                 tab={tabChosenFor(submitted)}
+                onShown={shownResult.head.shown}
                 onTabChange={(tab) => {
                   if (submitted) setReceivingTab({ submission: submitted.submission, tab });
                   setLastTab(tab);

@@ -67,7 +67,7 @@ export async function callGetAssetStubs(
     onDataStubsHead &&
     ((head: string, fieldsBefore: FieldsBeforeDataStubs) => {
       partsGiven = channel !== null;
-      onDataStubsHead(head, fieldsBefore, channel?.port1 ?? null);
+      return onDataStubsHead(head, fieldsBefore, channel?.port1 ?? null);
     });
   try {
     return await recordedCall({
@@ -106,13 +106,14 @@ export async function callGetAssetStubs(
 /**
  * Told the first lines of a large payload while the answer still arrives
  * (CallOptions.onDataStubsHead), and the port on which the rest of it arrives
- * (payload-parts-port.ts; null where there are no MessageChannels), which it then owns.
+ * (payload-parts-port.ts; null where there are no MessageChannels), which it then owns. The
+ * promise it may return settles once they are on screen: the rest is read from then on.
  */
 export type DataStubsHeadHandler = (
   head: string,
   fieldsBefore: FieldsBeforeDataStubs,
   parts: MessagePort | null,
-) => void;
+) => void | Promise<void>;
 
 /**
  * `onDataStubsHead` receives the first lines of a large payload while the answer still arrives
@@ -125,10 +126,8 @@ export function stubsCallOptions(
   request: StubsRequest | null,
   onDataStubsHead?: (
     submission: number,
-    head: string,
-    fieldsBefore: FieldsBeforeDataStubs,
-    parts: MessagePort | null,
-  ) => void,
+    ...head: Parameters<DataStubsHeadHandler>
+  ) => ReturnType<DataStubsHeadHandler>,
 ) {
   // onDataStubsHead is where the answer's first lines are shown, not what is fetched: it is not
   // part of the key.
