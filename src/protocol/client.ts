@@ -238,16 +238,20 @@ export function createInodeClient(options: InodeClientOptions): InodeProtocolCli
         onBodyText:
           scanner &&
           ((piece) => {
-            // The head first: it is shown while the scanner checks the rest of the piece.
+            const check = () => {
+              scanner.push(piece);
+              // After the scanner: it tells where DataStubs ends.
+              rest?.push(piece);
+            };
+            // The head first: it is shown before the piece is checked.
             head?.push(piece);
-            scanner.push(piece);
-            // After the scanner: it tells where DataStubs ends.
-            rest?.push(piece);
-            // Once: on a machine of few cores, reading and checking the rest of a large answer
-            // takes the cores that showing its head needs.
             const pause = headShowing;
+            if (!pause) return check();
             headShowing = null;
-            return pause ?? undefined;
+            // On a machine of few cores, reading and checking the rest of a large answer takes
+            // the cores that showing its head needs: the rest of this piece (often hundreds of
+            // kilobytes) and the next ones wait for it. The transport awaits the promise.
+            return pause.then(check);
           }),
       });
     } catch (error) {

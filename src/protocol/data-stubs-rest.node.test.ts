@@ -225,7 +225,7 @@ describe('the rest read once the head is shown', () => {
 
   afterEach(() => void vi.useRealTimers());
 
-  it('reads no more of the body until the showing settles, then all of it', async () => {
+  it('reads and passes on no more of the body until the showing settles, then all of it', async () => {
     let showHead: () => void = () => undefined;
     const { result, received, progress } = showingCall(
       () => new Promise<void>((resolve) => (showHead = resolve)),
@@ -235,6 +235,8 @@ describe('the rest read once the head is shown', () => {
     await turns(20);
     expect(progress.sent).toBe(sentWhenShowing);
     expect(sentWhenShowing).toBeLessThan(body.length / 2);
+    // Nor is the rest of the piece the head ended in passed on.
+    expect(received.parts).toEqual([]);
 
     showHead();
     const { record } = await result;

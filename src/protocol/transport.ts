@@ -72,7 +72,7 @@ type Body =
  */
 class BodyTextDecoder {
   private readonly decoder: InstanceType<typeof TextDecoder>;
-  private pieces: string[] = [];
+  private kept: string[] = [];
 
   constructor(
     contentType: string | undefined,
@@ -87,20 +87,27 @@ class BodyTextDecoder {
     return this.hand(this.decoder.decode(chunk, { stream: true }));
   }
 
-  /** The last bytes were pushed: the text's pieces, if kept. */
-  finish(): string[] | null {
-    void this.hand(this.decoder.decode());
-    return this.keep ? this.pieces : null;
+  /**
+   * The last bytes were pushed: what `onPiece` returned for the text they end, if anything. The
+   * text's pieces are then `pieces()`.
+   */
+  finish(): PromiseLike<unknown> | void {
+    return this.hand(this.decoder.decode());
+  }
+
+  /** The text's pieces, if kept. */
+  pieces(): string[] | null {
+    return this.keep ? this.kept : null;
   }
 
   /** The text is not wanted after all (the body is over the limit). */
   drop(): void {
-    this.pieces = [];
+    this.kept = [];
   }
 
   private hand(piece: string): PromiseLike<unknown> | void {
     if (piece === '') return;
-    if (this.keep) this.pieces.push(piece);
+    if (this.keep) this.kept.push(piece);
     return this.onPiece(piece);
   }
 }
@@ -208,7 +215,8 @@ async function readBody(
     if (!onText) return { kind: 'bytes', bytes, text: null };
     // Read whole anyway: decoded once, and handed on as one piece.
     const text = decodeBody(bytes, contentType);
-    if (text !== '') void onText(text);
+    const pause = text === '' ? undefined : onText(text);
+    if (pause) await settledOrAborted(pause, signal);
     if (bytes.byteLength < holdFrom) return { kind: 'bytes', bytes, text };
     const body = {
       text: new PieceText([text]),
@@ -254,7 +262,9 @@ async function readBody(
   if (overLimit) {
     return { kind: 'too-large', blob: overLimit.finish(contentType), byteLength: length };
   }
-  const pieces = text?.finish() ?? null;
+  const lastPause = text?.finish();
+  if (lastPause) await settledOrAborted(lastPause, signal);
+  const pieces = text?.pieces() ?? null;
   if (pieces && gathered && length >= holdFrom) {
     const body = {
       text: new PieceText(pieces),
