@@ -68,6 +68,18 @@ describe('afterNextPaint', () => {
     expect(order).toEqual(['frame', 'after the paint']);
   });
 
+  it('runs the callback in the next task in a hidden page, which paints no frames', async () => {
+    const frames: Array<() => void> = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: () => void) => frames.push(callback));
+    vi.stubGlobal('document', { visibilityState: 'hidden' });
+    const order: string[] = [];
+    afterNextPaint(() => order.push('later'));
+    order.push('now');
+    await nextTurn();
+    expect(order).toEqual(['now', 'later']);
+    expect(frames).toEqual([]);
+  });
+
   it('runs the callback in the next task where there are no frames', async () => {
     vi.stubGlobal('requestAnimationFrame', undefined);
     const order: string[] = [];

@@ -37,13 +37,15 @@ export function queueTask(callback: () => void): void {
 
 /**
  * Runs `callback` in a task after the next frame is painted (a task queued from the frame's
- * animation callback), or in the next task where there are no frames (a worker, Node): work that
- * would take a core from what the page is about to paint waits for it.
+ * animation callback), or in the next task where there are no frames (a worker, Node, a page in
+ * a hidden tab, which paints none until it is shown): work that would take a core from what the
+ * page is about to paint waits for it.
  *
  * @example show(firstRows); afterNextPaint(() => askForTheRest());
  */
 export function afterNextPaint(callback: () => void): void {
-  if (typeof requestAnimationFrame !== 'function') {
+  const hidden = typeof document !== 'undefined' && document.visibilityState === 'hidden';
+  if (typeof requestAnimationFrame !== 'function' || hidden) {
     setTimeout(callback, 0);
     return;
   }
