@@ -22,6 +22,7 @@ import {
   readMarks,
   timeInPage,
   typeInto,
+  waitForMarkOrAlert,
   watchStubsCalls,
 } from './page.ts';
 import { measureScrolls, PRETTY_SCROLL } from './scroll.ts';
@@ -145,11 +146,7 @@ async function measureTypedLoads(run: SizeRun): Promise<void> {
   for (const table of run.size.table ? [false, true] : [false]) {
     const page = await openStubsPage(run, table, TYPING_MS);
     const mark = table ? 'table' : 'pretty';
-    await page.waitForFunction(
-      `window.__bench.marks.${mark} !== undefined || document.querySelector('[role="alert"]') !== null`,
-      undefined,
-      { timeout: TIMEOUT_MS },
-    );
+    await waitForMarkOrAlert(page, mark);
     let marks = await readMarks(page);
     // The request's timings come with the browser's event for its end, after the first screen.
     for (let waited = 0; Number.isNaN(marks.requestStart) && waited < TIMEOUT_MS; waited += 100) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sortByColumn, typeInto } from './page.ts';
+import { alertInsteadOf, sortByColumn, typeInto } from './page.ts';
 
 /** Runs an in-page action against a document whose queries find nothing. */
 function onEmptyPage(action: string): () => void {
@@ -16,5 +16,28 @@ describe("the viewer bench's page actions", () => {
       'no field .xv-search input on the page',
     );
     expect(onEmptyPage(sortByColumn('Title'))).toThrow('no Title column header on the page');
+  });
+});
+
+/** Evaluates an in-page expression with the marks set so far and the alert shown, if any. */
+function onPageWith(expression: string, marks: Record<string, number>, alert: string | null) {
+  const evaluate = new Function('document', 'window', `return ${expression};`) as (
+    ...args: unknown[]
+  ) => unknown;
+  const document = {
+    querySelector: (selector: string) =>
+      selector === '[role="alert"]' && alert !== null ? { textContent: `  ${alert}\n` } : null,
+  };
+  return evaluate(document, { __bench: { marks } });
+}
+
+describe("the viewer bench's wait for a load's mark", () => {
+  it('names the alert shown instead of the mark, and nothing once the mark is there', () => {
+    const expression = alertInsteadOf('pretty');
+    expect(onPageWith(expression, {}, 'The call failed: 502 Bad Gateway')).toBe(
+      'The call failed: 502 Bad Gateway',
+    );
+    expect(onPageWith(expression, { pretty: 412 }, 'a warning beside the lines')).toBeNull();
+    expect(onPageWith(expression, {}, null)).toBeNull();
   });
 });

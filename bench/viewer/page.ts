@@ -192,6 +192,27 @@ export async function waitForMark(page: Page, name: string): Promise<void> {
   );
 }
 
+/**
+ * In-page: the text of the alert the page shows instead of mark `name` (the call failed), or
+ * null once the mark is there or while nothing is shown.
+ */
+export const alertInsteadOf = (name: string) =>
+  `window.__bench.marks[${JSON.stringify(name)}] !== undefined ? null : (document.querySelector('[role="alert"]')?.textContent?.trim() || null)`;
+
+/**
+ * Until mark `name` is set. An alert shown instead (a failed call) fails the load at once with
+ * its text, instead of the waits that follow each running into their timeout.
+ */
+export async function waitForMarkOrAlert(page: Page, name: string): Promise<void> {
+  await page.waitForFunction(
+    `window.__bench.marks[${JSON.stringify(name)}] !== undefined || document.querySelector('[role="alert"]') !== null`,
+    undefined,
+    { timeout: TIMEOUT_MS },
+  );
+  const alert = await inPage<string | null>(page, alertInsteadOf(name));
+  if (alert !== null) throw new Error(`the page showed an alert instead of "${name}": ${alert}`);
+}
+
 /** Until the table holds every row (its first rows may be a preview). */
 export async function waitForWholeTable(page: Page, polling: number): Promise<void> {
   await page.waitForFunction(
