@@ -25,6 +25,7 @@ import {
   ExchangeFailure,
   performExchange,
   textDecoderFor,
+  untilAborted,
   type FetchLike,
   type HeldBody,
 } from './transport.ts';
@@ -48,7 +49,6 @@ import type {
 } from './types.ts';
 import { NamespaceDiscoveryError, discoverNamespace } from './wsdl.ts';
 import { findForbiddenCharacter } from '../xml/reader/xml-chars.ts';
-import { toError } from '../text/error-message.ts';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -350,29 +350,6 @@ function decodeHeld(
     decoded: { ...decoded, record: { ...decoded.record, DataStubs: answer.dataStubs } },
     exchange: { ...exchange, response: { ...response, bodyText: answer.body } },
   };
-}
-
-function untilAborted<T>(
-  promise: Promise<T>,
-  signal: AbortSignal | undefined,
-  abortError: () => Error,
-): Promise<T> {
-  if (!signal) return promise;
-  if (signal.aborted) return Promise.reject(abortError());
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = (): void => reject(abortError());
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(toError(error));
-      },
-    );
-  });
 }
 
 function exchangeToCallError(context: ErrorContext, error: unknown): Error {

@@ -279,4 +279,36 @@ describe('the rest read once the head is shown', () => {
     expect(progress.sent).toBeLessThan(body.length);
     expect(received.ends).toEqual([false]);
   });
+
+  it('ends the call when aborted while the head of a body read whole is shown', async () => {
+    // A response without a stream is read whole: the head is in its one piece, whose check
+    // waits for the showing. Aborted meanwhile, the call must fail, not decode what it has not
+    // checked.
+    stillTimers();
+    const controller = new AbortController();
+    const received: { head: string | null } = { head: null };
+    const whole = () => {
+      const response = new Response(new Uint8Array(body), {
+        headers: { 'content-type': 'text/xml; charset=utf-8' },
+      });
+      Object.defineProperty(response, 'body', { value: null });
+      return Promise.resolve(response);
+    };
+    const result = createInodeClient({
+      baseUrl: 'http://service.test',
+      binding: 'soap11',
+      namespace: REFERENCE_NAMESPACE,
+      fetch: whole,
+    }).getAssetStubs(PARAMS, {
+      signal: controller.signal,
+      onDataStubsHead: (head) => {
+        received.head = head;
+        return new Promise<void>(() => undefined);
+      },
+      onDataStubsRest: recorder().sink,
+    });
+    while (received.head === null) await turns(1);
+    controller.abort();
+    await expect(result).rejects.toMatchObject({ name: 'TransportError' });
+  });
 });

@@ -7,6 +7,7 @@
  */
 import type { Exchange, ExchangeTimings, RawRequest, RawResponse } from './types.ts';
 import { PieceText } from '../text/piece-text.ts';
+import { toError } from '../text/error-message.ts';
 
 export type FetchLike = typeof globalThis.fetch;
 
@@ -216,7 +217,7 @@ async function readBody(
     // Read whole anyway: decoded once, and handed on as one piece.
     const text = decodeBody(bytes, contentType);
     const pause = text === '' ? undefined : onText(text);
-    if (pause) await settledOrAborted(pause, signal);
+    if (pause) await pauseReading(pause, signal);
     if (bytes.byteLength < holdFrom) return { kind: 'bytes', bytes, text };
     const body = {
       text: new PieceText([text]),
@@ -257,13 +258,13 @@ async function readBody(
     if (gathered && length >= holdFrom) chunks = [];
     else chunks.push(value);
     const pause = text?.push(value);
-    if (pause) await settledOrAborted(pause, signal);
+    if (pause) await pauseReading(pause, signal);
   }
   if (overLimit) {
     return { kind: 'too-large', blob: overLimit.finish(contentType), byteLength: length };
   }
   const lastPause = text?.finish();
-  if (lastPause) await settledOrAborted(lastPause, signal);
+  if (lastPause) await pauseReading(lastPause, signal);
   const pieces = text?.pieces() ?? null;
   if (pieces && gathered && length >= holdFrom) {
     const body = {
@@ -276,16 +277,42 @@ async function readBody(
   return { kind: 'bytes', bytes: joined(chunks, length), text: pieces ? pieces.join('') : null };
 }
 
-/** Settles when `pause` does, or at once when `signal` aborts (the next read then fails). */
-function settledOrAborted(pause: PromiseLike<unknown>, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.resolve();
-  return new Promise((resume) => {
-    const settle = () => {
-      signal.removeEventListener('abort', settle);
-      resume();
-    };
-    signal.addEventListener('abort', settle, { once: true });
-    Promise.resolve(pause).then(settle, settle);
+/**
+ * Resolves once `pause` settles, fulfilled or not. An abort meanwhile (the caller's, or the
+ * timeout's) fails the read at once: nothing after the pause is read or checked.
+ */
+function pauseReading(pause: PromiseLike<unknown>, signal: AbortSignal): Promise<void> {
+  const settled = Promise.resolve(pause).then(
+    () => undefined,
+    () => undefined,
+  );
+  return untilAborted(settled, signal, () => toError(signal.reason));
+}
+
+/**
+ * `promise`, or a rejection with `abortError()` as soon as `signal` aborts (at once if it
+ * already has).
+ */
+export function untilAborted<T>(
+  promise: Promise<T>,
+  signal: AbortSignal | undefined,
+  abortError: () => Error,
+): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(abortError());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(abortError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(toError(error));
+      },
+    );
   });
 }
 
