@@ -1,8 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { summarizeXml, XmlSummaryScan, type XmlSummary } from '../../xml/xml-summary.ts';
+import { XmlAnalyzer } from '../../xml/analyze-xml.ts';
 import { createViewerWorkerApi } from './viewer-worker-api.ts';
 import type { IndexResult, ViewerEvents, ViewerWorkerApi } from './viewer-worker-protocol.ts';
 import { arrivingParts } from './arriving-parts.test-helper.ts';
+import { firstRecordsForPage } from './first-records.ts';
+import { recordTableHead } from '../../xml/record-table-head.ts';
+import type * as RecordTableHead from '../../xml/record-table-head.ts';
+
+// Counted, not changed: a head's records read once are not read again.
+vi.mock('../../xml/record-table-head.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof RecordTableHead>();
+  return { ...actual, recordTableHead: vi.fn(actual.recordTableHead) };
+});
 
 function stubs(count: number, field: string): string {
   const records = Array.from(
@@ -94,6 +104,19 @@ describe("the viewer worker's warm-up", () => {
     expect(scans).not.toHaveBeenCalled();
     await warm;
     expect(scans.mock.calls.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('reads its document a few thousand characters per task, so that a payload waits for little', async () => {
+    const writes = vi.spyOn(XmlAnalyzer.prototype, 'write');
+    const api = createViewerWorkerApi(0);
+    const warm = api.warmUp();
+    // The first task read one piece of the document, and stopped.
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect(writes.mock.calls[0]?.[0].length).toBeLessThanOrEqual(16 * 1024);
+    api.headRecords('<AssetStubs><Stub ID="1"/>');
+    const withTheRequest = writes.mock.calls.length;
+    await warm;
+    expect(writes).toHaveBeenCalledTimes(withTheRequest);
   });
 
   it("stops at a payload's first request, which does not wait for the rest of it", async () => {
@@ -375,5 +398,31 @@ describe("the viewer worker's index of a payload over the limit, asked for", () 
     const indexed = within.seen.indexed;
     await api.indexOverLimit(stubs(5, 'Title'));
     expect(within.seen.indexed).toBe(indexed);
+  });
+});
+
+describe("the head's records, asked for while its answer arrives", () => {
+  it('are the ones the arriving analysis read from that head, not read again', () => {
+    const api = createViewerWorkerApi();
+    const records = Array.from(
+      { length: 2_000 },
+      (_, n) => `<Stub ID="s${n}"><Title>T &amp; ${n}</Title></Stub>`,
+    );
+    const head = `<AssetStubs>${records.join('')}<Stub ID="cut"><Ti`;
+    const expected = firstRecordsForPage(head, true)?.[0];
+    const run = watched();
+    const { port } = arrivingParts(head, head.length, 1_000);
+    // The rest never comes: the head is all the analysis has when the Table asks.
+    void api.analyzeFromPort(head, port, 50_000_000, run.events);
+    const reads = vi.mocked(recordTableHead).mock.calls.length;
+    expect(reads).toBeGreaterThan(0);
+    const rows = api.headRecords(head);
+    expect(vi.mocked(recordTableHead).mock.calls.length).toBe(reads);
+    expect(rows).toEqual(expected);
+    expect(rows?.records).toHaveLength(200);
+    // Another head is read.
+    expect(api.headRecords(head.slice(0, 5_000))?.records.length).toBeGreaterThan(10);
+    expect(vi.mocked(recordTableHead).mock.calls.length).toBe(reads + 1);
+    port.close();
   });
 });

@@ -4,14 +4,9 @@
  * searches, table queries and CSV exports against what it keeps. Results travel as transferred
  * ArrayBuffers. Served by viewer.worker.ts; Node tests serve it on a MessageChannel.
  */
-import { analyzeXml, XmlAnalyzer, type XmlAnalysis } from '../../xml/analyze-xml.ts';
-import {
-  extractRecordTable,
-  recordTableInSteps,
-  type RecordTable,
-} from '../../xml/record-table.ts';
+import { XmlAnalyzer, type XmlAnalysis } from '../../xml/analyze-xml.ts';
+import { recordTableInSteps, type RecordTable } from '../../xml/record-table.ts';
 import { recordTableHead } from '../../xml/record-table-head.ts';
-import { firstRecordsForPage } from './first-records.ts';
 import {
   packedBuffers,
   packRows,
@@ -117,6 +112,7 @@ class PayloadAnalysis {
     large = false,
   ) {
     this.tableHeadDone = !(large || wantsTableHead(expectedChars, maxIndexBytes));
+    lastHeadRecords = null;
     this.analyzer = new XmlAnalyzer({
       buildIndex: false,
       expectedLength: expectedChars,
@@ -195,6 +191,7 @@ class PayloadAnalysis {
     const complete = this.expectedChars > 0 && this.chars >= this.expectedChars;
     const prefix = this.joinedParts();
     const head = recordTableHead(prefix, TABLE_HEAD_ROWS, !complete);
+    if (!complete) lastHeadRecords = { prefix, head };
     // From a prefix, only a full set of rows is worth showing; otherwise the next parts may.
     if (!complete && (head?.records.length ?? 0) < TABLE_HEAD_ROWS) return;
     this.tableHeadDone = true;
@@ -319,6 +316,13 @@ function inBackground<T>(steps: Generator<void, T, void>): Promise<T> {
 
 /** The number of the payload analysed last (PayloadAnalysis counts them). */
 let latestPayload = 0;
+
+/**
+ * The first records read from the start of the answer arriving last, with that start: the Table
+ * shown while the answer arrives asks for the records of the same head (headRecords), which are
+ * then not read a second time.
+ */
+let lastHeadRecords: { prefix: string; head: RecordTable | null } | null = null;
 
 /**
  * The last payload, when it was well-formed but over the index limit: its index and table can
@@ -562,33 +566,47 @@ function* untilWarmUpStopped(passes: Generator<void, void, void>): Generator<voi
   while (!warmUpStopped && !passes.next().done) yield;
 }
 
-/** The warm-up's passes (see warmUp), yielding after each. */
+/** Characters of the warm-up document read per step: a few milliseconds each, cold. */
+const WARM_UP_STEP_CHARS = 16 * 1024;
+
+/**
+ * The warm-up's passes (see warmUp), yielding every few milliseconds of cold code: a payload
+ * that arrives meanwhile waits for one step, not one pass (a pass over the document took 40–64
+ * ms in Node the first time, about 200 ms of wall time in a busy Chromium).
+ */
 function* warmUpPasses(): Generator<void, void, void> {
   const xml = warmUpDocument();
   const bytes = new TextEncoder().encode(xml);
   for (let round = 0; round < 2; round++) {
+    // A payload read as its parts arrive.
     const analyzer = new XmlAnalyzer({ onHead: () => undefined, headChars: 1000 });
     const decoder = new TextDecoder();
-    for (let at = 0; at < bytes.length; at += 16 * 1024) {
-      analyzer.write(decoder.decode(bytes.subarray(at, at + 16 * 1024), { stream: true }));
+    for (let at = 0; at < bytes.length; at += WARM_UP_STEP_CHARS) {
+      analyzer.write(decoder.decode(bytes.subarray(at, at + WARM_UP_STEP_CHARS), { stream: true }));
+      yield;
     }
-    analyzer.end();
-    yield;
+    yield* analyzer.endInSteps();
     recordTableHead(xml, 50);
-    const analysis = analyzeXml(xml);
     yield;
-    const { index } = analysis;
-    const warmTable = index && extractRecordTable(xml, index);
+    // The index pass over a whole payload.
+    const indexer = new XmlAnalyzer({ expectedLength: xml.length });
+    for (let at = 0; at < xml.length; at += WARM_UP_STEP_CHARS) {
+      indexer.write(xml.slice(at, at + WARM_UP_STEP_CHARS));
+      yield;
+    }
+    const { index, prettyLineStarts, pretty } = yield* indexer.endInSteps();
+    const warmTable = index && (yield* recordTableInSteps(xml, index));
     if (warmTable) {
       tableForPage(warmTable);
+      yield;
       const rows = warmTable.records.length;
       // Every column ranked as the table's preparation ranks them, once; the queries read those.
       const warmPreparation = new TablePreparation(warmTable.values, rows);
-      warmPreparation.prepare(Infinity);
-      yield;
+      while (!warmPreparation.prepare(BACKGROUND_TASK_MS)) yield;
       // Half the search text built: a filter reads both the text and the cells of the rest.
       const haystacks = new RowHaystacks(warmTable.values, rows);
       haystacks.build(rows >> 1);
+      yield;
       for (let column = 0; column < warmTable.columns.length; column++) {
         const query = { sortColumn: column, sortDirection: 'asc', filter: '' } as const;
         firstRowsOfQuery(warmTable.values, haystacks.texts, query, 40, rows);
@@ -600,15 +618,15 @@ function* warmUpPasses(): Generator<void, void, void> {
           warmPreparation.ranks,
           rows,
         );
+        yield;
       }
-      yield;
     }
     // A search, placed on the lines, as the Pretty view asks for it.
-    if (analysis.prettyLineStarts)
-      placeOnLines(searchText(analysis.pretty, 'stub').positions, analysis.prettyLineStarts);
+    if (prettyLineStarts) placeOnLines(searchText(pretty, 'stub').positions, prettyLineStarts);
+    yield;
     // The summary scan, for a payload the worker does not index.
     const summary = new XmlSummaryScan(xml);
-    while (!summary.step(BACKGROUND_STEP_CHARS));
+    while (!summary.step(BACKGROUND_STEP_CHARS)) yield;
     new TextDecoder().decode(new TextEncoder().encode(xml));
     yield;
   }
@@ -666,8 +684,13 @@ export function createViewerWorkerApi(
     warmUp,
     headRecords(head) {
       stopWarmUp();
-      const found = firstRecordsForPage(head, true);
-      return found && transfer(found[0], found[1]);
+      const read =
+        lastHeadRecords?.prefix === head
+          ? lastHeadRecords.head
+          : recordTableHead(head, TABLE_HEAD_ROWS, true);
+      if (!read) return null;
+      const [table, buffers] = tableForPage(read);
+      return transfer(table, buffers);
     },
     analyze(received, maxIndexBytes, events) {
       stopWarmUp();
