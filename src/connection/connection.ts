@@ -22,6 +22,7 @@ import {
   type HoldingInodeClient,
 } from './worker-client/worker-inode-client.ts';
 import { whenIdle } from '../tasks/when-idle.ts';
+import { endWorkAhead } from '../tasks/work-ahead.ts';
 import type { WorkerClientOptions } from './worker-client/worker-messages.ts';
 
 export interface Connection {
@@ -126,6 +127,8 @@ async function clientOptions(
   connection: Connection,
   binding: Binding,
 ): Promise<WorkerClientOptions> {
+  // The call's own rendering now matches the fonts and runs the code it needs.
+  endWorkAhead();
   let namespace = connection.namespaceOverride;
   if (namespace === null) {
     // When discovery fails the client tries ?WSDL itself and throws its own typed error.

@@ -96,6 +96,42 @@ describe('warmUpFonts', () => {
     const later = linesAdded(() => scheduler.run(49, 10));
     expect(later).toHaveLength(1);
   });
+
+  it('stops for good once the page opens a call: no font laid out, no moment waited for', () => {
+    const scheduler = scriptedIdle();
+    let ended = false;
+    const added = linesAdded(() => {
+      warmUpFonts(
+        document,
+        scheduler.idle,
+        () => 0,
+        () => ended,
+      );
+      scheduler.run(49, 40, 20, 10);
+      expect(scheduler.pending).toBe(true);
+      ended = true;
+      scheduler.run(49, 40, 20, 10);
+    });
+    // The first quiet moment's three fonts, then nothing.
+    expect(added).toHaveLength(3);
+    expect(scheduler.pending).toBe(false);
+  });
+
+  it('lays out no further font in the quiet moment during which the call opens', () => {
+    const scheduler = scriptedIdle();
+    let clockReads = 0;
+    const now = () => {
+      clockReads += 1;
+      return 0;
+    };
+    const added = linesAdded(() => {
+      // The clock is first read just before the first font: the call opens while it is laid out.
+      warmUpFonts(document, scheduler.idle, now, () => clockReads > 0);
+      scheduler.run(49, 40, 40, 40);
+    });
+    expect(added).toHaveLength(1);
+    expect(scheduler.pending).toBe(false);
+  });
 });
 
 /** Every character outside ASCII in the console's components and stylesheets, comments aside. */

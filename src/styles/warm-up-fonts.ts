@@ -10,6 +10,7 @@
  */
 
 import { canvasFont, canvasTextWidth, documentCanvas } from './canvas-font.ts';
+import { workAheadEnded } from '../tasks/work-ahead.ts';
 
 export interface WarmUpFont {
   mono: boolean;
@@ -68,6 +69,7 @@ export function warmUpFonts(
   doc: Document,
   idle: Idle = whenIdle,
   now: () => number = () => performance.now(),
+  ended: () => boolean = workAheadEnded,
 ): void {
   const fonts = [...WARM_UP_FONTS];
   /** Lays out one font's line, and measures it on a canvas: false once every font is done. */
@@ -94,6 +96,7 @@ export function warmUpFonts(
     return fonts.length > 0;
   };
   const next = (timeLeft: () => number) => {
+    if (ended()) return;
     // While a call is received or rendered, a font question may wait on the busy browser:
     // the warm-up waits for a quiet moment instead of making a long task of its own, and
     // then does as many fonts as that moment holds (the page's start has few such moments).
@@ -105,11 +108,11 @@ export function warmUpFonts(
     // takes more than FAST_FONT_MS), one font is the moment's share.
     let started = now();
     let more = warmUpOne();
-    while (more && now() - started <= FAST_FONT_MS && timeLeft() >= FONT_IDLE_MS) {
+    while (more && !ended() && now() - started <= FAST_FONT_MS && timeLeft() >= FONT_IDLE_MS) {
       started = now();
       more = warmUpOne();
     }
-    if (more) idle(next);
+    if (more && !ended()) idle(next);
   };
   idle(next);
 }

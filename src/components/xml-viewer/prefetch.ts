@@ -5,6 +5,7 @@
  */
 import { whenIdle } from '../../tasks/when-idle.ts';
 import { prewarmViewerWorker } from '../../workers/viewer/viewer-worker-client.ts';
+import { workAheadEnded } from '../../tasks/work-ahead.ts';
 
 let scheduled = false;
 
@@ -19,7 +20,17 @@ export function prefetchViewer(preloadViewer: () => Promise<unknown>): void {
       // pretty-printer then runs once over a small document, at the next idle moment.
       void preloadViewer()
         .then(() => import('./data-stubs-viewer.tsx'))
-        .then((m) => m.preloadViews().then(() => whenIdle(() => m.warmUpViews(), 2000, 500)));
+        .then((m) =>
+          m.preloadViews().then(() =>
+            whenIdle(
+              () => {
+                if (!workAheadEnded()) m.warmUpViews();
+              },
+              2000,
+              500,
+            ),
+          ),
+        );
       prewarmViewerWorker();
     },
     2000,
