@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertInsteadOf, sortByColumn, typeInto } from './page.ts';
+import { alertInsteadOf, inPage, sortByColumn, typeInto } from './page.ts';
 
 /** Runs an in-page action against a document whose queries find nothing. */
 function onEmptyPage(action: string): () => void {
@@ -39,5 +39,24 @@ describe("the viewer bench's wait for a load's mark", () => {
     );
     expect(onPageWith(expression, { pretty: 412 }, 'a warning beside the lines')).toBeNull();
     expect(onPageWith(expression, {}, null)).toBeNull();
+  });
+});
+
+describe("the viewer bench's in-page steps", () => {
+  const never = new Promise<never>(() => undefined);
+
+  it('fail, saying what the page still does, when it does not answer in time', async () => {
+    // Scripts run, but no frame comes (a frame's probe never answers).
+    const page = {
+      evaluate: (expression: unknown) => (expression === '1' ? Promise.resolve(1) : never),
+    };
+    await expect(inPage(page as never, 'window.__waitForEver', 30, 20)).rejects.toThrow(
+      'the page did not answer within 0.03 s (script: it runs a script; frames: no answer): window.__waitForEver',
+    );
+  });
+
+  it('give what the page answers in time', async () => {
+    const page = { evaluate: () => Promise.resolve(42) };
+    await expect(inPage<number>(page as never, '6 * 7', 1_000, 20)).resolves.toBe(42);
   });
 });

@@ -58,9 +58,57 @@ export interface PageMarks {
   longTasks: LongTask[];
 }
 
-// The bench is typechecked without DOM types (tsconfig.node.json), so in-page code is a string.
-export function inPage<T>(page: Page, expression: string): Promise<T> {
-  return page.evaluate(expression) as Promise<T>;
+/** What `stuckPage` waits for each of its probes. */
+const PROBE_MS = 5_000;
+
+/**
+ * Runs `expression` in the page (the bench is typechecked without DOM types, tsconfig.node.json,
+ * so in-page code is a string). A page that has not answered within `timeoutMs` fails the step,
+ * saying whether it still runs scripts and draws frames, instead of holding the bench until the
+ * run is killed: a run hung so for minutes in the wait for a cleared search, whose own timeout
+ * counts frames.
+ */
+export async function inPage<T>(
+  page: Pick<Page, 'evaluate'>,
+  expression: string,
+  timeoutMs = TIMEOUT_MS,
+  probeMs = PROBE_MS,
+): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const stuck = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      void stuckPage(page, probeMs).then((state) =>
+        reject(
+          new Error(
+            `the page did not answer within ${timeoutMs / 1000} s (${state}): ${expression.slice(0, 160)}`,
+          ),
+        ),
+      );
+    }, timeoutMs);
+  });
+  try {
+    return await Promise.race([page.evaluate(expression) as Promise<T>, stuck]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Whether a page that does not answer still runs a script, and how many frames it draws in 1 s. */
+async function stuckPage(page: Pick<Page, 'evaluate'>, probeMs: number): Promise<string> {
+  const within = (probe: Promise<string>) =>
+    Promise.race([
+      probe.catch((error: unknown) => `failed: ${error instanceof Error ? error.message : error}`),
+      new Promise<string>((resolve) => setTimeout(() => resolve('no answer'), probeMs)),
+    ]);
+  const script = await within(page.evaluate('1').then(() => 'it runs a script'));
+  const frames = await within(
+    page
+      .evaluate(
+        `new Promise((resolve) => { let frames = 0; const t0 = performance.now(); const frame = () => { frames += 1; if (performance.now() - t0 < 1000) requestAnimationFrame(frame); else resolve(frames); }; requestAnimationFrame(frame); })`,
+      )
+      .then((frames) => `${String(frames)} frames in 1 s`),
+  );
+  return `script: ${script}; frames: ${frames}`;
 }
 
 const LAST_CALL = `performance.getEntriesByType('resource').filter((e) => e.name.includes('/Inode.asmx/GetAssetStubs')).at(-1)`;
