@@ -5,6 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { KEY, PAGE, TIMEOUT_MS, type SizeRun } from './config.ts';
+import { errorMessage } from '../../src/text/error-message.ts';
 
 // In-page instrumentation, installed before any page script runs.
 const INSTRUMENT = `
@@ -97,7 +98,7 @@ export async function inPage<T>(
 async function stuckPage(page: Pick<Page, 'evaluate'>, probeMs: number): Promise<string> {
   const within = (probe: Promise<string>) =>
     Promise.race([
-      probe.catch((error: unknown) => `failed: ${error instanceof Error ? error.message : error}`),
+      probe.catch((error: unknown) => `failed: ${errorMessage(error)}`),
       new Promise<string>((resolve) => setTimeout(() => resolve('no answer'), probeMs)),
     ]);
   const script = await within(page.evaluate('1').then(() => 'it runs a script'));

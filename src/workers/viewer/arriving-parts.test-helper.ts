@@ -22,3 +22,15 @@ export function arrivingParts(
     },
   };
 }
+
+/**
+ * The head of a record list still arriving: `count` whole records, then one cut inside its first
+ * child, with an entity in each title.
+ */
+export function headCutInRecord(count: number): string {
+  const records = Array.from(
+    { length: count },
+    (_, n) => `<Stub ID="s${n}"><Title>T &amp; ${n}</Title></Stub>`,
+  );
+  return `<AssetStubs>${records.join('')}<Stub ID="cut"><Ti`;
+}

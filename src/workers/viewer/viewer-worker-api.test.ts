@@ -3,7 +3,7 @@ import { summarizeXml, XmlSummaryScan, type XmlSummary } from '../../xml/xml-sum
 import { XmlAnalyzer } from '../../xml/analyze-xml.ts';
 import { createViewerWorkerApi } from './viewer-worker-api.ts';
 import type { IndexResult, ViewerEvents, ViewerWorkerApi } from './viewer-worker-protocol.ts';
-import { arrivingParts } from './arriving-parts.test-helper.ts';
+import { arrivingParts, headCutInRecord } from './arriving-parts.test-helper.ts';
 import { firstRecordsForPage } from './first-records.ts';
 import { recordTableHead } from '../../xml/record-table-head.ts';
 import type * as RecordTableHead from '../../xml/record-table-head.ts';
@@ -404,11 +404,7 @@ describe("the viewer worker's index of a payload over the limit, asked for", () 
 describe("the head's records, asked for while its answer arrives", () => {
   it('are the ones the arriving analysis read from that head, not read again', () => {
     const api = createViewerWorkerApi();
-    const records = Array.from(
-      { length: 2_000 },
-      (_, n) => `<Stub ID="s${n}"><Title>T &amp; ${n}</Title></Stub>`,
-    );
-    const head = `<AssetStubs>${records.join('')}<Stub ID="cut"><Ti`;
+    const head = headCutInRecord(2_000);
     const expected = firstRecordsForPage(head, true)?.[0];
     const run = watched();
     const { port } = arrivingParts(head, head.length, 1_000);

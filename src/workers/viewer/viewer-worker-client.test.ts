@@ -14,7 +14,7 @@ import {
   type ViewerWorker,
   type ViewerWorkerClient,
 } from './viewer-worker-client.ts';
-import { arrivingParts } from './arriving-parts.test-helper.ts';
+import { arrivingParts, headCutInRecord } from './arriving-parts.test-helper.ts';
 import { searchText } from './search-text.ts';
 import type { TransferredTable, ViewerEvents, ViewerWorkerApi } from './viewer-worker-protocol.ts';
 import { firstRecordsForPage } from './first-records.ts';
@@ -329,11 +329,7 @@ describe('the viewer worker given a held payload', () => {
 describe("an answer's head read by the worker", () => {
   it('gives the whole records before the cut, as the page would read them', () => {
     const api = createViewerWorkerApi();
-    const records = Array.from(
-      { length: 250 },
-      (_, n) => `<Stub ID="s${n}"><Title>T &amp; ${n}</Title></Stub>`,
-    );
-    const head = `<AssetStubs>${records.join('')}<Stub ID="cut"><Ti`;
+    const head = headCutInRecord(250);
     const rows = api.headRecords(head);
     expect(rows).toEqual(firstRecordsForPage(head, true)?.[0]);
     expect(rows?.records).toHaveLength(200);
