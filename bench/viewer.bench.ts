@@ -9,7 +9,7 @@
 //
 //   npm run bench -- viewer            (all sizes)
 //   VIEWER_BENCH_SIZES=1mb,10mb npm run bench -- viewer
-//   VIEWER_BENCH_NATIVE=0 ...          (skip the native viewer baseline: it takes a minute at 10 MB)
+//   VIEWER_BENCH_NATIVE=0 ...          (skip the native viewer baseline: up to 2 minutes a size)
 //   VIEWER_BENCH_SERVER=dev ...        (the Vite dev server instead of the production build)
 import type { ChildProcess } from 'node:child_process';
 import { freePort } from '../fixtures/free-port.ts';
@@ -62,7 +62,7 @@ async function measureSize(size: Size, origin: string, executablePath: string) {
     results.crashed = crashed ? 'yes' : 'no';
 
     // 3. Baseline: Chromium's own XML viewer on the same document from the same server.
-    if (size.native && NATIVE) await measureNativeViewer(context, origin, results);
+    if (NATIVE) await measureNativeViewer(context, origin, results);
     await context.close();
   } finally {
     await browser.close();
