@@ -177,4 +177,34 @@ describe('recordedCall', () => {
     expect((await history.getExchange(entry.id))?.response.bodyText).toBe('<r>echo •••••• é</r>');
     expect(await everythingStored()).not.toContain(KEY);
   });
+
+  it('keeps a held body that holds no key as the Blob it is held in, byte order mark and all', async () => {
+    const before = (await history.listCalls()).length;
+    const text = '<r>no key here é</r>';
+    // The bytes as received: a UTF-8 byte order mark, which Blob.text() drops, then the text.
+    const bytes = new Blob(['\uFEFF', text]);
+    const plain = exchange();
+    const held = {
+      ...plain,
+      response: { ...plain.response, bodyText: holdText(bytes, text.length) },
+    };
+    await recordedCall({
+      operation: 'GetAssetStubs',
+      binding: 'soap11',
+      targetId: 'emulator',
+      params: { AssetType: '', OtherFilterCriteria: '' },
+      secrets: [KEY],
+      describe: () => ({ kind: 'success', title: 'Success', message: '', facts: [], detail: null }),
+      run: async () => ({ exchange: held }),
+    });
+    const entry = await entryAfter(before);
+    for (let i = 0; i < 200 && !(await history.getExchange(entry.id)); i++)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await history.getExchange(entry.id))?.response.bodyText).toBe(text);
+    // Its size counts the held bytes (the mark's three among them), not the text encoded again.
+    const requestBytes = new Blob([plain.request.body.replace(KEY, '••••••')]).size;
+    const kept = (await history.listExchangeSizes()).find((size) => size.id === entry.id);
+    expect(kept?.bytes).toBe(requestBytes + bytes.size);
+    expect(bytes.size).toBe(new Blob([text]).size + 3);
+  });
 });

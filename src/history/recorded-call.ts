@@ -12,7 +12,7 @@ import type { OutcomeView } from '../outcome/outcome.ts';
 import { describeError } from '../outcome/outcome.ts';
 import { redactString } from '../protocol/redact.ts';
 import { utf8Length } from '../text/utf8-length.ts';
-import type { TextOrHeld } from '../text/held-text.ts';
+import { isHeld, type TextOrHeld } from '../text/held-text.ts';
 import { readExchange } from '../protocol/held-exchange.ts';
 import { warnStorageFailure } from './storage-warning.ts';
 
@@ -131,11 +131,18 @@ async function toKeep(
     return undefined;
   // A held body within the limits is read back to be redacted and kept.
   const { redactExchange } = await loadProtocol();
-  const safe = redactExchange(await readExchange(exchange), secrets);
+  const read = await readExchange(exchange);
+  const safe = redactExchange(read, secrets);
   // UTF-16 code units never outnumber UTF-8 bytes, so this length is a cheap lower bound.
   if (safe.request.body.length + safe.response.bodyText.length > limit) return undefined;
-  const bytes = utf8Length(safe.request.body) + utf8Length(safe.response.bodyText);
-  return { exchange: safe, bytes, limits };
+  // A held body is its text's UTF-8 already (src/text/held-text.ts): where the redaction left
+  // the text as it was, that Blob is kept, neither measured nor encoded again on the page.
+  const held = exchange.response.bodyText;
+  const bodyBlob =
+    isHeld(held) && safe.response.bodyText === read.response.bodyText ? held.held : undefined;
+  const bodyBytes = bodyBlob ? bodyBlob.size : utf8Length(safe.response.bodyText);
+  const bytes = utf8Length(safe.request.body) + bodyBytes;
+  return { exchange: safe, bodyBlob, bytes, limits };
 }
 
 /** Wraps a non-client failure (a bug, a chunk that failed to load) so callers see one type. */
