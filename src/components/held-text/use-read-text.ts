@@ -51,18 +51,21 @@ export function useReadText(text: TextOrHeld | null, wanted: boolean): ReadTextS
 
 /**
  * At most the first `maxChars` characters of `text` (readTextStart): a string's at once, a held
- * text's once read from the start of its Blob.
+ * text's once `wanted` and read from the start of its Blob. Once wanted, a held text's start is
+ * read to the end and kept, wanted or not, while `text` is the same.
  * @example const shown = useTextStart(response.bodyText, 1_000_000);
  */
-export function useTextStart(text: TextOrHeld, maxChars: number): ReadTextState {
+export function useTextStart(text: TextOrHeld, maxChars: number, wanted = true): ReadTextState {
   const [read, setRead] = useState<{
     of: HeldText;
     maxChars: number;
     state: ReadTextState;
   } | null>(null);
   const held = typeof text === 'string' ? null : text;
+  const [wantedFor, setWantedFor] = useState<HeldText | null>(null);
+  if (held !== null && wanted && wantedFor !== held) setWantedFor(held);
   useEffect(() => {
-    if (held === null) return;
+    if (held === null || wantedFor !== held) return;
     let current = true;
     const settle = (state: ReadTextState) => current && setRead({ of: held, maxChars, state });
     readTextStart(held, maxChars).then(
@@ -72,12 +75,13 @@ export function useTextStart(text: TextOrHeld, maxChars: number): ReadTextState 
     return () => {
       current = false;
     };
-  }, [held, maxChars]);
+  }, [held, wantedFor, maxChars]);
   // The same string object while `text` is the same, so that memos keyed on it hold.
   const sliced = useMemo(
     () => (typeof text === 'string' ? stringStart(text, maxChars) : null),
     [text, maxChars],
   );
   if (sliced !== null) return { status: 'read', text: sliced };
-  return read && read.of === held && read.maxChars === maxChars ? read.state : READING;
+  if (read && read.of === held && read.maxChars === maxChars) return read.state;
+  return held !== null && wantedFor === held ? READING : IDLE;
 }

@@ -112,11 +112,6 @@ export function DataStubsViewer({
     decodedAgain ? null : arriving,
   );
   const result = analysis.status === 'done' ? analysis.result : null;
-  // A prefix's worth of work (the same cost at 1 MB and 66 MB): the first screen of Pretty is
-  // painted with the viewer itself instead of after a round trip through the worker. A held
-  // payload's start is read back for it; until then the head that arrived stands in.
-  const start = useTextStart(receivedXml, PREFIX_CHARS);
-  const startText = decodedAgain ? xml : (start.text ?? receivedHead);
   const [chosenTab, setChosenTab] = useState<ViewTab | null>(initialTab);
   // The page hears of the views a person chooses, not of one a deep link opens.
   const chooseTab = useCallback(
@@ -178,12 +173,35 @@ export function DataStubsViewer({
   // it, while there is a head: the start read back from a held payload would give the same lines
   // (both are prefixes of one payload, and a prefix's first screen is the start of the whole
   // pretty text), worked out again. A head too short for them leaves them to the longer start.
+  const headScreen = useMemo(
+    () =>
+      tab === 'pretty' && !decodedAgain && receivedHead !== null
+        ? firstScreenOf(receivedHead)
+        : null,
+    [tab, decodedAgain, receivedHead],
+  );
+  // The records the receiving view read from the same head, when it read them: read again here,
+  // on the page, they were a task of 50–80 ms as the viewer mounted (10 MB, profiled).
+  // A head without a whole record leaves them to the longer start, as before.
+  const headRows =
+    !decodedAgain && wantsTableHead(receivedXml.length, maxIndexBytes)
+      ? (recordsReadFrom(receivedHead) ?? undefined)
+      : undefined;
+  // A prefix's worth of work (the same cost at 1 MB and 66 MB): the first screen of Pretty, or
+  // the Table's first records, painted with the viewer itself instead of after a round trip
+  // through the worker. A held payload's start is read back for them only where the head that
+  // arrived does not give them (reading it back was most of a 48 ms effect in the result's
+  // commit at 1 MB, traced).
+  const startWanted =
+    !decodedAgain &&
+    ((tab === 'pretty' && headScreen === null) || (tab === 'table' && headRows === undefined));
+  const start = useTextStart(receivedXml, PREFIX_CHARS, startWanted);
+  const startText = decodedAgain ? xml : (start.text ?? receivedHead);
   const firstScreen = useMemo(() => {
     if (tab !== 'pretty') return null;
     if (decodedAgain) return xml === null ? null : firstScreenOf(xml);
-    const fromHead = receivedHead === null ? null : firstScreenOf(receivedHead);
-    return fromHead ?? (start.text === null ? null : firstScreenOf(start.text));
-  }, [tab, decodedAgain, xml, receivedHead, start.text]);
+    return headScreen ?? (start.text === null ? null : firstScreenOf(start.text));
+  }, [tab, decodedAgain, xml, headScreen, start.text]);
   const baseName = safeFileName(fileName);
   // Only the Raw view of a payload (not the whole body) reads its text on the page: Tree and
   // Table ask the viewer's worker for the slices of text they show, and XPath's worker reads
@@ -241,13 +259,6 @@ export function DataStubsViewer({
     analysis.status !== 'failed' &&
     analysis.tableHead === null &&
     wholeTablePending;
-  // The records the receiving view read from the same head, when it read them: read again here,
-  // on the page, they were a task of 50–80 ms as the viewer mounted (10 MB, profiled).
-  // A head without a whole record leaves them to the longer start, as before.
-  const headRows =
-    !decodedAgain && wantsTableHead(receivedXml.length, maxIndexBytes)
-      ? (recordsReadFrom(receivedHead) ?? undefined)
-      : undefined;
   const firstRows = useMemo(
     () =>
       wantsFirstRows && headRows === undefined && startText !== null
