@@ -1,11 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import {
-  readText,
-  readTextStart,
-  stringStart,
-  type HeldText,
-  type TextOrHeld,
-} from '../../text/held-text.ts';
+import { useEffect, useState } from 'react';
+import { readText, type HeldText, type TextOrHeld } from '../../text/held-text.ts';
 import { errorMessage } from '../../text/error-message.ts';
 
 /** What reading a held text has given so far. */
@@ -14,8 +8,8 @@ export type ReadTextState =
   | { status: 'read'; text: string }
   | { status: 'failed'; text: null; message: string };
 
-const IDLE: ReadTextState = { status: 'idle', text: null };
-const READING: ReadTextState = { status: 'reading', text: null };
+export const IDLE: ReadTextState = { status: 'idle', text: null };
+export const READING: ReadTextState = { status: 'reading', text: null };
 
 /**
  * The text of `text` once `wanted`: a string at once, a held text (src/text/held-text.ts) once
@@ -46,42 +40,5 @@ export function useReadText(text: TextOrHeld | null, wanted: boolean): ReadTextS
 
   if (typeof text === 'string') return { status: 'read', text };
   if (read !== null && read.of === held) return read.state;
-  return held !== null && wantedFor === held ? READING : IDLE;
-}
-
-/**
- * At most the first `maxChars` characters of `text` (readTextStart): a string's at once, a held
- * text's once `wanted` and read from the start of its Blob. Once wanted, a held text's start is
- * read to the end and kept, wanted or not, while `text` is the same.
- * @example const shown = useTextStart(response.bodyText, 1_000_000);
- */
-export function useTextStart(text: TextOrHeld, maxChars: number, wanted = true): ReadTextState {
-  const [read, setRead] = useState<{
-    of: HeldText;
-    maxChars: number;
-    state: ReadTextState;
-  } | null>(null);
-  const held = typeof text === 'string' ? null : text;
-  const [wantedFor, setWantedFor] = useState<HeldText | null>(null);
-  if (held !== null && wanted && wantedFor !== held) setWantedFor(held);
-  useEffect(() => {
-    if (held === null || wantedFor !== held) return;
-    let current = true;
-    const settle = (state: ReadTextState) => current && setRead({ of: held, maxChars, state });
-    readTextStart(held, maxChars).then(
-      (start) => settle({ status: 'read', text: start }),
-      (error: unknown) => settle({ status: 'failed', text: null, message: errorMessage(error) }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [held, wantedFor, maxChars]);
-  // The same string object while `text` is the same, so that memos keyed on it hold.
-  const sliced = useMemo(
-    () => (typeof text === 'string' ? stringStart(text, maxChars) : null),
-    [text, maxChars],
-  );
-  if (sliced !== null) return { status: 'read', text: sliced };
-  if (read && read.of === held && read.maxChars === maxChars) return read.state;
   return held !== null && wantedFor === held ? READING : IDLE;
 }

@@ -11,7 +11,7 @@ import { prettyXml } from '../../xml/xml-pretty.ts';
 import { TARGET_HEADER } from '../../console-api/index.ts';
 import { CopyButton } from '../copy-button/copy-button.tsx';
 import { WrappedText } from '../wrapped-text/wrapped-text.tsx';
-import { useTextStart } from '../held-text/use-read-text.ts';
+import { useTextStart } from '../held-text/use-text-start.ts';
 import { readText } from '../../text/held-text.ts';
 import type { RawExchangePanelProps } from './raw-exchange-props.ts';
 
