@@ -7,7 +7,10 @@ import { usePreparedCalls, useConnection } from '../../connection/connection.ts'
 import { useKeyMemory } from '../../session/key-memory.tsx';
 import { useSettings } from '../../settings/settings-context.tsx';
 import { OPERATIONS } from '../../protocol/operations.ts';
-import { ParityPanel } from '../../components/parity/parity-panel.tsx';
+import { lazyView } from '../../components/lazy-view/lazy-view.ts';
+import { whenIdle } from '../../tasks/when-idle.ts';
+import { workAheadEnded } from '../../tasks/work-ahead.ts';
+import type { ParityPanelProps } from '../../components/parity/parity-panel.tsx';
 import { setLastStubsResult } from '../../session/last-result.ts';
 import { BINDINGS } from '../../protocol/operations.ts';
 import type { ParityParams } from '../../parity/run-parity.ts';
@@ -21,6 +24,12 @@ import {
   type ArrivingAnalysis,
 } from '../../workers/viewer/viewer-worker-client.ts';
 import { SECRET_URL_PARAMS, readStubsUrl, writeStubsUrl } from './stubs-url.ts';
+
+// Loaded when "Call all bindings" is first pressed: its comparison of answers (the XML reader
+// among it) stays out of the JavaScript the first page needs.
+const ParityPanel = lazyView<ParityPanelProps>(() =>
+  import('../../components/parity/parity-panel.tsx').then((m) => ({ default: m.ParityPanel })),
+);
 
 // Page-independent, so a call made after leaving and coming back never matches a cached one.
 let nextSubmission = 1;
@@ -96,6 +105,20 @@ export function StubsPage() {
   useEffect(() => {
     if (urlBinding) setBinding(urlBinding);
   }, [urlBinding, setBinding]);
+
+  // Its code fetched while the page is idle before the first call (src/tasks/work-ahead.ts), so
+  // that "Call all bindings" seldom waits for it.
+  useEffect(
+    () =>
+      whenIdle(
+        () => {
+          if (!workAheadEnded()) void ParityPanel.preload();
+        },
+        5000,
+        1000,
+      ),
+    [],
+  );
 
   usePreparedCalls(connection);
   const current = useQuery(stubsCallOptions(connection, submitted, showHead));
@@ -211,12 +234,20 @@ export function StubsPage() {
         />
         <div className="result-area" aria-live="polite">
           {parity && (
-            <ParityPanel
-              key={parity.run}
-              request={parity.request}
-              connection={connection}
-              onClose={() => setParity(null)}
-            />
+            <Suspense
+              fallback={
+                <p role="status" className="loading">
+                  Calling GetAssetStubs over every binding…
+                </p>
+              }
+            >
+              <ParityPanel
+                key={parity.run}
+                request={parity.request}
+                connection={connection}
+                onClose={() => setParity(null)}
+              />
+            </Suspense>
           )}
           {!parity && inFlight && (
             <p role="status" className="loading">
