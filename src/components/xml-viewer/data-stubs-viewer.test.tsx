@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as heldText from '../../text/held-text.ts';
 import { heldForTest } from '../../test/held-text.ts';
-import { DataStubsViewer } from './data-stubs-viewer.tsx';
+import { DataStubsViewer, preloadViews } from './data-stubs-viewer.tsx';
 
 /** A viewer worker that never answers: the analysis stays under way, as while a payload is read. */
 class SilentWorker extends EventTarget {
@@ -12,6 +12,9 @@ class SilentWorker extends EventTarget {
   terminate(): void {}
 }
 
+// The viewer loads its views' code as it mounts: loaded here first, so that no import is still
+// under way when the file's environment is torn down (a cold transform cache makes them slow).
+beforeAll(() => preloadViews(), 60_000);
 beforeEach(() => vi.stubGlobal('Worker', SilentWorker));
 afterEach(() => {
   vi.unstubAllGlobals();
