@@ -23,6 +23,17 @@ function setup(overrides: Partial<StubsFormProps> = {}) {
 }
 
 describe('StubsForm', () => {
+  it('says when the pointer or the focus reaches "Call on all bindings", before any press', async () => {
+    const near = vi.fn();
+    const props = setup({ onCallAllBindings: vi.fn(), onCallAllBindingsNear: near });
+    const button = screen.getByRole('button', { name: 'Call on all bindings' });
+    await userEvent.hover(button);
+    expect(near).toHaveBeenCalledTimes(1);
+    button.focus();
+    expect(near).toHaveBeenCalledTimes(2);
+    expect(props.onCallAllBindings).not.toHaveBeenCalled();
+  });
+
   it('labels its fields with the parameter names and gives each help text', () => {
     setup();
     for (const name of ['OpenIDKey', 'AssetType', 'OtherFilterCriteria']) {

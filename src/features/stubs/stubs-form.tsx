@@ -17,6 +17,8 @@ export interface StubsFormProps {
   onCancel(): void;
   /** "Call on all bindings": the same values over every binding, compared. */
   onCallAllBindings?(values: GetAssetStubsParams): void;
+  /** The pointer or the focus reached "Call on all bindings": a press may follow. */
+  onCallAllBindingsNear?(): void;
 }
 
 /**
@@ -31,6 +33,7 @@ export function StubsForm({
   busy,
   onCancel,
   onCallAllBindings,
+  onCallAllBindingsNear,
 }: StubsFormProps) {
   const {
     register,
@@ -76,6 +79,8 @@ export function StubsForm({
             type="button"
             className="secondary"
             onClick={() => void handleSubmit(onCallAllBindings)()}
+            onPointerEnter={onCallAllBindingsNear}
+            onFocus={onCallAllBindingsNear}
           >
             Call on all bindings
           </button>

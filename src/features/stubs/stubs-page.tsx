@@ -8,8 +8,6 @@ import { useKeyMemory } from '../../session/key-memory.tsx';
 import { useSettings } from '../../settings/settings-context.tsx';
 import { OPERATIONS } from '../../protocol/operations.ts';
 import { lazyView } from '../../components/lazy-view/lazy-view.ts';
-import { whenIdle } from '../../tasks/when-idle.ts';
-import { workAheadEnded } from '../../tasks/work-ahead.ts';
 import type { ParityPanelProps } from '../../components/parity/parity-panel.tsx';
 import { setLastStubsResult } from '../../session/last-result.ts';
 import { BINDINGS } from '../../protocol/operations.ts';
@@ -25,8 +23,8 @@ import {
 } from '../../workers/viewer/viewer-worker-client.ts';
 import { SECRET_URL_PARAMS, readStubsUrl, writeStubsUrl } from './stubs-url.ts';
 
-// Loaded when "Call all bindings" is first pressed: its comparison of answers (the XML reader
-// among it) stays out of the JavaScript the first page needs.
+// Loaded when the pointer or the focus first reaches "Call on all bindings": the panel and its
+// comparison of answers stay out of the JavaScript the first page needs, and out of its loads.
 const ParityPanel = lazyView<ParityPanelProps>(() =>
   import('../../components/parity/parity-panel.tsx').then((m) => ({ default: m.ParityPanel })),
 );
@@ -105,20 +103,6 @@ export function StubsPage() {
   useEffect(() => {
     if (urlBinding) setBinding(urlBinding);
   }, [urlBinding, setBinding]);
-
-  // Its code fetched while the page is idle before the first call (src/tasks/work-ahead.ts), so
-  // that "Call all bindings" seldom waits for it.
-  useEffect(
-    () =>
-      whenIdle(
-        () => {
-          if (!workAheadEnded()) void ParityPanel.preload();
-        },
-        5000,
-        1000,
-      ),
-    [],
-  );
 
   usePreparedCalls(connection);
   const current = useQuery(stubsCallOptions(connection, submitted, showHead));
@@ -224,6 +208,7 @@ export function StubsPage() {
           onSubmit={submit}
           busy={inFlight}
           onCancel={cancel}
+          onCallAllBindingsNear={() => void ParityPanel.preload()}
           onCallAllBindings={(values) => {
             setKey(values.OpenIDKey);
             setParity((last) => ({
