@@ -7,6 +7,7 @@
 import { XmlAnalyzer, type XmlAnalysis } from '../../xml/analyze-xml.ts';
 import { recordTableInSteps, type RecordTable } from '../../xml/record-table.ts';
 import { recordTableHead } from '../../xml/record-table-head.ts';
+import { firstRecordsForPage } from './first-records.ts';
 import {
   packedBuffers,
   packRows,
@@ -684,13 +685,11 @@ export function createViewerWorkerApi(
     warmUp,
     headRecords(head) {
       stopWarmUp();
-      const read =
+      const found =
         lastHeadRecords?.prefix === head
-          ? lastHeadRecords.head
-          : recordTableHead(head, TABLE_HEAD_ROWS, true);
-      if (!read) return null;
-      const [table, buffers] = tableForPage(read);
-      return transfer(table, buffers);
+          ? lastHeadRecords.head && tableForPage(lastHeadRecords.head)
+          : firstRecordsForPage(head, true);
+      return found && transfer(found[0], found[1]);
     },
     analyze(received, maxIndexBytes, events) {
       stopWarmUp();
