@@ -32,6 +32,34 @@ async function entryAfter(before: number) {
   throw new Error('no History entry was written');
 }
 
+/** The exchange kept with entry `id`, once History has written it (after the entry itself). */
+async function keptExchange(id: number) {
+  for (let i = 0; i < 200 && !(await history.getExchange(id)); i++)
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  return history.getExchange(id);
+}
+
+/**
+ * Records a successful GetAssetStubs whose body the page holds as `bytes` (a large answer), and
+ * gives its History entry and the exchange kept with it.
+ */
+async function recordHeldAnswer(bytes: Blob, length: number) {
+  const before = (await history.listCalls()).length;
+  const plain = exchange();
+  const held = { ...plain, response: { ...plain.response, bodyText: holdText(bytes, length) } };
+  await recordedCall({
+    operation: 'GetAssetStubs',
+    binding: 'soap11',
+    targetId: 'emulator',
+    params: { AssetType: '', OtherFilterCriteria: '' },
+    secrets: [KEY],
+    describe: () => ({ kind: 'success', title: 'Success', message: '', facts: [], detail: null }),
+    run: async () => ({ exchange: held }),
+  });
+  const entry = await entryAfter(before);
+  return { entry, kept: await keptExchange(entry.id) };
+}
+
 async function everythingStored(): Promise<string> {
   const db = await openDB(history.DB_NAME);
   const stores = await Promise.all(
@@ -144,9 +172,7 @@ describe('recordedCall', () => {
     const entry = await entryAfter(before);
     expect(entry).toMatchObject({ outcome: 'too-large', userId: null, stubsCount: null });
     expect(entry.summary).toMatch(/^The answer is too large to open here · Size: 4,096 bytes/);
-    for (let i = 0; i < 200 && !(await history.getExchange(entry.id)); i++)
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    expect((await history.getExchange(entry.id))?.response).toMatchObject({
+    expect((await keptExchange(entry.id))?.response).toMatchObject({
       bodyText: '',
       byteLength: 4096,
       bodyOmitted: true,
@@ -155,54 +181,20 @@ describe('recordedCall', () => {
   });
 
   it('keeps a held body (a large answer on the page) read back and redacted', async () => {
-    const before = (await history.listCalls()).length;
     const text = `<r>echo ${KEY} é</r>`;
-    const plain = exchange();
-    const held = {
-      ...plain,
-      response: { ...plain.response, bodyText: holdText(new Blob([text]), text.length) },
-    };
-    await recordedCall({
-      operation: 'GetAssetStubs',
-      binding: 'soap11',
-      targetId: 'emulator',
-      params: { AssetType: '', OtherFilterCriteria: '' },
-      secrets: [KEY],
-      describe: () => ({ kind: 'success', title: 'Success', message: '', facts: [], detail: null }),
-      run: async () => ({ exchange: held }),
-    });
-    const entry = await entryAfter(before);
-    for (let i = 0; i < 200 && !(await history.getExchange(entry.id)); i++)
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    expect((await history.getExchange(entry.id))?.response.bodyText).toBe('<r>echo •••••• é</r>');
+    const { kept } = await recordHeldAnswer(new Blob([text]), text.length);
+    expect(kept?.response.bodyText).toBe('<r>echo •••••• é</r>');
     expect(await everythingStored()).not.toContain(KEY);
   });
 
   it('keeps a held body that holds no key as the Blob it is held in, byte order mark and all', async () => {
-    const before = (await history.listCalls()).length;
     const text = '<r>no key here é</r>';
     // The bytes as received: a UTF-8 byte order mark, which Blob.text() drops, then the text.
     const bytes = new Blob(['\uFEFF', text]);
-    const plain = exchange();
-    const held = {
-      ...plain,
-      response: { ...plain.response, bodyText: holdText(bytes, text.length) },
-    };
-    await recordedCall({
-      operation: 'GetAssetStubs',
-      binding: 'soap11',
-      targetId: 'emulator',
-      params: { AssetType: '', OtherFilterCriteria: '' },
-      secrets: [KEY],
-      describe: () => ({ kind: 'success', title: 'Success', message: '', facts: [], detail: null }),
-      run: async () => ({ exchange: held }),
-    });
-    const entry = await entryAfter(before);
-    for (let i = 0; i < 200 && !(await history.getExchange(entry.id)); i++)
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    expect((await history.getExchange(entry.id))?.response.bodyText).toBe(text);
+    const { entry, kept: stored } = await recordHeldAnswer(bytes, text.length);
+    expect(stored?.response.bodyText).toBe(text);
     // Its size counts the held bytes (the mark's three among them), not the text encoded again.
-    const requestBytes = new Blob([plain.request.body.replace(KEY, '••••••')]).size;
+    const requestBytes = new Blob([exchange().request.body.replace(KEY, '••••••')]).size;
     const kept = (await history.listExchangeSizes()).find((size) => size.id === entry.id);
     expect(kept?.bytes).toBe(requestBytes + bytes.size);
     expect(bytes.size).toBe(new Blob([text]).size + 3);
