@@ -89,4 +89,14 @@ describe('first-page JavaScript budget', () => {
     expect(heavy.length).toBeGreaterThan(0);
     for (const k of heavy) expect(first.has(k), `${k} is loaded on first paint`).toBe(false);
   });
+
+  it('loads the XML reader when the page first counts a payload, not with the first page', () => {
+    const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry) ?? '';
+    const first = staticClosure(FIRST_PAGE_MODULE, staticClosure(entry));
+    const scan = manifest['src/xml/xml-summary-scan.ts'];
+    expect(scan, 'the summary scan is a chunk of its own').toBeDefined();
+    for (const k of staticClosure('src/xml/xml-summary-scan.ts')) {
+      expect(first.has(k), `${manifest[k]?.file ?? k} is loaded on first paint`).toBe(false);
+    }
+  });
 });

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyzeXml, XmlAnalyzer } from './analyze-xml.ts';
 import { randomElement } from './random-xml.test-helper.ts';
-import { describeXmlSummary, summarizeXml, summaryOfIndex, XmlSummaryScan } from './xml-summary.ts';
+import { describeXmlSummary, summaryOfIndex } from './xml-summary.ts';
+import { summarizeXml, XmlSummaryScan } from './xml-summary-scan.ts';
 
 describe('summarizeXml', () => {
   it("counts the single root's children by name, in first-seen order", () => {

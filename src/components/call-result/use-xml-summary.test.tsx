@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
 import { SYNC_SUMMARY_LIMIT, useXmlSummary } from './use-xml-summary.ts';
-import { XmlSummaryScan, summarizeXml } from '../../xml/xml-summary.ts';
+import { XmlSummaryScan, summarizeXml } from '../../xml/xml-summary-scan.ts';
 
 const big = `<AssetStubs>${'<Stub ID="x"><Title>t</Title></Stub>'.repeat(
   Math.ceil((SYNC_SUMMARY_LIMIT * 1.5) / 36),
 )}<Meta/></AssetStubs>`;
 
 describe('useXmlSummary', () => {
-  it('summarizes a small payload at once', () => {
-    const { result } = renderHook(() => useXmlSummary('<A><B/><B/></A>'));
-    expect(result.current).toBe('<A> holds 2 × B');
+  it('summarizes a small payload once the scan is loaded, then the next ones at once', async () => {
+    const first = renderHook(() => useXmlSummary('<A><B/><B/></A>'));
+    await waitFor(() => expect(first.result.current).toBe('<A> holds 2 × B'));
+    const next = renderHook(() => useXmlSummary('<A><C/></A>'));
+    expect(next.result.current).toBe('<A> holds 1 × C');
   });
 
   it('summarizes a big payload in slices, after the first render', async () => {

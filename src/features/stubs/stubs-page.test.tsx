@@ -83,8 +83,10 @@ describe('StubsPage', () => {
     const banner = await screen.findByRole('region', { name: 'Outcome' });
     expect(banner).toHaveAttribute('data-outcome', 'success');
     expect(screen.getByRole('table', { name: 'Result fields' })).toBeVisible();
-    expect(screen.getByTestId('datastubs-summary')).toHaveTextContent(
-      /<AssetStubs> holds \d+ × Stub/,
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('datastubs-summary')).toHaveTextContent(
+        /<AssetStubs> holds \d+ × Stub/,
+      ),
     );
   });
 

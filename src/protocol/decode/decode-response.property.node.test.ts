@@ -14,7 +14,8 @@ import { decodeBody } from '../transport.ts';
 import { findForbiddenCharacter } from '../../xml/reader/xml-chars.ts';
 import { decodeResponse } from './decode-response.ts';
 import { randomElement } from '../../xml/random-xml.test-helper.ts';
-import { recordCount, summarizeXml } from '../../xml/xml-summary.ts';
+import { recordCount } from '../../xml/xml-summary.ts';
+import { summarizeXml } from '../../xml/xml-summary-scan.ts';
 
 const NAMESPACE = 'http://assets.example.net/inode/';
 const SEEDS = [

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { summarizeXml, XmlSummaryScan, type XmlSummary } from '../../xml/xml-summary.ts';
+import type { XmlSummary } from '../../xml/xml-summary.ts';
+import { summarizeXml, XmlSummaryScan } from '../../xml/xml-summary-scan.ts';
 import { XmlAnalyzer } from '../../xml/analyze-xml.ts';
 import { createViewerWorkerApi } from './viewer-worker-api.ts';
 import type { IndexResult, ViewerEvents, ViewerWorkerApi } from './viewer-worker-protocol.ts';

@@ -38,7 +38,8 @@ import {
 import { labelOf } from '../../xml/node-label.ts';
 import { nodePath } from '../../xml/node-path.ts';
 import { XmlSyntaxError } from '../../xml/reader/xml-syntax-error.ts';
-import { summaryOfIndex, XmlSummaryScan } from '../../xml/xml-summary.ts';
+import { summaryOfIndex } from '../../xml/xml-summary.ts';
+import { XmlSummaryScan } from '../../xml/xml-summary-scan.ts';
 import { searchText } from './search-text.ts';
 import { linesOf, placeOnLines } from './pretty-line-starts.ts';
 import { emptyTextLineStarts } from '../../xml/pretty-lines.ts';
