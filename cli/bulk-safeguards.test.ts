@@ -13,7 +13,7 @@ import { startEmulator, type RunningEmulator } from '../emulator/server.ts';
 import { DEMO_USERS } from '../emulator/demo-users.ts';
 import { FAULT_HOOK } from '../emulator/emulator-model.ts';
 import { ownerOf } from '../emulator/store.ts';
-import { SAME_FAILURE_LIMIT } from '../src/bulk-job/bulk-runner.ts';
+import { SAME_FAILURE_LIMIT } from '../src/bulk-job/run-safeguards.ts';
 import { buildBin, runBin } from './test-support.ts';
 
 const GOOD_KEY = DEMO_USERS[2]?.openIdKey ?? 'demo-empty-key';

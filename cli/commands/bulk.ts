@@ -3,11 +3,8 @@
  * cli/bulk/run-bulk.ts), and `inode-console bulk merge` for the results of its shards.
  */
 import { Command, Option } from 'commander';
-import {
-  DEFAULT_CONCURRENCY,
-  MAX_CONCURRENCY,
-  SAME_FAILURE_LIMIT,
-} from '../../src/bulk-job/bulk-runner.ts';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../../src/bulk-job/bulk-runner.ts';
+import { SAME_FAILURE_LIMIT } from '../../src/bulk-job/run-safeguards.ts';
 import { DEFAULT_RETRY_POLICY, MAX_RETRIES } from '../../src/bulk-job/retry-policy.ts';
 import type { CommandContext } from '../command-context.ts';
 import { addKeyOptions, addReporterOptions, addTargetOptions } from '../connection-options.ts';

@@ -12,6 +12,7 @@
  * finish and are recorded, and every unsent row stays pending for a later `start()`.
  */
 import { errorMessage } from '../text/error-message.ts';
+import { maxFailuresOf, RunSafeguards, sameFailureLimitOf } from './run-safeguards.ts';
 
 export type RowState = 'pending' | 'running' | 'succeeded' | 'failed' | 'cancelled' | 'skipped';
 
@@ -80,20 +81,8 @@ export const MIN_CONCURRENCY = 1;
 /** What one client may ask of a service; the page offers less (a browser opens six connections). */
 export const MAX_CONCURRENCY = 64;
 export const DEFAULT_CONCURRENCY = 4;
-/**
- * A run's first rows that must all fail the same way before it stops by itself: enough that a
- * few bad rows at the top of a file do not stop it, few enough that a wrong key costs the
- * service a handful of calls.
- */
-export const SAME_FAILURE_LIMIT = 10;
-
 /** The Result of a row left unsent when a safeguard stopped the job. */
 export const NOT_SENT_STOPPED = 'Not sent: a safeguard stopped the job before this row.';
-
-/** What two failed rows must share to count as failing the same way: the answer or the error. */
-export function failureCause(result: Pick<RowResult, 'value' | 'error'>): string {
-  return (result.value ?? result.error ?? '').trim();
-}
 
 /** @example clampConcurrency(200) // 64 */
 export function clampConcurrency(value: number): number {
@@ -177,8 +166,8 @@ export class BulkRunner {
   private maxFailures: number | null;
   private readonly sameFailureLimit: number;
   private stopReason: string | null = null;
-  /** This run (since the last start or retry): rows settled, failed, and the first cause. */
-  private run = { settled: 0, failed: 0, succeeded: 0, launched: 0, firstCause: '', same: true };
+  /** This run (since the last start or retry), as its safeguards count it. */
+  private safeguards: RunSafeguards;
 
   constructor(options: BulkRunnerOptions) {
     this.items = options.items;
@@ -187,9 +176,9 @@ export class BulkRunner {
     this.describeError = options.describeError ?? defaultDescribe;
     this.onRowSettled = options.onRowSettled;
     this.concurrency = clampConcurrency(options.concurrency ?? DEFAULT_CONCURRENCY);
-    this.maxFailures =
-      options.maxFailures != null && options.maxFailures > 0 ? options.maxFailures : null;
-    this.sameFailureLimit = Math.max(0, options.sameFailureLimit ?? SAME_FAILURE_LIMIT);
+    this.maxFailures = maxFailuresOf(options.maxFailures);
+    this.sameFailureLimit = sameFailureLimitOf(options.sameFailureLimit);
+    this.safeguards = new RunSafeguards(this.sameFailureLimit);
     const n = options.items.length;
     this.states = new Uint8Array(n);
     this.attempts = new Uint16Array(n);
@@ -255,7 +244,7 @@ export class BulkRunner {
 
   /** Stop a run once this many of its rows have failed (null: no limit); counts from now on too. */
   setMaxFailures(value: number | null): void {
-    this.maxFailures = value !== null && value > 0 ? value : null;
+    this.maxFailures = maxFailuresOf(value);
   }
 
   /** Sends every row not yet sent (pending, or cancelled earlier). */
@@ -343,16 +332,7 @@ export class BulkRunner {
 
   private newRun(): void {
     this.stopReason = null;
-    this.run = { settled: 0, failed: 0, succeeded: 0, launched: 0, firstCause: '', same: true };
-  }
-
-  /**
-   * While a run's first rows might all fail the same way (none succeeded, fewer than the limit
-   * settled), no more than the limit are sent: a wrong key costs the service that many calls.
-   */
-  private probing(): boolean {
-    const limit = this.sameFailureLimit;
-    return limit > 0 && this.run.succeeded === 0 && this.run.same && this.run.settled < limit;
+    this.safeguards = new RunSafeguards(this.sameFailureLimit);
   }
 
   private pump(): void {
@@ -360,7 +340,7 @@ export class BulkRunner {
       this.phase === 'running' &&
       this.inFlight.size < this.concurrency &&
       this.head < this.queue.length &&
-      !(this.probing() && this.run.launched >= this.sameFailureLimit)
+      this.safeguards.maySend()
     ) {
       const index = this.queue[this.head++];
       if (index !== undefined) this.launch(index);
@@ -375,7 +355,7 @@ export class BulkRunner {
       attempt: (this.attempts[index] ?? 0) + 1,
     };
     this.inFlight.set(index, flight);
-    this.run.launched += 1;
+    this.safeguards.sent();
     this.setState(index, CODE.running);
     this.attempts[index] = flight.attempt;
     const started = performance.now();
@@ -427,34 +407,13 @@ export class BulkRunner {
         console.error('A bulk job row listener failed', error);
       }
     }
-    if (outcome.state === 'succeeded' || outcome.state === 'failed')
-      this.countForSafeguards(outcome);
+    if (outcome.state === 'succeeded' || outcome.state === 'failed') {
+      const stop = this.safeguards.settled({ ...outcome, state: outcome.state }, this.maxFailures);
+      if (stop !== null) this.stop(stop);
+    }
     this.pump();
     this.finishIfDone();
     this.changed();
-  }
-
-  private countForSafeguards(outcome: Pick<RowResult, 'state' | 'value' | 'error'>): void {
-    const run = this.run;
-    run.settled += 1;
-    if (outcome.state === 'succeeded') {
-      run.succeeded += 1;
-      return;
-    }
-    run.failed += 1;
-    const cause = failureCause(outcome);
-    if (run.failed === 1) run.firstCause = cause;
-    else if (cause !== run.firstCause) run.same = false;
-    const limit = this.sameFailureLimit;
-    if (limit > 0 && run.succeeded === 0 && run.same && run.failed === limit) {
-      this.stop(
-        `Stopped: the first ${limit} rows all failed the same way, so the others were not sent. The service said: “${run.firstCause}”`,
-      );
-    } else if (this.maxFailures !== null && run.failed === this.maxFailures) {
-      this.stop(
-        `Stopped: ${run.failed} ${run.failed === 1 ? 'row' : 'rows'} failed, the most this job allows, so the others were not sent. The last failure: “${cause}”`,
-      );
-    }
   }
 
   /** A safeguard stops the run: nothing new starts, calls in flight finish, the rest stays unsent. */

@@ -4,13 +4,8 @@
  * recorded, nothing new starts, and the unsent rows stay pending for a later start.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  BulkRunner,
-  NOT_SENT_STOPPED,
-  SAME_FAILURE_LIMIT,
-  type BulkItem,
-  type RegisterFn,
-} from './bulk-runner.ts';
+import { BulkRunner, NOT_SENT_STOPPED, type BulkItem, type RegisterFn } from './bulk-runner.ts';
+import { SAME_FAILURE_LIMIT } from './run-safeguards.ts';
 
 function items(n: number): BulkItem[] {
   return Array.from({ length: n }, (_, i) => ({

@@ -15,12 +15,11 @@
 import { AdaptiveConcurrency } from './adaptive-concurrency.ts';
 import {
   DEFAULT_CONCURRENCY,
-  SAME_FAILURE_LIMIT,
   clampConcurrency,
-  failureCause,
   type BulkItem,
   type RowResult,
 } from './bulk-runner.ts';
+import { maxFailuresOf, RunSafeguards, sameFailureLimitOf } from './run-safeguards.ts';
 import { realClock, type Clock } from './clock.ts';
 import { RateLimiter } from './rate-limiter.ts';
 import {
@@ -138,8 +137,7 @@ export class StreamRunner<T extends BulkItem> {
   private readonly cancelled = new AbortController();
   private wake: (() => void) | null = null;
   private readonly maxFailures: number | null;
-  private readonly sameFailureLimit: number;
-  private run_ = { settled: 0, failed: 0, succeeded: 0, launched: 0, firstCause: '', same: true };
+  private readonly safeguards: RunSafeguards;
   private settledWaiters: Array<() => void> = [];
 
   constructor(options: StreamRunnerOptions<T>) {
@@ -163,9 +161,8 @@ export class StreamRunner<T extends BulkItem> {
       options.rate != null
         ? new RateLimiter({ ratePerSecond: options.rate, clock: this.clock })
         : null;
-    this.maxFailures =
-      options.maxFailures != null && options.maxFailures > 0 ? options.maxFailures : null;
-    this.sameFailureLimit = Math.max(0, options.sameFailureLimit ?? SAME_FAILURE_LIMIT);
+    this.maxFailures = maxFailuresOf(options.maxFailures);
+    this.safeguards = new RunSafeguards(sameFailureLimitOf(options.sameFailureLimit));
     this.snap = this.makeSnapshot();
   }
 
@@ -203,7 +200,7 @@ export class StreamRunner<T extends BulkItem> {
         }
         this.counts.read += 1;
         this.counts.inFlight += 1;
-        this.run_.launched += 1;
+        this.safeguards.sent();
         void this.send(next.value);
         this.changed();
       }
@@ -270,19 +267,11 @@ export class StreamRunner<T extends BulkItem> {
     return this.phase === 'running' || this.phase === 'paused';
   }
 
-  /** While the first rows might all fail the same way, no more than the limit are sent. */
-  private probing(): boolean {
-    const limit = this.sameFailureLimit;
-    const run = this.run_;
-    return limit > 0 && run.succeeded === 0 && run.same && run.settled < limit;
-  }
-
   private async waitForSlot(): Promise<void> {
     while (
       this.phase === 'paused' ||
       (this.phase === 'running' &&
-        (this.counts.inFlight >= this.concurrency ||
-          (this.probing() && this.run_.launched >= this.sameFailureLimit)))
+        (this.counts.inFlight >= this.concurrency || !this.safeguards.maySend()))
     ) {
       await new Promise<void>((resolve) => (this.wake = resolve));
     }
@@ -384,33 +373,13 @@ export class StreamRunner<T extends BulkItem> {
     } catch (error) {
       console.error('A bulk job row listener failed', error);
     }
-    if (outcome.state !== 'cancelled') this.countForSafeguards(outcome);
+    if (outcome.state !== 'cancelled') {
+      const stop = this.safeguards.settled({ ...outcome, state: outcome.state }, this.maxFailures);
+      if (stop !== null) this.stop(stop);
+    }
     if (this.counts.inFlight === 0) for (const resolve of this.settledWaiters.splice(0)) resolve();
     this.poke();
     this.changed();
-  }
-
-  private countForSafeguards(outcome: StreamOutcome): void {
-    const run = this.run_;
-    run.settled += 1;
-    if (outcome.state === 'succeeded') {
-      run.succeeded += 1;
-      return;
-    }
-    run.failed += 1;
-    const cause = failureCause(outcome);
-    if (run.failed === 1) run.firstCause = cause;
-    else if (cause !== run.firstCause) run.same = false;
-    const limit = this.sameFailureLimit;
-    if (limit > 0 && run.succeeded === 0 && run.same && run.failed === limit) {
-      this.stop(
-        `Stopped: the first ${limit} rows all failed the same way, so the others were not sent. The service said: “${run.firstCause}”`,
-      );
-    } else if (this.maxFailures !== null && run.failed === this.maxFailures) {
-      this.stop(
-        `Stopped: ${run.failed} ${run.failed === 1 ? 'row' : 'rows'} failed, the most this job allows, so the others were not sent. The last failure: “${cause}”`,
-      );
-    }
   }
 
   private makeSnapshot(): StreamSnapshot {
