@@ -43,6 +43,7 @@ import { startCpuProfile } from './support/cpu-profiler.ts';
 import { loadAverage } from './support/load-average.ts';
 import { ROOT, startEmulator, stopAll } from './support/process.ts';
 import { cpuPerRow, readCpu, type CpuReading } from './support/process-cpu.ts';
+import { PAGE_HELPERS } from './support/page-helpers.ts';
 import { buildProduction, startProductionServer } from './support/production.ts';
 import { longTasks, threadBusy, traceEvents } from './support/trace-threads.ts';
 
@@ -158,7 +159,8 @@ function pageFetchRate(chrome: BareChromium, origin: string, namespace: string) 
 /**
  * The same requests over one bare WebSocket to the console server's relay: the browser's own
  * floor for the relay, as the fetch loop is for plain fetch. Frames are built here as
- * relay-frame.ts builds them (4-byte head length, JSON head, body).
+ * relay-frame.ts builds them (4-byte head length, JSON head, body), one message each; answers
+ * are read as frame-batch.ts batches them.
  */
 function pageRelayLoopRate(chrome: BareChromium, origin: string, namespace: string) {
   return pageLoopRate(chrome, origin, namespace, 'relay-loop', {
@@ -170,12 +172,21 @@ function pageRelayLoopRate(chrome: BareChromium, origin: string, namespace: stri
     const encoder = new TextEncoder();
     const decoder = new TextDecoder();
     const waiting = new Map();
+    const answer = (frame) => {
+      const length = new DataView(frame.buffer, frame.byteOffset).getUint32(0);
+      const head = JSON.parse(decoder.decode(frame.subarray(4, 4 + length)));
+      waiting.get(head.id)?.({ ok: head.status === 200, text: decoder.decode(frame.subarray(4 + length)) });
+      waiting.delete(head.id);
+    };
+    // The server sends the answers of one turn as a batch (frame-batch.ts): a zero, then each
+    // frame after its length.
     socket.onmessage = (event) => {
       const bytes = new Uint8Array(event.data);
-      const length = new DataView(event.data).getUint32(0);
-      const head = JSON.parse(decoder.decode(bytes.subarray(4, 4 + length)));
-      waiting.get(head.id)?.({ ok: head.status === 200, text: decoder.decode(bytes.subarray(4 + length)) });
-      waiting.delete(head.id);
+      const view = new DataView(event.data);
+      if (view.getUint32(0) !== 0) return answer(bytes);
+      for (let at = 4; at < bytes.length; at += 4 + view.getUint32(at)) {
+        answer(bytes.subarray(at + 4, at + 4 + view.getUint32(at)));
+      }
     };`,
     call: `(i, body) => new Promise((resolve) => {
       const id = i + 1;
@@ -201,35 +212,6 @@ interface BrowserRun {
   heapBeforeMb: number;
   heapAfterMb: number;
 }
-
-// Page-side helpers to drive the form like a user would (React hears the same input events).
-const PAGE_HELPERS = `globalThis.__bench = {
-  field(label) {
-    const found = [...document.querySelectorAll('label')].find((l) => l.textContent.trim() === label);
-    const field = found && document.getElementById(found.htmlFor);
-    if (!field) throw new Error('no field labelled ' + label);
-    return field;
-  },
-  set(label, value) {
-    const field = this.field(label);
-    const proto = field instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
-    Object.getOwnPropertyDescriptor(proto, 'value').set.call(field, value);
-    field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
-  },
-  async until(test, timeoutMs) {
-    const started = performance.now();
-    while (!test()) {
-      if (performance.now() - started > timeoutMs) throw new Error('timed out: ' + test);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  },
-  tasks: [],
-};
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) {
-    __bench.tasks.push([Math.round(entry.startTime), Math.round(entry.duration)]);
-  }
-}).observe({ type: 'longtask' });`;
 
 type Transport = 'relay' | 'direct';
 
@@ -409,11 +391,11 @@ try {
         : null;
     const line = (label: string, rate: number, extra = '') =>
       console.log(
-        `  ${label.padEnd(44)} ${fmt(rate).padStart(13)}  ${ratio(rate, rawBase).padStart(4)}${extra}`,
+        `  ${label.padEnd(50)} ${fmt(rate).padStart(13)}  ${ratio(rate, rawBase).padStart(4)}${extra}`,
       );
-    console.log(`\n  ${''.padEnd(44)} ${'rows/s'.padStart(13)}  of raw direct`);
+    console.log(`\n  ${''.padEnd(50)} ${'rows/s'.padStart(13)}  of raw direct`);
     console.log(
-      `  ${'raw client in Node → emulator (before/after)'.padEnd(44)} ${fmt(rawBase).padStart(13)}  100% (${fmt(rawDirect)} / ${fmt(rawDirect2)})`,
+      `  ${'raw client in Node → emulator (before/after)'.padEnd(50)} ${fmt(rawBase).padStart(13)}  100% (${fmt(rawDirect)} / ${fmt(rawDirect2)})`,
     );
     line('raw client in Node → production server proxy', rawViaProxy);
     line('bare fetch() loop on the page (reference)', fetchLoop);
