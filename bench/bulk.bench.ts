@@ -188,9 +188,11 @@ function pageRelayLoopRate(chrome: BareChromium, origin: string, namespace: stri
         answer(bytes.subarray(at + 4, at + 4 + view.getUint32(at)));
       }
     };`,
-    call: `(i, body) => new Promise((resolve) => {
+    call: `(i, body) => new Promise((resolve, reject) => {
       const id = i + 1;
-      waiting.set(id, resolve);
+      // A frame this loop cannot read leaves its call unanswered: fail, not wait for ever.
+      const late = setTimeout(() => reject(new Error('no answer to relayed call ' + id + ' in 30 s')), 30000);
+      waiting.set(id, (answer) => (clearTimeout(late), resolve(answer)));
       const json = encoder.encode(JSON.stringify({ id, method: request.method, url: url.pathname + url.search, headers: request.headers }));
       const payload = encoder.encode(body);
       const frame = new Uint8Array(4 + json.length + payload.length);
