@@ -17,18 +17,26 @@ function loadScan(): Promise<SummaryScan> {
   return import('../../xml/xml-summary-scan.ts').then((scan) => (loadedScan = scan));
 }
 
-/** The scan's code, fetched the first time a payload is given (null until it is there). */
-function useSummaryScan(wanted: boolean): SummaryScan | null {
-  const [scan, setScan] = useState(loadedScan);
+/** Said instead of the summary when the scan's code could not be fetched. */
+export const SUMMARY_NOT_LOADED =
+  'Elements not counted: the code that counts them could not be loaded (reload the page to try again).';
+
+/**
+ * The scan's code, fetched the first time a payload is given (null until it is there, 'failed'
+ * when the fetch failed: the app redeployed under the page, the network gone).
+ */
+function useSummaryScan(wanted: boolean): SummaryScan | null | 'failed' {
+  const [scan, setScan] = useState<SummaryScan | null | 'failed'>(loadedScan);
   useEffect(() => {
     if (!wanted || scan !== null) return;
     let live = true;
-    // A fetch that fails (the app redeployed under the page) leaves the line unsaid, not wrong.
     void loadScan().then(
       (loaded) => {
         if (live) setScan(loaded);
       },
-      () => {},
+      () => {
+        if (live) setScan('failed');
+      },
     );
     return () => {
       live = false;
@@ -46,7 +54,8 @@ function useSummaryScan(wanted: boolean): SummaryScan | null {
  */
 export function useXmlSummary(payload: string | null, scanHere = true): string | null {
   const xml = scanHere ? payload : null;
-  const code = useSummaryScan(xml !== null);
+  const loaded = useSummaryScan(xml !== null);
+  const code = loaded === 'failed' ? null : loaded;
   const small = xml !== null && xml.length <= SYNC_SUMMARY_LIMIT;
   const immediate = useMemo(
     () => (small && xml !== null && code ? describeXmlSummary(code.summarizeXml(xml)) : null),
@@ -69,6 +78,7 @@ export function useXmlSummary(payload: string | null, scanHere = true): string |
     return () => cancel();
   }, [xml, code]);
 
+  if (loaded === 'failed' && xml !== null) return SUMMARY_NOT_LOADED;
   if (small) return immediate;
   return sliced !== null && sliced.xml === xml ? sliced.line : null;
 }
