@@ -12,6 +12,11 @@ export function nextTurn(): Promise<void> {
 const queuedTasks: Array<() => void> = [];
 let taskChannel: MessageChannel | null = null;
 
+/** The port the queued tasks' messages arrive on; Node's can be told whether to hold the process. */
+function waitingPort(channel: MessageChannel): { ref?: () => void; unref?: () => void } {
+  return channel.port1 as { ref?: () => void; unref?: () => void };
+}
+
 /**
  * Runs `callback` in a task of its own, after the messages already queued: a MessageChannel
  * message, which setTimeout(0) is not once timers nest five deep (then each waits 4 ms or more).
@@ -26,11 +31,16 @@ export function queueTask(callback: () => void): void {
   }
   if (!taskChannel) {
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => queuedTasks.shift()?.();
-    // In Node an open port keeps the process alive: this one must not.
-    (channel.port1 as { unref?: () => void }).unref?.();
+    channel.port1.onmessage = () => {
+      const task = queuedTasks.shift();
+      if (queuedTasks.length === 0) waitingPort(channel).unref?.();
+      task?.();
+    };
     taskChannel = channel;
   }
+  // In Node an open port keeps the process alive: this one does while a task waits on it, so
+  // that a process whose last work is a queued task runs it, and no longer once none waits.
+  if (queuedTasks.length === 0) waitingPort(taskChannel).ref?.();
   queuedTasks.push(callback);
   taskChannel.port2.postMessage(null);
 }
