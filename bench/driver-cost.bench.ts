@@ -1,0 +1,109 @@
+/**
+ * What the browser benches' driver costs a load (npm run bench -- driver-cost): the same 10 MB
+ * GetAssetStubs answer (HTTP GET, 30,000 stubs of the seeded emulator through the production
+ * server) loaded on the Asset stubs page in Chromium driven by Playwright, which turns on
+ * DevTools' Network domain in the page and in its workers, and by the bare DevTools pipe
+ * (bare-chromium.ts), which leaves it off as a person's browser has it. The drivers alternate,
+ * each on a fresh page, the form sent 1.5 s after the page opened; the figures are timed in the
+ * page, from the click to the first line in the document and to "All N lines are in".
+ *
+ * DRIVER_COST_STUBS (30,000), DRIVER_COST_ROUNDS (6 loads a driver).
+ */
+import { chromium } from '@playwright/test';
+import { freePort } from '../fixtures/free-port.ts';
+import { launchBareChromium } from './support/bare-chromium.ts';
+import { CHROMIUM_ARGS, requireChromium } from './support/chromium.ts';
+import { loadAverage } from './support/load-average.ts';
+import { median } from './support/median.ts';
+import { PAGE_HELPERS } from './support/page-helpers.ts';
+import { startEmulator, stopAll } from './support/process.ts';
+import { buildProduction, startProductionServer } from './support/production.ts';
+
+const STUBS = Number(process.env.DRIVER_COST_STUBS ?? 30_000);
+const ROUNDS = Number(process.env.DRIVER_COST_ROUNDS ?? 6);
+const KEY = 'seed-stubs';
+
+/** The load, in the page: [click → first line in the document, click → every line ready]. */
+const LOAD = `(async () => {
+  await __bench.until(() => __bench.button('Get asset stubs'), 30000);
+  __bench.set('Binding', 'http-get');
+  __bench.set('OpenIDKey', ${JSON.stringify(KEY)});
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const started = performance.now();
+  __bench.button('Get asset stubs').click();
+  let firstLine = 0;
+  await __bench.until(() => {
+    if (!firstLine && document.querySelector('.xv-line')) firstLine = performance.now();
+    return document.body.textContent.includes('lines are in');
+  }, 60000);
+  return [firstLine - started, performance.now() - started];
+})()`;
+
+type Driver = 'Playwright (Network on)' | 'bare DevTools pipe';
+
+try {
+  const executablePath = await requireChromium();
+  const emulator = await startEmulator({ port: await freePort(), seedStubs: STUBS });
+  const build = buildProduction('driver-cost');
+  const server = (
+    await startProductionServer(build, { INODE_TARGET: emulator.origin, INODE_EMULATOR: 'off' })
+  ).origin;
+  // The emulator's statements and stub memo warmed, so that both drivers meet the same service.
+  await fetch(
+    `${emulator.origin}/Inode.asmx/GetAssetStubs?OpenIDKey=${KEY}&AssetType=&OtherFilterCriteria=`,
+  ).then((answer) => answer.arrayBuffer());
+
+  const playwright = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS] });
+  const bare = await launchBareChromium(executablePath, CHROMIUM_ARGS);
+  const load = async (driver: Driver): Promise<[number, number]> => {
+    if (driver === 'bare DevTools pipe') {
+      const page = await bare.open(`${server}/`);
+      await page.evaluate(PAGE_HELPERS);
+      const result = await page.evaluate<[number, number]>(LOAD);
+      await page.close();
+      return result;
+    }
+    const page = await playwright.newPage();
+    await page.goto(`${server}/`);
+    await page.evaluate(PAGE_HELPERS);
+    const result = (await page.evaluate(LOAD)) as [number, number];
+    await page.close();
+    return result;
+  };
+
+  const drivers: Driver[] = ['Playwright (Network on)', 'bare DevTools pipe'];
+  const times = new Map<Driver, Array<[number, number]>>(drivers.map((d) => [d, []]));
+  const loadAtStart = loadAverage();
+  // One unmeasured load each: the server's and the browser's caches, the emulator's first call.
+  for (const driver of drivers) await load(driver);
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const driver of round % 2 ? [...drivers].reverse() : drivers)
+      times.get(driver)?.push(await load(driver));
+  }
+  await playwright.close();
+  await bare.close();
+
+  console.log(
+    `${STUBS.toLocaleString('en')} stubs over HTTP GET, ${ROUNDS} loads a driver, alternating; load ${loadAtStart.toFixed(1)} → ${loadAverage().toFixed(1)}`,
+  );
+  console.log(`  ${''.padEnd(26)} ${'first line'.padStart(12)} ${'every line'.padStart(12)}`);
+  for (const driver of drivers) {
+    const runs = times.get(driver) ?? [];
+    const first = median(runs.map(([ms]) => ms));
+    const every = median(runs.map(([, ms]) => ms));
+    console.log(
+      `  ${driver.padEnd(26)} ${`${first.toFixed(0)} ms`.padStart(12)} ${`${every.toFixed(0)} ms`.padStart(12)}   (${runs.map(([a, b]) => `${a.toFixed(0)}/${b.toFixed(0)}`).join(', ')})`,
+    );
+  }
+  const [withNetwork, without] = drivers.map((d) => times.get(d) ?? []);
+  const share = (pick: (run: [number, number]) => number) =>
+    ((1 - median((without ?? []).map(pick)) / median((withNetwork ?? []).map(pick))) * 100).toFixed(
+      0,
+    );
+  console.log(
+    `  the bare pipe's loads: first line ${share(([ms]) => ms)} %, every line ${share(([, ms]) => ms)} % sooner than Playwright's`,
+  );
+} finally {
+  stopAll();
+}
+process.exit(0);
