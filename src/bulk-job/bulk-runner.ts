@@ -407,8 +407,9 @@ export class BulkRunner {
         console.error('A bulk job row listener failed', error);
       }
     }
-    if (outcome.state === 'succeeded' || outcome.state === 'failed') {
-      const stop = this.safeguards.settled({ ...outcome, state: outcome.state }, this.maxFailures);
+    if (outcome.state === 'succeeded') this.safeguards.succeeded();
+    else if (outcome.state === 'failed') {
+      const stop = this.safeguards.failed(outcome, this.maxFailures);
       if (stop !== null) this.stop(stop);
     }
     this.pump();

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { maxFailuresOf, RunSafeguards, sameFailureLimitOf } from './run-safeguards.ts';
 
-const failed = (value: string | null, error: string | null = null) =>
-  ({ state: 'failed', value, error }) as const;
-const succeeded = { state: 'succeeded', value: '42', error: null } as const;
+const answer = (value: string | null, error: string | null = null) => ({ value, error });
 
 describe('RunSafeguards', () => {
   it('sends no more than the limit until a row succeeds, then stops on the same failure', () => {
@@ -13,9 +11,9 @@ describe('RunSafeguards', () => {
       run.sent();
     }
     expect(run.maySend()).toBe(false);
-    expect(run.settled(failed('ERROR: key'), null)).toBeNull();
-    expect(run.settled(failed(' ERROR: key '), null)).toBeNull();
-    expect(run.settled(failed('ERROR: key'), null)).toBe(
+    expect(run.failed(answer('ERROR: key'), null)).toBeNull();
+    expect(run.failed(answer(' ERROR: key '), null)).toBeNull();
+    expect(run.failed(answer('ERROR: key'), null)).toBe(
       'Stopped: the first 3 rows all failed the same way, so the others were not sent. The service said: “ERROR: key”',
     );
   });
@@ -24,14 +22,14 @@ describe('RunSafeguards', () => {
     const after = new RunSafeguards(2);
     after.sent();
     after.sent();
-    expect(after.settled(succeeded, null)).toBeNull();
+    after.succeeded();
     expect(after.maySend()).toBe(true);
-    expect(after.settled(failed('ERROR: a'), null)).toBeNull();
-    expect(after.settled(failed('ERROR: a'), null)).toBeNull();
+    expect(after.failed(answer('ERROR: a'), null)).toBeNull();
+    expect(after.failed(answer('ERROR: a'), null)).toBeNull();
 
     const mixed = new RunSafeguards(2);
-    expect(mixed.settled(failed(null, 'timeout'), null)).toBeNull();
-    expect(mixed.settled(failed('ERROR: b'), null)).toBeNull();
+    expect(mixed.failed(answer(null, 'timeout'), null)).toBeNull();
+    expect(mixed.failed(answer('ERROR: b'), null)).toBeNull();
     mixed.sent();
     mixed.sent();
     expect(mixed.maySend()).toBe(true);
@@ -39,9 +37,9 @@ describe('RunSafeguards', () => {
 
   it('stops at maxFailures, quoting the last failure', () => {
     const run = new RunSafeguards(0);
-    run.settled(succeeded, 2);
-    expect(run.settled(failed('ERROR: a'), 2)).toBeNull();
-    expect(run.settled(failed(null, 'HTTP 500'), 2)).toBe(
+    run.succeeded();
+    expect(run.failed(answer('ERROR: a'), 2)).toBeNull();
+    expect(run.failed(answer(null, 'HTTP 500'), 2)).toBe(
       'Stopped: 2 rows failed, the most this job allows, so the others were not sent. The last failure: “HTTP 500”',
     );
   });
@@ -55,6 +53,6 @@ describe('RunSafeguards', () => {
     const off = new RunSafeguards(sameFailureLimitOf(0));
     for (let i = 0; i < 20; i++) off.sent();
     expect(off.maySend()).toBe(true);
-    expect(off.settled(failed('x'), null)).toBeNull();
+    expect(off.failed(answer('x'), null)).toBeNull();
   });
 });

@@ -40,12 +40,13 @@ export function maxFailuresOf(option: number | null | undefined): number | null 
  * @example
  * const run = new RunSafeguards(SAME_FAILURE_LIMIT);
  * if (run.maySend()) { run.sent(); … }
- * const stop = run.settled({ state: 'failed', value: null, error: 'timeout' }, null);
+ * run.succeeded(); // or:
+ * const stop = run.failed({ value: null, error: 'timeout' }, null);
  */
 export class RunSafeguards {
   private settledRows = 0;
-  private failed = 0;
-  private succeeded = 0;
+  private failedRows = 0;
+  private succeededRows = 0;
   private launched = 0;
   private firstCause = '';
   private same = true;
@@ -58,7 +59,7 @@ export class RunSafeguards {
    */
   maySend(): boolean {
     const limit = this.sameFailureLimit;
-    const probing = limit > 0 && this.succeeded === 0 && this.same && this.settledRows < limit;
+    const probing = limit > 0 && this.succeededRows === 0 && this.same && this.settledRows < limit;
     return !(probing && this.launched >= limit);
   }
 
@@ -67,29 +68,29 @@ export class RunSafeguards {
     this.launched += 1;
   }
 
+  /** A row succeeded. */
+  succeeded(): void {
+    this.settledRows += 1;
+    this.succeededRows += 1;
+  }
+
   /**
-   * Counts a row that succeeded or failed (a cancelled one does not count).
+   * A row failed (a cancelled one does not count).
    * @returns why the run stops now, in words that quote the service, or null
    */
-  settled(
-    row: RowAnswer & { state: 'succeeded' | 'failed' },
-    maxFailures: number | null,
-  ): string | null {
+  failed(row: RowAnswer, maxFailures: number | null): string | null {
     this.settledRows += 1;
-    if (row.state === 'succeeded') {
-      this.succeeded += 1;
-      return null;
-    }
-    this.failed += 1;
+    this.failedRows += 1;
+    const failed = this.failedRows;
     const cause = failureCause(row);
-    if (this.failed === 1) this.firstCause = cause;
+    if (failed === 1) this.firstCause = cause;
     else if (cause !== this.firstCause) this.same = false;
     const limit = this.sameFailureLimit;
-    if (limit > 0 && this.succeeded === 0 && this.same && this.failed === limit) {
+    if (limit > 0 && this.succeededRows === 0 && this.same && failed === limit) {
       return `Stopped: the first ${limit} rows all failed the same way, so the others were not sent. The service said: “${this.firstCause}”`;
     }
-    if (maxFailures !== null && this.failed === maxFailures) {
-      return `Stopped: ${this.failed} ${this.failed === 1 ? 'row' : 'rows'} failed, the most this job allows, so the others were not sent. The last failure: “${cause}”`;
+    if (maxFailures !== null && failed === maxFailures) {
+      return `Stopped: ${failed} ${failed === 1 ? 'row' : 'rows'} failed, the most this job allows, so the others were not sent. The last failure: “${cause}”`;
     }
     return null;
   }

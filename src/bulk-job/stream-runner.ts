@@ -373,8 +373,9 @@ export class StreamRunner<T extends BulkItem> {
     } catch (error) {
       console.error('A bulk job row listener failed', error);
     }
-    if (outcome.state !== 'cancelled') {
-      const stop = this.safeguards.settled({ ...outcome, state: outcome.state }, this.maxFailures);
+    if (outcome.state === 'succeeded') this.safeguards.succeeded();
+    else if (outcome.state === 'failed') {
+      const stop = this.safeguards.failed(outcome, this.maxFailures);
       if (stop !== null) this.stop(stop);
     }
     if (this.counts.inFlight === 0) for (const resolve of this.settledWaiters.splice(0)) resolve();
