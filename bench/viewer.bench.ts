@@ -12,8 +12,10 @@
 //   VIEWER_BENCH_NATIVE=0 ...          (skip the native viewer baseline: up to 2 minutes a size)
 //   VIEWER_BENCH_SERVER=dev ...        (the Vite dev server instead of the production build)
 import type { ChildProcess } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from '../fixtures/free-port.ts';
-import { launchChromium, requireChromium } from './support/chromium.ts';
+import { launchBareChromium } from './support/bare-chromium.ts';
+import { CHROMIUM_ARGS, requireChromium } from './support/chromium.ts';
 import { loadAverage } from './support/load-average.ts';
 import { startEmulator, startUntil, stop, stopAll } from './support/process.ts';
 import { buildProduction, startProductionServer } from './support/production.ts';
@@ -23,7 +25,6 @@ import {
   PAGE,
   SERVER,
   sizes,
-  TIMEOUT_MS,
   type Results,
   type Size,
   type SizeRun,
@@ -32,19 +33,21 @@ import { measurePrettyHeap } from './viewer/heap.ts';
 import { measurePrettyLoads } from './viewer/load.ts';
 import { measureNativeViewer } from './viewer/native.ts';
 import { measureRawExchange } from './viewer/raw-exchange.ts';
-import { callStubs, instrumentedContext, stubsUrl } from './viewer/page.ts';
+import { callStubs, openPage, stubsUrl, tabNamed, waitInPage } from './viewer/page.ts';
 import { report, summary } from './viewer/report.ts';
 import { measureTable } from './viewer/table.ts';
 import { measureIndexOnDemand } from './viewer/index-on-demand.ts';
 import { measureCpuSplit } from './viewer/cpu-split.ts';
 
 async function measureSize(size: Size, origin: string, executablePath: string) {
-  const browser = await launchChromium(executablePath, ['--enable-precise-memory-info']);
+  const chromium = await launchBareChromium(executablePath, [
+    ...CHROMIUM_ARGS,
+    '--enable-precise-memory-info',
+  ]);
   const results: Results = {};
   try {
-    const context = await instrumentedContext(browser, { viewport: { width: 1400, height: 900 } });
     let crashed = false;
-    const run: SizeRun = { context, origin, size, results, onCrash: () => (crashed = true) };
+    const run: SizeRun = { chromium, origin, size, results, onCrash: () => (crashed = true) };
 
     // 1. Pretty view, then the heap with it and without the editor.
     const page = await measurePrettyLoads(run);
@@ -62,27 +65,26 @@ async function measureSize(size: Size, origin: string, executablePath: string) {
     results.crashed = crashed ? 'yes' : 'no';
 
     // 3. Baseline: Chromium's own XML viewer on the same document from the same server.
-    if (NATIVE) await measureNativeViewer(context, origin, results);
-    await context.close();
+    if (NATIVE) await measureNativeViewer(chromium, origin, results);
   } finally {
-    await browser.close();
+    await chromium.close();
   }
   return results;
 }
 
 async function warmUp(origin: string, executablePath: string): Promise<void> {
-  const browser = await launchChromium(executablePath);
+  const chromium = await launchBareChromium(executablePath, CHROMIUM_ARGS);
   try {
-    const context = await instrumentedContext(browser);
-    const page = await context.newPage();
-    await callStubs(page, origin, false);
-    await page.locator('.xv-lines .xv-line').first().waitFor({ timeout: TIMEOUT_MS });
+    const page = await openPage({ chromium, origin, onCrash: () => undefined });
+    await callStubs(page, false);
+    await waitInPage(page, `!!document.querySelector('.xv-lines .xv-line')`);
     for (const tab of ['Tree', 'Table', 'Raw']) {
-      await page.getByRole('tab', { name: tab, exact: true }).click();
-      await page.waitForTimeout(1500);
+      await waitInPage(page, `!!${tabNamed(tab)}`);
+      await page.click(tabNamed(tab));
+      await sleep(1500);
     }
   } finally {
-    await browser.close();
+    await chromium.close();
   }
 }
 

@@ -1,5 +1,5 @@
 /** What the viewer bench measures and how, from its environment variables (see viewer.bench.ts). */
-import type { BrowserContext } from '@playwright/test';
+import type { BareChromium } from '../support/bare-chromium.ts';
 
 export interface Size {
   id: string;
@@ -11,9 +11,9 @@ export interface Size {
 /** One size's figures by name, as the scenarios fill them in and the report reads them. */
 export type Results = Record<string, string | number>;
 
-/** What each scenario of one size works with: its pages open in `context`, on `origin`. */
+/** What each scenario of one size works with: its pages open in `chromium`, on `origin`. */
 export interface SizeRun {
-  context: BrowserContext;
+  chromium: BareChromium;
   origin: string;
   size: Size;
   results: Results;
@@ -44,6 +44,8 @@ export const sizes = wanted.length ? SIZES.filter((s) => wanted.includes(s.id)) 
 /** The emulator's key for its seeded stubs. */
 export const KEY = 'seed-stubs';
 export const TIMEOUT_MS = 240_000;
+/** The pages' viewport, in CSS pixels. */
+export const VIEWPORT = { width: 1400, height: 900 };
 
 /**
  * 'stubs': the console's Asset stubs page (default). 'harness': a dev-only page in the viewer's

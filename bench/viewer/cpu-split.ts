@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { median } from '../support/median.ts';
 import { cpuPerRow, readCpu, type CpuReading } from '../support/process-cpu.ts';
 import { CPU_SPLIT_EARLY_MS, CPU_SPLIT_MS, REPEATS, type SizeRun } from './config.ts';
-import { callStubs } from './page.ts';
+import { callStubs, openPage } from './page.ts';
 
 /** CPU ms by role between two readings (roles under 0.005 ms left out: read as 0). */
 function spent(before: CpuReading, after: CpuReading): Map<string, number> {
@@ -18,7 +18,7 @@ function spent(before: CpuReading, after: CpuReading): Map<string, number> {
 }
 
 export async function measureCpuSplit(run: SizeRun): Promise<void> {
-  const { context, origin, size } = run;
+  const { size } = run;
   if (readCpu().size === 0) {
     console.log(`  [${size.label} CPU] not measured: there is no /proc on this system`);
     return;
@@ -26,11 +26,10 @@ export async function measureCpuSplit(run: SizeRun): Promise<void> {
   const early: Array<Map<string, number>> = [];
   const whole: Array<Map<string, number>> = [];
   for (let n = 0; n < REPEATS; n++) {
-    const page = await context.newPage();
-    page.on('crash', run.onCrash);
+    const page = await openPage(run);
     let before: CpuReading = new Map();
     let clicked = 0;
-    await callStubs(page, origin, false, 0, () => {
+    await callStubs(page, false, 0, () => {
       before = readCpu({ rendererThreads: true });
       clicked = performance.now();
     });

@@ -4,74 +4,67 @@
  * also writes the page's heap snapshots (npx tsx bench/support/heap-summary.ts file).
  */
 import { createWriteStream } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { TIMEOUT_MS, type Results, type Size } from './config.ts';
+import type { BarePage, BareSession } from '../support/bare-chromium.ts';
+import { type Results, type Size } from './config.ts';
+import { tabNamed, waitInPage } from './page.ts';
 
-async function writeHeapSnapshot(page: Page, file: string): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
+async function writeHeapSnapshot(page: BarePage, file: string): Promise<void> {
   const out = createWriteStream(file);
-  cdp.on('HeapProfiler.addHeapSnapshotChunk', ({ chunk }) => out.write(chunk));
-  await cdp.send('HeapProfiler.enable');
-  await cdp.send('HeapProfiler.collectGarbage');
-  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  let writing = true;
+  page.on('HeapProfiler.addHeapSnapshotChunk', (params) => {
+    if (writing) out.write((params as { chunk: string }).chunk);
+  });
+  await page.send('HeapProfiler.enable');
+  await page.send('HeapProfiler.collectGarbage');
+  await page.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  writing = false;
   await new Promise((resolve) => out.end(resolve));
-  await cdp.detach();
+  await page.send('HeapProfiler.disable');
+}
+
+/**
+ * A session's JS heap in MB of 1,000,000 bytes after a garbage collection: the V8 heap in use
+ * plus ArrayBuffer backing stores (typed arrays live outside the V8 heap); NaN for a target that
+ * went away and does not answer within a few seconds.
+ */
+async function sessionHeapMb(session: BareSession): Promise<number> {
+  const gone = new Promise<Record<string, number>>((resolve) =>
+    setTimeout(() => resolve({}), 10_000),
+  );
+  const usage = await Promise.race([
+    session
+      .send('HeapProfiler.collectGarbage')
+      .then(() => session.send('Runtime.getHeapUsage') as Promise<Record<string, number>>),
+    gone,
+  ]).catch(() => ({}) as Record<string, number>);
+  return ((usage.usedSize ?? Number.NaN) + (usage.backingStorageSize ?? 0)) / 1_000_000;
 }
 
 /**
  * JS heap of the page and of its workers (the console's client worker, the viewer's worker), in
- * MB of 1,000,000 bytes, after a garbage collection in each: the V8 heap in use plus ArrayBuffer
- * backing stores (typed arrays live outside the V8 heap). Workers are reached over the browser's
- * CDP session (Playwright's page sessions do not reach them); only one page is open when this runs.
+ * MB of 1,000,000 bytes, each after a garbage collection in it (sessionHeapMb).
  */
-export async function heapMb(page: Page): Promise<{ page: number; workers: number }> {
-  const browser = page.context().browser();
-  if (!browser) return { page: Number.NaN, workers: Number.NaN };
-  const session = await browser.newBrowserCDPSession();
-  let nextId = 1;
-  const waiting = new Map<number, (result: Record<string, number>) => void>();
-  session.on('Target.receivedMessageFromTarget', ({ message }) => {
-    const reply = JSON.parse(message) as { id: number; result?: Record<string, number> };
-    waiting.get(reply.id)?.(reply.result ?? {});
-  });
-  // A target that went away never answers: give up on it after a few seconds.
-  const call = (sessionId: string, method: string) =>
-    new Promise<Record<string, number>>((resolve) => {
-      const id = nextId++;
-      waiting.set(id, resolve);
-      setTimeout(() => resolve({}), 10_000);
-      void session.send('Target.sendMessageToTarget', {
-        sessionId,
-        message: JSON.stringify({ id, method, params: {} }),
-      });
-    });
-  const totals = { page: 0, workers: 0 };
-  const { targetInfos } = await session.send('Target.getTargets');
-  for (const target of targetInfos) {
-    const kind = target.type === 'page' && target.url === page.url() ? 'page' : target.type;
-    if (kind !== 'page' && kind !== 'worker') continue;
-    const { sessionId } = await session.send('Target.attachToTarget', {
-      targetId: target.targetId,
-      flatten: false,
-    });
-    await call(sessionId, 'HeapProfiler.collectGarbage');
-    const usage = await call(sessionId, 'Runtime.getHeapUsage');
-    await session.send('Target.detachFromTarget', { sessionId });
-    const bytes = (usage.usedSize ?? Number.NaN) + (usage.backingStorageSize ?? 0);
-    totals[kind === 'page' ? 'page' : 'workers'] += bytes / 1_000_000;
+export async function heapMb(page: BarePage): Promise<{ page: number; workers: number }> {
+  let workers = 0;
+  for (const worker of await page.workers()) {
+    const mb = await sessionHeapMb(worker);
+    if (Number.isFinite(mb)) workers += mb;
   }
-  await session.detach();
-  return totals;
+  return { page: await sessionHeapMb(page), workers };
 }
 
 /** On the Pretty page: heap with Pretty's window, then with the XPath tab in its place. */
-export async function measurePrettyHeap(page: Page, size: Size, results: Results): Promise<void> {
+export async function measurePrettyHeap(
+  page: BarePage,
+  size: Size,
+  results: Results,
+): Promise<void> {
   // Once the workers are done with the payload (the element summary is their last report), so
   // the figure is what the page keeps, not a pass in flight.
-  await page
-    .getByTestId('datastubs-summary')
-    .filter({ hasNotText: 'Counting elements' })
-    .waitFor({ timeout: TIMEOUT_MS });
+  await waitInPage(
+    page,
+    `!(document.querySelector('[data-testid="datastubs-summary"]')?.textContent ?? 'Counting elements').includes('Counting elements')`,
+  );
   const prettyHeap = await heapMb(page);
   results.heapPageMB = prettyHeap.page;
   results.heapWorkersMB = prettyHeap.workers;
@@ -79,8 +72,8 @@ export async function measurePrettyHeap(page: Page, size: Size, results: Results
   if (snapshotPrefix) await writeHeapSnapshot(page, `${snapshotPrefix}-${size.id}.heapsnapshot`);
   // What Pretty's window costs: the same page once Pretty has made way for XPath, whose panel
   // holds next to nothing (Raw would build rows of its own).
-  await page.getByRole('tab', { name: 'XPath', exact: true }).click();
-  await page.locator('[data-view="xpath"]:not([hidden])').waitFor();
+  await page.click(tabNamed('XPath'));
+  await waitInPage(page, `!!document.querySelector('[data-view="xpath"]:not([hidden])')`);
   results.heapWithoutEditorPageMB = (await heapMb(page)).page;
   if (snapshotPrefix) {
     await writeHeapSnapshot(page, `${snapshotPrefix}-${size.id}-xpath-tab.heapsnapshot`);

@@ -6,20 +6,26 @@
  * page has been left 2 s; then the Tree's first rows; the longest main-thread task from the
  * click on.
  */
-import { fileLabel, LIST_TASKS, TIMEOUT_MS, type SizeRun } from './config.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileLabel, LIST_TASKS, type SizeRun } from './config.ts';
 import { profilePage } from './trace.ts';
 import { heapMb } from './heap.ts';
+import { FIRST_RECORD_IN_TREE } from './table.ts';
 import {
+  buttonNamed,
   filterTo,
   FIRST_ROW_CHANGED,
   inPage,
+  innerText,
   longestTask,
   openStubsPage,
   readMarks,
   sortByColumn,
   STATUS_CHANGED,
+  tabNamed,
   timeInPage,
   waitForWholeTable,
+  waitInPage,
 } from './page.ts';
 
 const BUILD_BUTTON = 'Build the index for Table';
@@ -37,10 +43,9 @@ export async function measureIndexOnDemand(run: SizeRun): Promise<void> {
 async function indexOnDemand(run: SizeRun): Promise<void> {
   const { results } = run;
   const page = await openStubsPage(run, true);
-  const build = page.getByRole('button', { name: BUILD_BUTTON });
-  await build.waitFor({ timeout: TIMEOUT_MS });
+  await waitInPage(page, `!!${buttonNamed(BUILD_BUTTON)}`);
   // The Pretty pass's own work after the answer (the summary line) is over: a settled page.
-  await page.waitForTimeout(2000);
+  await sleep(2000);
   const before = await heapMb(page);
   results.heapOverLimitPageMB = before.page;
   results.heapOverLimitWorkersMB = before.workers;
@@ -49,14 +54,14 @@ async function indexOnDemand(run: SizeRun): Promise<void> {
   const stopProfile = cpuProfile ? await profilePage(page) : null;
   const clickedAt = await inPage<number>(
     page,
-    `(() => { const t = performance.now(); [...document.querySelectorAll('button')].find((b) => b.textContent === ${JSON.stringify(BUILD_BUTTON)}).click(); return t; })()`,
+    `(() => { const t = performance.now(); ${buttonNamed(BUILD_BUTTON)}.click(); return t; })()`,
   );
   await waitForWholeTable(page, 20);
   results.indexOnDemandToTable = (await inPage<number>(page, 'performance.now()')) - clickedAt;
-  results.indexOnDemandRows = await page.locator('.xv-table .xv-match-status').innerText();
+  results.indexOnDemandRows = await innerText(page, '.xv-table .xv-match-status');
   results.indexOnDemandSortTitle = await timeInPage(page, sortByColumn('Title'), FIRST_ROW_CHANGED);
   results.indexOnDemandFilter = await timeInPage(page, filterTo('harbour'), STATUS_CHANGED);
-  await page.waitForTimeout(2000);
+  await sleep(2000);
   results.indexOnDemandSortCreated = await timeInPage(
     page,
     sortByColumn('Created'),
@@ -65,13 +70,9 @@ async function indexOnDemand(run: SizeRun): Promise<void> {
   // The Tree on the same index: the root's children, every record, are its rows.
   const treeClickedAt = await inPage<number>(
     page,
-    `(() => { const t = performance.now(); [...document.querySelectorAll('[role=tab]')].find((b) => b.textContent === 'Tree').click(); return t; })()`,
+    `(() => { const t = performance.now(); ${tabNamed('Tree')}.click(); return t; })()`,
   );
-  await page
-    .getByRole('treeitem', { level: 2 })
-    .first()
-    .filter({ hasText: '=' })
-    .waitFor({ timeout: TIMEOUT_MS });
+  await waitInPage(page, FIRST_RECORD_IN_TREE);
   results.indexOnDemandTree = (await inPage<number>(page, 'performance.now()')) - treeClickedAt;
   await stopProfile?.(`${cpuProfile}-index-on-demand-${fileLabel(run.size.label)}.cpuprofile`);
   const marks = await readMarks(page);

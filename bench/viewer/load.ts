@@ -4,7 +4,8 @@
  * after the viewer mounted); then, on the last page, Ctrl+End to the last line, a search, and
  * the scrolls of scroll.ts.
  */
-import type { Page } from '@playwright/test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { BarePage } from '../support/bare-chromium.ts';
 import { median } from '../support/median.ts';
 import {
   LIST_TASKS,
@@ -17,13 +18,16 @@ import {
 } from './config.ts';
 import {
   bodyBytes,
+  innerText,
   longestTask,
+  openPage,
   openStubsPage,
   readMarks,
   timeInPage,
   typeInto,
+  waitForMark,
   waitForMarkOrAlert,
-  watchStubsCalls,
+  waitInPage,
 } from './page.ts';
 import { measureScrolls, PRETTY_SCROLL } from './scroll.ts';
 import { tracedPrettyLoad } from './trace.ts';
@@ -34,23 +38,22 @@ const MATCH_STATUS = `document.querySelector('.xv-pretty .xv-match-status')?.tex
 const MATCHES_COUNTED = `/ of [\\d,]+/.test(${MATCH_STATUS} ?? '')`;
 
 /** @returns the last load's page, still open. */
-export async function measurePrettyLoads(run: SizeRun): Promise<Page> {
-  const { context, origin, size, results } = run;
+export async function measurePrettyLoads(run: SizeRun): Promise<BarePage> {
+  const { size, results } = run;
   const runs: Array<Record<string, number>> = [];
-  let page: Page | null = null;
+  let page: BarePage | null = null;
   let facts = '';
   for (let repeat = 0; repeat < REPEATS; repeat++) {
     if (page) await page.close();
     page = await openStubsPage(run, false);
-    await page.waitForFunction(
+    await waitInPage(
+      page,
       `window.__bench.marks.pretty !== undefined || document.querySelector('[data-view="pretty"] [role="alert"]') !== null`,
-      undefined,
-      { timeout: TIMEOUT_MS, polling: 100 },
+      { pollingMs: 100 },
     );
-    await page.waitForFunction(
+    await waitInPage(
+      page,
       `window.__bench.marks.prettyLoaded !== undefined || document.querySelector('[data-view="pretty"] [role="alert"]') !== null`,
-      undefined,
-      { timeout: TIMEOUT_MS },
     );
     const marks = await readMarks(page);
     const viewerStart = marks.marks.viewer ?? 0;
@@ -94,18 +97,15 @@ export async function measurePrettyLoads(run: SizeRun): Promise<Page> {
       // The whole load as a person waits through it: the click, the answer's arrival, the head.
       longestTaskFromSubmit: longestTask(marks.longTasks, submit),
     });
-    facts = await page.locator('.xv-facts').innerText();
+    facts = await innerText(page, '.xv-facts');
   }
   if (!page) throw new Error('VIEWER_BENCH_REPEATS must be at least 1');
   if (TYPING_MS > 0) await measureTypedLoads(run);
   if (TRACE) {
     await page.close();
-    page = await context.newPage();
-    watchStubsCalls(page);
-    await tracedPrettyLoad(page, origin, size.label);
-    await page.waitForFunction(`window.__bench.marks.prettyLoaded !== undefined`, undefined, {
-      timeout: TIMEOUT_MS,
-    });
+    page = await openPage(run);
+    await tracedPrettyLoad(run, page);
+    await waitForMark(page, 'prettyLoaded');
   }
   for (const key of Object.keys(runs[0] ?? {})) {
     results[key] = median(runs.map((r) => r[key] ?? Number.NaN));
@@ -120,7 +120,7 @@ export async function measurePrettyLoads(run: SizeRun): Promise<Page> {
  * Ctrl+End to the last line, a search for "Stub" until its match count shows, and, the search
  * cleared, the scrolls of scroll.ts.
  */
-async function measureScrollAndSearch(page: Page, facts: string, results: Results) {
+async function measureScrollAndSearch(page: BarePage, facts: string, results: Results) {
   const lineCount = Number(
     /([\d,]+) lines pretty-printed/.exec(facts)?.[1]?.replace(/,/g, '') ?? 'NaN',
   );
@@ -150,7 +150,7 @@ async function measureTypedLoads(run: SizeRun): Promise<void> {
     let marks = await readMarks(page);
     // The request's timings come with the browser's event for its end, after the first screen.
     for (let waited = 0; Number.isNaN(marks.requestStart) && waited < TIMEOUT_MS; waited += 100) {
-      await page.waitForTimeout(100);
+      await sleep(100);
       marks = await readMarks(page);
     }
     const submit = marks.marks.submit ?? Number.NaN;
@@ -160,10 +160,8 @@ async function measureTypedLoads(run: SizeRun): Promise<void> {
       run.results.typedSubmitToRequest = marks.requestStart - submit;
       // The page's tasks from the answer's end to every line ready, at a person's pace: the
       // fonts matched and the workers warm before the call, as when a key is typed.
-      await page.waitForFunction(`window.__bench.marks.prettyLoaded !== undefined`, undefined, {
-        timeout: TIMEOUT_MS,
-      });
-      await page.waitForTimeout(500);
+      await waitForMark(page, 'prettyLoaded');
+      await sleep(500);
       marks = await readMarks(page);
       run.results.typedLongestTaskAfterResponse = longestTask(marks.longTasks, marks.responseEnd);
       run.results.typedLongestTaskFromSubmit = longestTask(marks.longTasks, submit);

@@ -3,8 +3,9 @@
  * (long tasks, the moments each part of the viewer first shows), the stubs call made as a person
  * makes it, and reading the marks back against the response's end.
  */
-import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { KEY, PAGE, TIMEOUT_MS, type SizeRun } from './config.ts';
+import type { BarePage, BareSession } from '../support/bare-chromium.ts';
+import { KEY, PAGE, SERVER, TIMEOUT_MS, VIEWPORT, type SizeRun } from './config.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { errorMessage } from '../../src/text/error-message.ts';
 
 // In-page instrumentation, installed before any page script runs.
@@ -31,18 +32,38 @@ const INSTRUMENT = `
 `;
 
 /**
- * A context with the instrumentation in every page. The bench's own probes are evaluated
- * strings, which the production CSP rightly refuses; others edit the shared tree while this
- * runs, so Vite's HMR socket is kept from reloading the page.
+ * In the dev server's pages, Vite's HMR socket never connects: others edit the shared tree while
+ * a bench runs, and a reload would end the page's load. The production server has no such socket.
  */
-export async function instrumentedContext(
-  browser: Browser,
-  options: { viewport?: { width: number; height: number } } = {},
-): Promise<BrowserContext> {
-  const context = await browser.newContext({ ...options, bypassCSP: true });
-  await context.addInitScript(INSTRUMENT);
-  await context.routeWebSocket(/./, () => undefined);
-  return context;
+const NO_HMR = `{
+  const RealWebSocket = WebSocket;
+  window.WebSocket = function (url, protocols) {
+    if (!String(protocols).includes('vite-hmr')) return new RealWebSocket(url, protocols);
+    return Object.assign(new EventTarget(), { readyState: 0, send() {}, close() {} });
+  };
+}`;
+
+/** The page that calls GetAssetStubs: the console's Asset stubs page, or the viewer's harness. */
+export const callPagePath =
+  PAGE === 'harness'
+    ? `/src/components/xml-viewer/harness/viewer-harness.html?binding=http-get&key=${KEY}`
+    : '/stubs';
+
+/**
+ * A new page of the run's browser at `path` of its origin, instrumented (INSTRUMENT) before any
+ * of its scripts runs, at the bench's viewport, its crash told to the run.
+ */
+export async function openPage(
+  run: Pick<SizeRun, 'chromium' | 'origin' | 'onCrash'>,
+  path = callPagePath,
+): Promise<BarePage> {
+  const page = await run.chromium.open(`${run.origin}${path}`, {
+    initScript: SERVER === 'dev' ? `${NO_HMR}\n${INSTRUMENT}` : INSTRUMENT,
+    viewport: VIEWPORT,
+    timeoutMs: TIMEOUT_MS,
+  });
+  page.on('Inspector.targetCrashed', run.onCrash);
+  return page;
 }
 
 export interface LongTask {
@@ -70,7 +91,7 @@ const PROBE_MS = 5_000;
  * counts frames.
  */
 export async function inPage<T>(
-  page: Pick<Page, 'evaluate'>,
+  page: Pick<BareSession, 'evaluate'>,
   expression: string,
   timeoutMs = TIMEOUT_MS,
   probeMs = PROBE_MS,
@@ -88,14 +109,14 @@ export async function inPage<T>(
     }, timeoutMs);
   });
   try {
-    return await Promise.race([page.evaluate(expression) as Promise<T>, stuck]);
+    return await Promise.race([page.evaluate<T>(expression), stuck]);
   } finally {
     clearTimeout(timer);
   }
 }
 
 /** Whether a page that does not answer still runs a script, and how many frames it draws in 1 s. */
-async function stuckPage(page: Pick<Page, 'evaluate'>, probeMs: number): Promise<string> {
+async function stuckPage(page: Pick<BareSession, 'evaluate'>, probeMs: number): Promise<string> {
   const within = (probe: Promise<string>) =>
     Promise.race([
       probe.catch((error: unknown) => `failed: ${errorMessage(error)}`),
@@ -112,51 +133,57 @@ async function stuckPage(page: Pick<Page, 'evaluate'>, probeMs: number): Promise
   return `script: ${script}; frames: ${frames}`;
 }
 
-const LAST_CALL = `performance.getEntriesByType('resource').filter((e) => e.name.includes('/Inode.asmx/GetAssetStubs')).at(-1)`;
+/** In a page or a worker: its last GetAssetStubs call's timings, on the epoch's clock (ms), or null. */
+const LAST_CALL = `(() => {
+  const call = performance.getEntriesByType('resource').filter((e) => e.name.includes('/Inode.asmx/GetAssetStubs')).at(-1);
+  if (!call) return null;
+  const at = (ms) => performance.timeOrigin + ms;
+  return { requestStart: at(call.requestStart), responseStart: at(call.responseStart), responseEnd: at(call.responseEnd), bodyBytes: call.decodedBodySize };
+})()`;
 
-// The console's client runs in a Web Worker, whose resource timings the page cannot see; the
-// browser's network events do see the call, and its end is moved onto the page's clock.
-interface WorkerCall {
-  /** Epoch ms: the request sent, the response's first byte, its last byte. */
-  requestStartEpoch: number;
-  responseStartEpoch: number;
-  responseEndEpoch: number;
+/** A call's timings (epoch ms) and the size of its decoded body. */
+interface CallTiming {
+  requestStart: number;
+  responseStart: number;
+  responseEnd: number;
   bodyBytes: number;
 }
-const workerCalls = new WeakMap<Page, WorkerCall>();
 
-export function watchStubsCalls(page: Page): void {
-  page.on('requestfinished', (request) => {
-    if (!request.url().includes('/Inode.asmx/GetAssetStubs')) return;
-    const timing = request.timing();
-    void request.sizes().then((sizes) =>
-      workerCalls.set(page, {
-        requestStartEpoch: timing.startTime + timing.requestStart,
-        responseStartEpoch: timing.startTime + timing.responseStart,
-        responseEndEpoch: timing.startTime + timing.responseEnd,
-        bodyBytes: sizes.responseBodySize,
-      }),
-    );
-  });
-}
-
-export async function bodyBytes(page: Page): Promise<number> {
-  const inPageBytes = await inPage<number>(page, `${LAST_CALL}?.decodedBodySize ?? 0`);
-  return inPageBytes || (workerCalls.get(page)?.bodyBytes ?? 0);
-}
-
-export async function readMarks(page: Page): Promise<PageMarks> {
-  const marks = await inPage<PageMarks & { timeOrigin: number }>(
-    page,
-    `({ requestStart: ${LAST_CALL}?.requestStart ?? NaN, responseStart: ${LAST_CALL}?.responseStart ?? NaN, responseEnd: ${LAST_CALL}?.responseEnd ?? NaN, timeOrigin: performance.timeOrigin, marks: window.__bench.marks, longTasks: window.__bench.longTasks })`,
-  );
-  const workerCall = workerCalls.get(page);
-  if (Number.isNaN(marks.responseEnd) && workerCall) {
-    marks.requestStart = workerCall.requestStartEpoch - marks.timeOrigin;
-    marks.responseStart = workerCall.responseStartEpoch - marks.timeOrigin;
-    marks.responseEnd = workerCall.responseEndEpoch - marks.timeOrigin;
+/**
+ * The page's last GetAssetStubs call. The console's client makes it in a Web Worker, whose
+ * resource timings the page cannot see: each of the page's workers is asked for its own (the
+ * worker's entry is there once the body has been read to its end).
+ */
+async function lastCall(page: BarePage): Promise<CallTiming | null> {
+  const inThePage = await inPage<CallTiming | null>(page, LAST_CALL);
+  if (inThePage) return inThePage;
+  for (const worker of await page.workers()) {
+    const call = await inPage<CallTiming | null>(worker, LAST_CALL).catch(() => null);
+    if (call) return call;
   }
-  return marks;
+  return null;
+}
+
+export async function bodyBytes(page: BarePage): Promise<number> {
+  return (await lastCall(page))?.bodyBytes ?? 0;
+}
+
+export async function readMarks(page: BarePage): Promise<PageMarks> {
+  const { timeOrigin, ...marks } = await inPage<
+    Omit<PageMarks, 'requestStart' | 'responseStart' | 'responseEnd'> & { timeOrigin: number }
+  >(
+    page,
+    `({ timeOrigin: performance.timeOrigin, marks: window.__bench.marks, longTasks: window.__bench.longTasks })`,
+  );
+  const call = await lastCall(page);
+  const onPageClock = (epochMs: number | undefined) =>
+    epochMs === undefined ? Number.NaN : epochMs - timeOrigin;
+  return {
+    ...marks,
+    requestStart: onPageClock(call?.requestStart),
+    responseStart: onPageClock(call?.responseStart),
+    responseEnd: onPageClock(call?.responseEnd),
+  };
 }
 
 /**
@@ -175,70 +202,105 @@ export function longestTask(tasks: readonly LongTask[], from: number, to = Infin
 export const stubsUrl = (origin: string) =>
   `${origin}/Inode.asmx/GetAssetStubs?OpenIDKey=${KEY}&AssetType=&OtherFilterCriteria=`;
 
+/** In-page: the button whose text is `name`, or undefined. */
+export const buttonNamed = (name: string) =>
+  `[...document.querySelectorAll('button')].find((b) => b.textContent.trim() === ${JSON.stringify(name)})`;
+
+/** In-page: the tab whose text is `name`, or undefined. */
+export const tabNamed = (name: string) =>
+  `[...document.querySelectorAll('[role="tab"]')].find((t) => t.textContent === ${JSON.stringify(name)})`;
+
 /**
- * Opens the page and calls GetAssetStubs as a person would; `clickTable` opens Table as soon as
- * it exists; `typingMs` is how long after the page opens the form is sent (a person typing the
- * key), beyond the bench's own filling of it.
+ * In-page: sets the field labelled `label` as a person's input would (React hears the same
+ * event): a select to its option whose text is `value`, an input to `value`.
+ */
+const setField = (label: string, value: string) =>
+  `(() => {
+    const found = [...document.querySelectorAll('label')].find((l) => l.textContent.trim() === ${JSON.stringify(label)});
+    const field = found && document.getElementById(found.htmlFor);
+    if (!field) throw new Error(${JSON.stringify(`no field labelled ${label}`)});
+    const isSelect = field instanceof HTMLSelectElement;
+    const option = isSelect && [...field.options].find((o) => o.textContent.trim() === ${JSON.stringify(value)});
+    if (isSelect && !option) throw new Error(${JSON.stringify(`no option ${value} in ${label}`)});
+    const proto = isSelect ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+    Object.getOwnPropertyDescriptor(proto, 'value').set.call(field, isSelect ? option.value : ${JSON.stringify(value)});
+    field.dispatchEvent(new Event(isSelect ? 'change' : 'input', { bubbles: true }));
+  })()`;
+
+/**
+ * Calls GetAssetStubs as a person would on a page just opened (openPage): the form filled and
+ * its button clicked; `clickTable` opens Table as soon as it exists; `typingMs` is how long the
+ * form waits before it is sent (a person typing the key), beyond the bench's own filling of it.
  */
 export async function callStubs(
-  page: Page,
-  origin: string,
+  page: BarePage,
   clickTable: boolean,
   typingMs = 0,
   beforeClick: () => void = () => undefined,
 ): Promise<void> {
-  if (PAGE === 'harness') {
-    await page.goto(
-      `${origin}/src/components/xml-viewer/harness/viewer-harness.html?binding=http-get&key=${KEY}`,
-    );
-  } else {
-    await page.goto(`${origin}/stubs`);
-    await page.getByLabel('Binding', { exact: true }).selectOption({ label: 'HTTP GET' });
-    await page.getByLabel('OpenIDKey', { exact: true }).fill(KEY);
+  const submit = buttonNamed('Get asset stubs');
+  await waitInPage(page, `!!${submit}`);
+  if (PAGE === 'stubs') {
+    await inPage(page, setField('Binding', 'HTTP GET'));
+    await inPage(page, setField('OpenIDKey', KEY));
   }
-  if (typingMs > 0) await page.waitForTimeout(typingMs);
+  if (typingMs > 0) await sleep(typingMs);
   if (clickTable) await inPage(page, 'window.__bench.clickTableWhenReady = true');
   // What the page did to start (its first render, the form) is not the answer's load. The submit
   // is the click as the page receives it (the event's time), as the native viewer's load counts
-  // from its navigation's start: Playwright's way to the click (its checks, the input events it
-  // sends over the DevTools protocol) is the bench's, not the console's.
+  // from its navigation's start: the driver's way to the click is the bench's, not the console's.
   await inPage(
     page,
     `document.addEventListener('click', (event) => { window.__bench.marks.submit = event.timeStamp; }, { capture: true, once: true })`,
   );
-  // Playwright polls waitForFunction with its own script (about 300 KB), which it compiles into
-  // the page's main world the first time it is asked: left to the first wait after the click,
-  // that is a task of 20–30 ms of the page's CPU (traced: 247 ms of wall time) in the middle of
-  // the load, counted as the console's.
-  await page.waitForFunction('true');
-  const submit = page.getByRole('button', { name: 'Get asset stubs' });
-  await submit.waitFor();
   beforeClick();
-  await submit.click();
+  await page.click(submit);
 }
 
-/** A new page of the run's context, watched for its stubs call and a crash, that calls GetAssetStubs. */
+/** A new page of the run's browser, its crash told to the run, that calls GetAssetStubs. */
 export async function openStubsPage(
   run: SizeRun,
   clickTable: boolean,
   typingMs = 0,
-): Promise<Page> {
-  const page = await run.context.newPage();
-  watchStubsCalls(page);
-  page.on('crash', run.onCrash);
-  await callStubs(page, run.origin, clickTable, typingMs);
+): Promise<BarePage> {
+  const page = await openPage(run);
+  await callStubs(page, clickTable, typingMs);
   return page;
 }
 
-export async function waitForMark(page: Page, name: string): Promise<void> {
-  await page.waitForFunction(
-    `window.__bench.marks[${JSON.stringify(name)}] !== undefined`,
-    undefined,
-    {
-      timeout: TIMEOUT_MS,
-      polling: 50,
-    },
+/**
+ * Until `expression` holds in the page, checked every `pollingMs` (or every frame with 'raf'),
+ * for at most `timeoutMs`: then it fails, saying what it waited for.
+ */
+export async function waitInPage(
+  page: Pick<BareSession, 'evaluate'>,
+  expression: string,
+  {
+    timeoutMs = TIMEOUT_MS,
+    pollingMs = 'raf',
+  }: { timeoutMs?: number; pollingMs?: number | 'raf' } = {},
+): Promise<void> {
+  const next =
+    pollingMs === 'raf' ? 'requestAnimationFrame(check)' : `setTimeout(check, ${pollingMs})`;
+  await inPage(
+    page,
+    `new Promise((resolve, reject) => {
+      const started = performance.now();
+      const check = () => {
+        if (${expression}) resolve(true);
+        else if (performance.now() - started > ${timeoutMs}) reject(new Error(${JSON.stringify(`timed out after ${timeoutMs / 1000} s waiting for ${expression.slice(0, 200)}`)}));
+        else ${next};
+      };
+      check();
+    })`,
+    timeoutMs + PROBE_MS,
   );
+}
+
+export async function waitForMark(page: BarePage, name: string): Promise<void> {
+  await waitInPage(page, `window.__bench.marks[${JSON.stringify(name)}] !== undefined`, {
+    pollingMs: 50,
+  });
 }
 
 /**
@@ -252,27 +314,29 @@ export const alertInsteadOf = (name: string) =>
  * Until mark `name` is set. An alert shown instead (a failed call) fails the load at once with
  * its text, instead of the waits that follow each running into their timeout.
  */
-export async function waitForMarkOrAlert(page: Page, name: string): Promise<void> {
-  await page.waitForFunction(
+export async function waitForMarkOrAlert(page: BarePage, name: string): Promise<void> {
+  await waitInPage(
+    page,
     `window.__bench.marks[${JSON.stringify(name)}] !== undefined || document.querySelector('[role="alert"]') !== null`,
-    undefined,
-    { timeout: TIMEOUT_MS },
   );
   const alert = await inPage<string | null>(page, alertInsteadOf(name));
   if (alert !== null) throw new Error(`the page showed an alert instead of "${name}": ${alert}`);
 }
 
 /** Until the table holds every row (its first rows may be a preview). */
-export async function waitForWholeTable(page: Page, polling: number): Promise<void> {
-  await page.waitForFunction(
+export async function waitForWholeTable(page: BarePage, pollingMs: number): Promise<void> {
+  await waitInPage(
+    page,
     `document.querySelector('.xv-table .xv-match-status:not(.xv-preview-status)') !== null`,
-    undefined,
-    { timeout: TIMEOUT_MS, polling },
+    { pollingMs },
   );
 }
 
+/** In-page: the text of the first element `selector` finds, as it is rendered ('' for none). */
+export const innerText = (page: BarePage, selector: string) =>
+  inPage<string>(page, `document.querySelector(${JSON.stringify(selector)})?.innerText ?? ''`);
 /** Runs `action` in the page and resolves with ms until `done` holds after a paint. */
-export async function timeInPage(page: Page, action: string, done: string): Promise<number> {
+export async function timeInPage(page: BarePage, action: string, done: string): Promise<number> {
   return inPage(
     page,
     `new Promise((resolve, reject) => {
@@ -294,7 +358,7 @@ export async function timeInPage(page: Page, action: string, done: string): Prom
  * are not the first rows shown at `whole`.
  */
 export async function timeFirstAndWhole(
-  page: Page,
+  page: BarePage,
   action: string,
   first: string,
   whole: string,

@@ -4,15 +4,15 @@
  * page: the same body text, as much as the panel shows, laid out in one `<pre>` as a plain text
  * view would (and as this panel did before its rows were virtual).
  */
-import type { Page } from '@playwright/test';
+import type { BarePage } from '../support/bare-chromium.ts';
 import type { Results } from './config.ts';
-import { inPage, longestTask, readMarks, stubsUrl, timeInPage } from './page.ts';
+import { inPage, longestTask, readMarks, stubsUrl, timeInPage, waitInPage } from './page.ts';
 
 /** Matches SHOWN_LIMIT in src/components/raw-exchange/raw-exchange-body.tsx. */
 const SHOWN_CHARS = 1_000_000;
 const BODY_ROWS = `document.querySelector('details.raw-exchange section[aria-label="Response"] .wrapped-text-row')`;
 
-export async function measureRawExchange(page: Page, origin: string, results: Results) {
+export async function measureRawExchange(page: BarePage, origin: string, results: Results) {
   const before = await inPage<number>(page, 'performance.now()');
   results.rawExchangeOpen = await timeInPage(
     page,
@@ -26,7 +26,7 @@ export async function measureRawExchange(page: Page, origin: string, results: Re
     page,
     `fetch(${JSON.stringify(stubsUrl(origin))}).then((r) => r.text()).then((t) => { window.__rawText = t.slice(0, ${SHOWN_CHARS}); })`,
   );
-  await page.waitForFunction('window.__rawText !== undefined');
+  await waitInPage(page, 'window.__rawText !== undefined');
   const baselineStart = await inPage<number>(page, 'performance.now()');
   results.rawExchangePreBaseline = await timeInPage(
     page,

@@ -6,7 +6,8 @@
  * after a move, did not cover the view or still waited for their text from the worker, how long
  * after the last move they took to be whole, and the longest main-thread task.
  */
-import type { Page } from '@playwright/test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { BarePage } from '../support/bare-chromium.ts';
 import type { Results } from './config.ts';
 import {
   frameFigures,
@@ -107,7 +108,7 @@ function scrollInPage(view: ScrolledView, motion: Motion): string {
 
 /** Scrolls `view` both ways on `page`, the figures into `results` as `<view><Motion>…`. */
 export async function measureScrolls(
-  page: Page,
+  page: BarePage,
   view: ScrolledView,
   results: Results,
 ): Promise<void> {
@@ -117,7 +118,7 @@ export async function measureScrolls(
       scrollInPage(view, motion),
     );
     // Long tasks are reported after they end.
-    await page.waitForTimeout(200);
+    await sleep(200);
     const tasks = await inPage<LongTask[]>(page, 'window.__bench.longTasks');
     const figures = frameFigures(scrolled);
     const key = `${view.name}${motion === 'wheel' ? 'Wheel' : 'Drag'}`;

@@ -6,14 +6,17 @@
  * as a person makes them: the pointer resting on the header before the click, the field focused
  * before the text.
  */
-import { LIST_TASKS, TIMEOUT_MS, type SizeRun } from './config.ts';
+import { LIST_TASKS, type SizeRun } from './config.ts';
 import { heapMb } from './heap.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   filterTo,
   FIRST_ROW_CHANGED,
   FIRST_ROWS_FILLED,
   inPage,
+  innerText,
   longestTask,
+  openPage,
   openStubsPage,
   readMarks,
   sortByColumn,
@@ -21,14 +24,19 @@ import {
   WHOLE_ANSWER,
   STATUS_CHANGED,
   timeInPage,
+  tabNamed,
   waitForMark,
   waitForWholeTable,
+  waitInPage,
 } from './page.ts';
 import { measureScrolls, TABLE_SCROLL } from './scroll.ts';
 import { keptTableTrace } from './trace.ts';
 
+/** In-page: the Tree shows its first record (the first row of level 2) with its attributes. */
+export const FIRST_RECORD_IN_TREE = `document.querySelector('[role="treeitem"][aria-level="2"]')?.textContent.includes('=')`;
+
 export async function measureTable(run: SizeRun): Promise<void> {
-  const { context, origin, size, results } = run;
+  const { size, results } = run;
   const tablePage = await openStubsPage(run, true);
   await waitForMark(tablePage, 'table');
   // The first rows may be a preview; sorting and filtering wait for the whole table.
@@ -38,7 +46,7 @@ export async function measureTable(run: SizeRun): Promise<void> {
   results.submitToTable = table.marks.table! - (table.marks.submit ?? Number.NaN);
   results.responseToWholeTable =
     (await inPage<number>(tablePage, 'performance.now()')) - table.responseEnd;
-  const rowsText = await tablePage.locator('.xv-table .xv-match-status').innerText();
+  const rowsText = await innerText(tablePage, '.xv-table .xv-match-status');
   results.tableRows = rowsText;
   const sortsStarted = await inPage<number>(tablePage, 'performance.now()');
   // Each query clicked as soon as the last one's first rows are shown (a sort of a column not
@@ -51,7 +59,7 @@ export async function measureTable(run: SizeRun): Promise<void> {
   results.filterClear = await timeInPage(tablePage, filterTo(''), STATUS_CHANGED);
   // A column not sorted yet, once the worker's work after the table is over (the search text
   // it builds between requests): the sort's own cost, as a user who reads the table first meets it.
-  await tablePage.waitForTimeout(2000);
+  await sleep(2000);
   results.sortCreatedSettled = await timeInPage(
     tablePage,
     sortByColumn('Created'),
@@ -74,20 +82,16 @@ export async function measureTable(run: SizeRun): Promise<void> {
   // After the heap figures, which the rows' cells fetched while scrolling would count.
   await measureScrolls(tablePage, TABLE_SCROLL, results);
   // The Tree on the same page: its rows' texts come from the worker, as the Table's record XML.
-  await tablePage.getByRole('tab', { name: 'Tree', exact: true }).click();
-  await tablePage
-    .getByRole('treeitem', { level: 2 })
-    .first()
-    .filter({ hasText: '=' })
-    .waitFor({ timeout: TIMEOUT_MS });
+  await tablePage.click(tabNamed('Tree'));
+  await waitInPage(tablePage, FIRST_RECORD_IN_TREE);
   const treeHeap = await heapMb(tablePage);
   results.heapTreePageMB = treeHeap.page;
   results.heapTreeWorkersMB = treeHeap.workers;
   await tablePage.close();
   await asAPersonQueries(run, results);
   await wholeAnswers(run, results);
-  const tracedTablePage = await context.newPage();
-  await keptTableTrace(tracedTablePage, origin, size.label);
+  const tracedTablePage = await openPage(run);
+  await keptTableTrace(run, tracedTablePage);
   await tracedTablePage.close();
 }
 
@@ -113,7 +117,7 @@ async function wholeAnswers(run: SizeRun, results: SizeRun['results']): Promise<
   const filter = await timeFirstAndWhole(page, filterTo('harbour'), STATUS_CHANGED, whole);
   results.wholeFilterFirst = filter.first;
   results.wholeFilter = filter.whole;
-  results.filterStatus = await page.locator('.xv-table .xv-match-status').innerText();
+  results.filterStatus = await innerText(page, '.xv-table .xv-match-status');
   await page.close();
 }
 
@@ -130,13 +134,15 @@ const FOCUSED_MS = 300;
  */
 async function asAPersonQueries(run: SizeRun, results: SizeRun['results']): Promise<void> {
   const sortPage = await freshTable(run);
-  await sortPage.locator('.xv-grid-head button', { hasText: 'Title' }).hover();
-  await sortPage.waitForTimeout(POINTED_AT_MS);
+  await sortPage.hover(
+    `[...document.querySelectorAll('.xv-grid-head button')].find((b) => b.textContent.includes('Title'))`,
+  );
+  await sleep(POINTED_AT_MS);
   results.sortTitlePointedAt = await timeInPage(sortPage, sortByColumn('Title'), FIRST_ROW_CHANGED);
   await sortPage.close();
   const filterPage = await freshTable(run);
-  await filterPage.locator('.xv-table input[type=search]').focus();
-  await filterPage.waitForTimeout(FOCUSED_MS);
+  await inPage(filterPage, `document.querySelector('.xv-table input[type=search]').focus()`);
+  await sleep(FOCUSED_MS);
   results.filterHarbourFocused = await timeInPage(filterPage, filterTo('harbour'), STATUS_CHANGED);
   await filterPage.close();
 }

@@ -4,8 +4,9 @@
  * a closer look (bench/support/task-profile.ts, bench/support/long-task-profile.ts).
  */
 import { writeFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { startCpuProfile, type DevToolsSend } from '../support/cpu-profiler.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { BarePage } from '../support/bare-chromium.ts';
+import { startCpuProfile } from '../support/cpu-profiler.ts';
 import {
   markTime,
   traceEvents,
@@ -14,7 +15,7 @@ import {
 } from '../support/trace-threads.ts';
 import { printOffCpu } from '../support/off-cpu.ts';
 import { startSchedRecording } from '../support/sched-recording.ts';
-import { fileLabel, SCHED, TRACE_TYPING_MS, TRACE_V8 } from './config.ts';
+import { fileLabel, SCHED, TRACE_TYPING_MS, TRACE_V8, type SizeRun } from './config.ts';
 import { ms } from './report.ts';
 import {
   callStubs,
@@ -38,11 +39,8 @@ const V8_CATEGORIES = [
 ];
 
 /** The page's main-thread CPU profiler, started; the function returned stops it into a file. */
-export async function profilePage(page: Page): Promise<(file: string) => Promise<void>> {
-  const cdp = await page.context().newCDPSession(page);
-  const send: DevToolsSend = (method, params) =>
-    cdp.send(method as never, params as never) as Promise<Record<string, unknown>>;
-  return startCpuProfile(send);
+export function profilePage(page: BarePage): Promise<(file: string) => Promise<void>> {
+  return startCpuProfile(page.send);
 }
 
 /** Prints each thread's busy and CPU time in a window of the trace (µs) and what held it. */
@@ -55,23 +53,25 @@ function printBreakdown(events: readonly TimelineEvent[], fromUs: number, toUs: 
   }
 }
 
-/** Prints what each thread did from the response to the viewer's mount and on to the first screen. */
-export async function tracedPrettyLoad(page: Page, origin: string, label: string): Promise<void> {
-  const browser = page.context().browser();
-  if (!browser) return;
+/**
+ * A traced Pretty load on `page` (just opened): prints what each thread did from the response to
+ * the viewer's mount and on to the first screen.
+ */
+export async function tracedPrettyLoad(run: SizeRun, page: BarePage): Promise<void> {
+  const label = run.size.label;
   // VIEWER_BENCH_SCHED=1 (with a kept trace): the kernel's scheduler switches beside the trace.
   const keep = process.env.VIEWER_BENCH_TRACE_FILE;
   const sched =
     keep && SCHED ? await startSchedRecording(`${keep}-${fileLabel(label)}`) : undefined;
   if (typeof sched === 'string') console.log(`  [${label} trace] ${sched}`);
-  await browser.startTracing(page, {
-    categories: TRACE_V8 ? [...TRACE_CATEGORIES, ...V8_CATEGORIES] : TRACE_CATEGORIES,
-  });
+  const stopTracing = await run.chromium.startTracing(
+    TRACE_V8 ? [...TRACE_CATEGORIES, ...V8_CATEGORIES] : TRACE_CATEGORIES,
+  );
   // VIEWER_BENCH_CPU_PROFILE=prefix: a CPU profile of the page's main thread over the same load,
   // to the whole text ready (npx tsx bench/support/long-task-profile.ts file 40).
   const cpuProfile = process.env.VIEWER_BENCH_CPU_PROFILE;
   const stopProfile = cpuProfile ? await profilePage(page) : null;
-  await callStubs(page, origin, false, TRACE_TYPING_MS);
+  await callStubs(page, false, TRACE_TYPING_MS);
   if (stopProfile) {
     await waitForMark(page, 'prettyLoaded');
     await stopProfile(`${cpuProfile}-${fileLabel(label)}.cpuprofile`);
@@ -82,7 +82,7 @@ export async function tracedPrettyLoad(page: Page, origin: string, label: string
   // A kept trace runs on to the whole text ready, so it also shows the long tasks after
   // the first screen.
   if (process.env.VIEWER_BENCH_TRACE_FILE) await waitForMark(page, 'prettyLoaded');
-  const trace = await browser.stopTracing();
+  const trace = await stopTracing();
   // VIEWER_BENCH_TRACE_FILE=prefix keeps each trace (chrome://tracing, Perfetto) for a closer look.
   if (keep) writeFileSync(`${keep}-${fileLabel(label)}.json`, trace);
   const marks = await readMarks(page);
@@ -118,16 +118,14 @@ export async function tracedPrettyLoad(page: Page, origin: string, label: string
  * long tasks (match a trace's tasks to the profile's samples to see what each held). Prints what
  * each thread did during that sort.
  */
-export async function keptTableTrace(page: Page, origin: string, label: string): Promise<void> {
+export async function keptTableTrace(run: SizeRun, page: BarePage): Promise<void> {
+  const label = run.size.label;
   const traceFile = process.env.VIEWER_BENCH_TRACE_FILE;
   const cpuProfile = process.env.VIEWER_BENCH_CPU_PROFILE;
-  const browser = page.context().browser();
-  if (!traceFile || !cpuProfile || !browser) return;
-  await browser.startTracing(page, {
-    categories: [...TRACE_CATEGORIES, ...V8_CATEGORIES],
-  });
+  if (!traceFile || !cpuProfile) return;
+  const stopTracing = await run.chromium.startTracing([...TRACE_CATEGORIES, ...V8_CATEGORIES]);
   const stopProfile = await profilePage(page);
-  await callStubs(page, origin, true);
+  await callStubs(page, true);
   await waitForWholeTable(page, 20);
   const sortMs = await timeInPage(
     page,
@@ -135,9 +133,9 @@ export async function keptTableTrace(page: Page, origin: string, label: string):
     `${FIRST_ROW_CHANGED} && (performance.mark('bench:sortEnd'), true)`,
   );
   // The work after the whole table (the summary, the row heights) belongs to the load too.
-  await page.waitForTimeout(1000);
+  await sleep(1000);
   await stopProfile(`${cpuProfile}-table-${fileLabel(label)}.cpuprofile`);
-  const trace = await browser.stopTracing();
+  const trace = await stopTracing();
   writeFileSync(`${traceFile}-table-${fileLabel(label)}.json`, trace);
   const events = traceEvents(trace);
   const start = markTime(events, 'bench:sortStart');
