@@ -5,7 +5,7 @@
  */
 import { createWriteStream } from 'node:fs';
 import type { BarePage, BareSession } from '../support/bare-chromium.ts';
-import { type Results, type Size } from './config.ts';
+import { PAGE, type Results, type Size } from './config.ts';
 import { tabNamed, waitInPage } from './page.ts';
 
 async function writeHeapSnapshot(page: BarePage, file: string): Promise<void> {
@@ -60,11 +60,12 @@ export async function measurePrettyHeap(
   results: Results,
 ): Promise<void> {
   // Once the workers are done with the payload (the element summary is their last report), so
-  // the figure is what the page keeps, not a pass in flight.
-  await waitInPage(
-    page,
-    `!(document.querySelector('[data-testid="datastubs-summary"]')?.textContent ?? 'Counting elements').includes('Counting elements')`,
-  );
+  // the figure is what the page keeps, not a pass in flight. The harness page has no summary.
+  if (PAGE === 'stubs')
+    await waitInPage(
+      page,
+      `!(document.querySelector('[data-testid="datastubs-summary"]')?.textContent ?? 'Counting elements').includes('Counting elements')`,
+    );
   const prettyHeap = await heapMb(page);
   results.heapPageMB = prettyHeap.page;
   results.heapWorkersMB = prettyHeap.workers;
