@@ -48,7 +48,9 @@ export function report(size: Size, r: Results): void {
       `  the form sent ${TYPING_MS / 1000} s after the page opened: submit -> Pretty first screen ${ms(n('typedSubmitToPretty'))} (request sent ${ms(n('typedSubmitToRequest'))}); ${size.table ? `submit -> Table first rows ${ms(n('typedSubmitToTable'))}; ` : ''}longest task from the response to every line ready ${ms(n('typedLongestTaskAfterResponse'))}`,
     );
   if (size.table) {
-    console.log(`  response -> Table first rows      ${ms(n('responseToTable'))}`);
+    console.log(
+      `  response -> Table first rows      ${ms(n('responseToTable'))}  (median of ${r.tableRuns})`,
+    );
     console.log(`  submit -> Table first rows        ${ms(n('submitToTable'))}`);
     console.log(
       `  response -> whole table           ${ms(n('responseToWholeTable'))}  (${r.tableRows})`,
