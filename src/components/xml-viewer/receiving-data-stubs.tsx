@@ -5,10 +5,10 @@
  * viewer that replaces it once the answer is in starts with the same lines, on the view chosen
  * here.
  */
-import { Suspense, useDeferredValue, useEffect, useId, useMemo } from 'react';
-import { afterNextPaint } from '../../tasks/next-turn.ts';
+import { Suspense, useDeferredValue, useId, useMemo } from 'react';
 import { useCopyStatus } from './use-copy-status.ts';
 import { useHeadRecords } from './use-head-records.ts';
+import { useTellWhenPainted } from './use-tell-when-painted.ts';
 import { firstScreenOf } from './first-screen.ts';
 import { PrettyView, TableView } from './views/lazy-views.ts';
 import { ViewPanel, ViewTabs, type ViewTab } from './view-tabs.tsx';
@@ -54,10 +54,9 @@ export function ReceivingDataStubs({
   );
   const rows = useHeadRecords(shownHead, tab === 'table');
   const { status, copy } = useCopyStatus();
-  const contentShown = tab === 'table' ? rows !== undefined : firstScreen !== null;
-  useEffect(() => {
-    if (contentShown && onShown) afterNextPaint(onShown);
-  }, [contentShown, onShown]);
+  // The view on screen once painted: the Table chosen while Pretty's lines are drawn holds the
+  // rest's reading until its own records are, which would otherwise take the cores they need.
+  useTellWhenPainted(tab === 'table' ? rows !== undefined : firstScreen !== null, onShown);
 
   const panel = () => {
     if (shownHead === null) return <p className="xv-muted">Receiving the response…</p>;
