@@ -11,7 +11,6 @@ import { LIST_TASKS, type SizeRun } from './config.ts';
 import { heapMb } from './heap.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { median } from '../support/median.ts';
-import type { BarePage } from '../support/bare-chromium.ts';
 import {
   filterTo,
   FIRST_ROW_CHANGED,
@@ -21,6 +20,7 @@ import {
   longestTask,
   openPage,
   openStubsPage,
+  type PageMarks,
   readMarks,
   sortByColumn,
   timeFirstAndWhole,
@@ -44,8 +44,7 @@ interface FirstRows {
   fromSubmit: number;
 }
 
-async function firstRowsOf(page: BarePage): Promise<FirstRows> {
-  const { marks, responseEnd } = await readMarks(page);
+function firstRowsOf({ marks, responseEnd }: PageMarks): FirstRows {
   return {
     fromResponse: marks.table! - responseEnd,
     fromSubmit: marks.table! - (marks.submit ?? Number.NaN),
@@ -61,7 +60,7 @@ export async function measureTable(run: SizeRun): Promise<void> {
   const table = await readMarks(tablePage);
   // Every fresh Table page below loads the answer the same way: the first rows' figures are the
   // median of them all, as Pretty's are of its loads.
-  const firstRows: FirstRows[] = [await firstRowsOf(tablePage)];
+  const firstRows: FirstRows[] = [firstRowsOf(table)];
   results.responseToWholeTable =
     (await inPage<number>(tablePage, 'performance.now()')) - table.responseEnd;
   const rowsText = await innerText(tablePage, '.xv-table .xv-match-status');
@@ -121,7 +120,7 @@ async function freshTable(run: SizeRun, firstRows: FirstRows[]) {
   const page = await openStubsPage(run, true);
   await waitForMark(page, 'table');
   await waitForWholeTable(page, 20);
-  firstRows.push(await firstRowsOf(page));
+  firstRows.push(firstRowsOf(await readMarks(page)));
   return page;
 }
 
